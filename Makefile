@@ -1,0 +1,48 @@
+# Every target builds .venv on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+EXTRAS := server,sim,rl,bench,dev
+
+.PHONY: venv serve play test lint format typecheck pytest bench constraints clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml requirements/*.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -c requirements/constraints.txt -e '.[$(EXTRAS)]'
+	touch $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/tradingfloor serve
+
+play: $(STAMP)
+	$(BIN)/tradingfloor play middleman --seats you,heuristic,random
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+format: $(STAMP)
+	$(BIN)/ruff format src tests benchmarks
+	$(BIN)/ruff check --fix src tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest -n 2
+
+test: lint typecheck pytest
+
+bench: $(STAMP)
+	$(BIN)/tradingfloor bench
+
+constraints: $(STAMP)
+	( echo '# Every package of the full development environment, pinned (pip -c). Regenerate with: make constraints'; \
+	  $(BIN)/pip freeze --exclude-editable | sort -f ) > requirements/constraints.txt
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info

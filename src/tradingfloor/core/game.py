@@ -1,0 +1,111 @@
+"""The contract every game keeps: the `Game` protocol, its results and its events."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from tradingfloor.core.spaces import ActionSpace
+
+State = Any
+"""A game's state: immutable by contract, comparable with ==, and owned by its game."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game came out: scores, ranks (1 is best, equal scores share), winners, why it ended."""
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+    @classmethod
+    def from_scores(
+        cls, scores: Sequence[float], reason: str, eligible: Sequence[bool] | None = None
+    ) -> Result:
+        """Rank by score, highest first; only `eligible` seats can win (all, if not given)."""
+        can_win = list(eligible) if eligible is not None else [True] * len(scores)
+        ranks = tuple(1 + sum(1 for other in scores if other > mine) for mine in scores)
+        contenders = [s for s, ok in enumerate(can_win) if ok]
+        best = max((scores[s] for s in contenders), default=None)
+        winners = tuple(s for s in contenders if scores[s] == best)
+        return cls(tuple(float(x) for x in scores), ranks, winners, reason)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "winners": list(self.winners),
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, shown to every seat (`visible_to` None) or only to some."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[int] | None = None
+
+    def visible(self, seat: int | None) -> bool:
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.data}
+
+
+def visible_events(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
+    """The JSON of the events that `seat` (None: a spectator) may see."""
+    return [e.to_json() for e in events if e.visible(seat)]
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A game's rules as pure functions over immutable states."""
+
+    id: str
+    version: str
+    title: str
+
+    def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> State:
+        """A fresh game; bad options raise BadOptions."""
+
+    def options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The options validated and completed with defaults, as JSON."""
+
+    def actors(self, state: State) -> tuple[int, ...]:
+        """Seats whose decision is awaited; several is a sealed simultaneous step; () is game over."""
+
+    def legal(self, state: State, seat: int) -> ActionSpace:
+        """What `seat` may do now (a NoActions space when it has nothing to do)."""
+
+    def parse_action(self, obj: Any) -> Any:
+        """A JSON object as a typed action, or IllegalAction saying what is malformed."""
+
+    def apply(self, state: State, seat: int, action: Any) -> State:
+        """The state after `seat` takes `action`; never mutates `state`; IllegalAction if refused."""
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """JSON-ready: only what `seat` may know (None: a spectator)."""
+
+    def redetermine(self, state: State, seat: int, rng: random.Random) -> State:
+        """A state that `seat` cannot tell from `state`: all it cannot see resampled consistently."""
+
+    def result(self, state: State) -> Result | None:
+        """How the game ended, or None while it goes on."""
+
+    def players(self, state: State) -> int:
+        """How many seats the game has."""
+
+    def schemas(self) -> dict[str, Any]:
+        """JSON schemas of the options and of the actions, for forms and documentation."""
+
+    def bots(self) -> Mapping[str, Any]:
+        """The game's own agents by name: a factory taking no arguments for each."""
+
+    def conformance_options(self) -> Sequence[Mapping[str, Any]]:
+        """Option sets that the conformance suite plays."""

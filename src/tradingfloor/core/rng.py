@@ -1,0 +1,77 @@
+"""A counter-based random number generator whose whole position is two integers kept in the state.
+
+Each draw hashes (seed, counter) with SplitMix64, so a state can be copied, stored and replayed
+without carrying a generator object: the same seed and counter always give the same draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+
+
+def _splitmix64(x: int) -> int:
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+@dataclass(frozen=True, slots=True)
+class Rng:
+    """The generator's position: a secret seed and how many draws have been made from it."""
+
+    seed: int
+    counter: int = 0
+
+    def bits64(self) -> tuple[int, Rng]:
+        """One 64-bit draw and the generator after it."""
+        value = _splitmix64(_splitmix64(self.seed & _MASK) ^ self.counter)
+        return value, Rng(self.seed, self.counter + 1)
+
+    def cursor(self) -> RngCursor:
+        """A mutable cursor for several draws inside one transition."""
+        return RngCursor(self)
+
+
+class RngCursor:
+    """Draws in sequence from an `Rng`; `.rng` is the position after the last draw."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def bits64(self) -> int:
+        value, self.rng = self.rng.bits64()
+        return value
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self.bits64()
+            if value < limit:
+                return value % n
+
+    def die(self, sides: int = 6) -> int:
+        """One roll of a fair die, 1..sides."""
+        return 1 + self.below(sides)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """A Fisher-Yates shuffle of a copy of `items`."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out

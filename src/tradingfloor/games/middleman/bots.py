@@ -1,0 +1,9 @@
+"""Middleman's own agents (the heuristic bot is being written; random plays any legal order)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tradingfloor.core.agent import Agent, RandomAgent
+
+BOTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent}

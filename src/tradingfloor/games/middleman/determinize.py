@@ -1,0 +1,55 @@
+"""Resampling what a seat cannot see: others' unrevealed digits and sealed orders, and the seed."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from tradingfloor.core.rng import Rng
+from tradingfloor.games.middleman import rules
+from tradingfloor.games.middleman.spaces import random_rows
+from tradingfloor.games.middleman.state import MiddlemanState, Sealed
+
+
+def redetermine(state: MiddlemanState, seat: int, rng: random.Random) -> MiddlemanState:
+    """A state `seat` cannot tell from `state`, with every secret of the others drawn afresh."""
+    rows_a, rows_d = list(state.rows_a), list(state.rows_d)
+    shown_a, shown_d = state.revealed_columns("buy"), state.revealed_columns("sell")
+    for other in range(state.players):
+        if other == seat or rows_a[other] is None:
+            continue
+        rows_a[other], rows_d[other] = _resample_rows(
+            rows_a[other] or (), rows_d[other] or (), shown_a, shown_d, rng
+        )
+    sealed = [
+        _resample_sealed(state, other, rng) if other != seat else mine
+        for other, mine in enumerate(state.sealed)
+    ]
+    return replace(
+        state,
+        rng=Rng(rng.getrandbits(62)),
+        rows_a=tuple(rows_a),
+        rows_d=tuple(rows_d),
+        sealed=tuple(sealed),
+    )
+
+
+def _resample_rows(
+    a: tuple[int, ...], d: tuple[int, ...], shown_a: int, shown_d: int, rng: random.Random
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Rows that keep their called-out columns; the rest is the row's remaining digits, reshuffled."""
+    # Each row is a permutation of 0-9 (Middleman §2), so the digits still to come are a known set.
+    while True:
+        new_a = a[:shown_a] + tuple(rng.sample(a[shown_a:], len(a) - shown_a))
+        new_d = d[:shown_d] + tuple(rng.sample(d[shown_d:], len(d) - shown_d))
+        if new_a != new_d:
+            return new_a, new_d
+
+
+def _resample_sealed(state: MiddlemanState, other: int, rng: random.Random) -> Sealed:
+    """Another seat's sealed commitment, redrawn from what it could legally have sent."""
+    if state.sealed[other] is None:
+        return None
+    empty = replace(state, sealed=tuple(None for _ in state.sealed))
+    action: Sealed = rules.legal(empty, other).sample(rng)
+    return action

@@ -1,0 +1,69 @@
+"""Middleman under the core contract."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tradingfloor.core.errors import IllegalAction
+from tradingfloor.core.game import Result
+from tradingfloor.core.spaces import ActionSpace
+from tradingfloor.games.middleman import determinize, rules
+from tradingfloor.games.middleman.actions import CODEC, Buy, Rows, Sell
+from tradingfloor.games.middleman.options import MiddlemanOptions, parse_options
+from tradingfloor.games.middleman.state import MiddlemanState
+from tradingfloor.games.middleman.view import view
+
+
+class Middleman:
+    """Eric Solomon's Middleman: sealed bids for tins of tuna against a market the players make."""
+
+    id = "middleman"
+    version = "1"
+    title = "Middleman"
+
+    def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> MiddlemanState:
+        chosen = parse_options(options)
+        return rules.new_state(chosen.players, chosen.guarded, seed)
+
+    def options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        return parse_options(options).model_dump()
+
+    def actors(self, state: MiddlemanState) -> tuple[int, ...]:
+        return rules.actors(state)
+
+    def legal(self, state: MiddlemanState, seat: int) -> ActionSpace:
+        return rules.legal(state, seat)
+
+    def parse_action(self, obj: Any) -> Rows | Buy | Sell:
+        action: Rows | Buy | Sell = CODEC.parse(obj)
+        return action
+
+    def apply(self, state: MiddlemanState, seat: int, action: Any) -> MiddlemanState:
+        if not isinstance(action, Rows | Buy | Sell):
+            raise IllegalAction(f"not a Middleman action: {action!r}", seat, action)
+        return rules.apply(state, seat, action)
+
+    def view(self, state: MiddlemanState, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def redetermine(self, state: MiddlemanState, seat: int, rng: random.Random) -> MiddlemanState:
+        return determinize.redetermine(state, seat, rng)
+
+    def result(self, state: MiddlemanState) -> Result | None:
+        return rules.result(state)
+
+    def players(self, state: MiddlemanState) -> int:
+        return state.players
+
+    def schemas(self) -> dict[str, Any]:
+        return {"options": MiddlemanOptions.model_json_schema(), "action": CODEC.schema()}
+
+    def bots(self) -> Mapping[str, Any]:
+        from tradingfloor.games.middleman.bots import BOTS
+
+        return BOTS
+
+    def conformance_options(self) -> Sequence[Mapping[str, Any]]:
+        return [{"players": 2}, {"players": 3}, {"players": 5, "guarded": True}, {"players": 8}]

@@ -1,0 +1,32 @@
+"""Middleman's match options."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
+
+from tradingfloor.core.errors import BadOptions
+
+
+class MiddlemanOptions(BaseModel):
+    """`players`: 2 or more (RULINGS Middleman 1: at least 2-8); `guarded`: refuse unpayable orders."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    players: StrictInt = Field(3, ge=2, le=8, description="number of seats, 2-8")
+    guarded: StrictBool = Field(
+        False, description="refuse buying orders that could cost more than the cash held"
+    )
+
+
+def parse_options(options: Mapping[str, Any] | None) -> MiddlemanOptions:
+    """Validated options, or BadOptions naming what is wrong."""
+    try:
+        return MiddlemanOptions.model_validate(dict(options or {}))
+    except ValidationError as err:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}" for e in err.errors()
+        )
+        raise BadOptions(f"bad middleman options: {problems}") from None

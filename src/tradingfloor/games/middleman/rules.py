@@ -1,0 +1,186 @@
+"""Middleman's rules as pure transitions over `MiddlemanState`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tradingfloor.core.errors import IllegalAction
+from tradingfloor.core.game import Result
+from tradingfloor.core.rng import Rng
+from tradingfloor.core.spaces import ActionSpace, NoActions
+from tradingfloor.games.middleman.actions import Buy, Rows, Sell
+from tradingfloor.games.middleman.allocation import allocate
+from tradingfloor.games.middleman.spaces import MAX_ASK, OrderSpace, RowsSpace
+from tradingfloor.games.middleman.state import ROUNDS, MiddlemanState, Sealed, Side, Step
+
+ROWS_SPACE = RowsSpace()
+
+
+def new_state(players: int, guarded: bool, seed: int) -> MiddlemanState:
+    """The sheets before anyone writes: 10 x players in cash each, no tins (Middleman §2)."""
+    # Middleman §2: "Starting capital for each player is ten times the number of participants."
+    return MiddlemanState(
+        players=players,
+        guarded=guarded,
+        rng=Rng(seed),
+        round=1,
+        phase="rows",
+        cash=(10 * players,) * players,
+        tins=(0,) * players,
+        out=(False,) * players,
+        rows_a=(None,) * players,
+        rows_d=(None,) * players,
+        sealed=(None,) * players,
+    )
+
+
+def actors(state: MiddlemanState) -> tuple[int, ...]:
+    """Seats still in the game that have not yet committed this step."""
+    if state.phase == "over":
+        return ()
+    return tuple(s for s in range(state.players) if not state.out[s] and state.sealed[s] is None)
+
+
+def legal(state: MiddlemanState, seat: int) -> ActionSpace:
+    """What `seat` may send now."""
+    why = _cannot_act(state, seat)
+    if why:
+        return NoActions(why)
+    if state.phase == "rows":
+        return ROWS_SPACE
+    if state.phase == "buy":
+        max_tins = 9 * state.players  # the most that the A digits can ever add up to
+        budget = state.cash[seat] if state.guarded else None
+        return OrderSpace(Buy, max_tins, state.cash[seat], budget)
+    return OrderSpace(Sell, state.tins[seat], MAX_ASK)
+
+
+def _cannot_act(state: MiddlemanState, seat: int) -> str | None:
+    if not 0 <= seat < state.players:
+        return f"there is no seat {seat} in this {state.players}-player game"
+    if state.phase == "over":
+        return "the game is over"
+    if state.out[seat]:
+        return "you are out of the game"
+    if state.sealed[seat] is not None:
+        return "you have already committed this step; wait for the others"
+    return None
+
+
+def apply(state: MiddlemanState, seat: int, action: Rows | Buy | Sell) -> MiddlemanState:
+    """Seal `seat`'s commitment; the step resolves when the last seat still in has committed."""
+    why = legal(state, seat).check(action)
+    if why:
+        raise IllegalAction(why, seat, action)
+    sealed = _with(state.sealed, seat, action)
+    if any(sealed[s] is None for s in range(state.players) if not state.out[s]):
+        return replace(state, sealed=sealed)
+    if state.phase == "rows":
+        return _write_rows(state, sealed)
+    if state.phase == "buy":
+        return _resolve_buying(state, sealed)
+    return _resolve_selling(state, sealed)
+
+
+def _with(values: tuple[Sealed, ...], seat: int, value: Sealed) -> tuple[Sealed, ...]:
+    return values[:seat] + (value,) + values[seat + 1 :]
+
+
+def _write_rows(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
+    rows = [r for r in sealed if isinstance(r, Rows)]
+    return replace(
+        state,
+        phase="buy",
+        rows_a=tuple(r.a for r in rows),
+        rows_d=tuple(r.d for r in rows),
+        sealed=(None,) * state.players,
+    )
+
+
+def _orders(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> list[tuple[int, int] | None]:
+    """Each seat's sealed (tins, price), or None for a seat that is out."""
+    return [
+        (order.tins, order.price) if isinstance(order, Buy | Sell) and not state.out[s] else None
+        for s, order in enumerate(sealed)
+    ]
+
+
+def _round_digits(state: MiddlemanState, side: Side) -> tuple[int, ...]:
+    # RULINGS Middleman 7: out players' digits keep counting in supply and demand.
+    rows = state.rows_a if side == "buy" else state.rows_d
+    return tuple(row[state.round - 1] for row in rows if row is not None)
+
+
+def _resolve_buying(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
+    """Middleman §3: reveal the A digits, run the auction, pay; overspenders are out."""
+    orders = _orders(state, sealed)
+    digits = _round_digits(state, "buy")
+    supply = sum(digits)  # §3: "the total gives the number of tins available on the market"
+    fills = allocate([o or (0, 0) for o in orders], supply, "buy")
+    cash, tins, out = list(state.cash), list(state.tins), list(state.out)
+    went_out = []
+    for seat, order in enumerate(orders):
+        if order is None:
+            continue
+        cost = fills[seat] * order[1]
+        if cost > cash[seat]:
+            # §3: "Players who err ... by not having the funds to pay for their tins are out of the
+            # game." RULINGS Middleman 6: their fill is void; nobody else buys those tins.
+            out[seat] = True
+            went_out.append(seat)
+            continue
+        cash[seat] -= cost
+        tins[seat] += fills[seat]
+    step = Step(state.round, "buy", tuple(orders), digits, supply, tuple(fills), tuple(went_out))
+    after = replace(
+        state,
+        phase="sell",
+        cash=tuple(cash),
+        tins=tuple(tins),
+        out=tuple(out),
+        sealed=(None,) * state.players,
+        history=(*state.history, step),
+    )
+    if sum(1 for gone in out if not gone) <= 1:
+        return replace(after, phase="over")  # the last seat still in wins at once
+    return after
+
+
+def _resolve_selling(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
+    """Middleman §4: reveal the D digits, serve the lowest asks first, collect the revenue."""
+    orders = _orders(state, sealed)
+    digits = _round_digits(state, "sell")
+    demand = sum(digits)  # §4: "The D numbers are then added together"
+    fills = allocate([o or (0, 0) for o in orders], demand, "sell")
+    cash, tins = list(state.cash), list(state.tins)
+    for seat, order in enumerate(orders):
+        if order is not None:
+            cash[seat] += fills[seat] * order[1]  # §4: revenue = tins sold x asking price
+            tins[seat] -= fills[seat]
+    step = Step(state.round, "sell", tuple(orders), digits, demand, tuple(fills), ())
+    last_round = state.round == ROUNDS  # §5: the result is read at the head of column 11
+    return replace(
+        state,
+        phase="over" if last_round else "buy",
+        round=state.round + 1,
+        cash=tuple(cash),
+        tins=tuple(tins),
+        sealed=(None,) * state.players,
+        history=(*state.history, step),
+    )
+
+
+def result(state: MiddlemanState) -> Result | None:
+    """Middleman §5: most cash wins; equal cash shares the win; tins count for nothing."""
+    if state.phase != "over":
+        return None
+    # RULINGS Middleman 7: an out player's final cash is 0 for ranking purposes.
+    scores = [0 if state.out[s] else state.cash[s] for s in range(state.players)]
+    still_in = [not gone for gone in state.out]
+    if state.round > ROUNDS:
+        reason = "after round 10, the most cash wins"
+    elif any(still_in):
+        reason = "every other player is out of the game"
+    else:
+        reason = "every player went out of the game; nobody wins"
+    return Result.from_scores(scores, reason, eligible=still_in)

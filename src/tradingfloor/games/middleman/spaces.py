@@ -1,0 +1,110 @@
+"""Middleman's legal-action spaces: the rows to write, and buying and selling orders."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from tradingfloor.core.spaces import ActionSpace
+from tradingfloor.games.middleman.actions import Buy, Rows, Sell
+
+DIGITS = tuple(range(10))
+MAX_ASK = 10  # Middleman §4: "The market never pays more than 10 per tin."
+
+
+def rows_problem(a: Sequence[int], d: Sequence[int]) -> str | None:
+    """Why rows A and D cannot be written, or None."""
+    # Middleman §2: "the numbers 0 to 9 ... in any desired order", then "0 to 9 in a different order".
+    for name, row in (("A", a), ("D", d)):
+        if sorted(row) != list(DIGITS):
+            return f"row {name} must hold each digit 0-9 exactly once"
+    if tuple(a) == tuple(d):
+        return "row D must be in a different order from row A"
+    return None
+
+
+def random_rows(rng: random.Random) -> Rows:
+    """Rows dealt at random: the "deal them for me" convenience."""
+    a = list(DIGITS)
+    rng.shuffle(a)
+    d = list(a)
+    while d == a:
+        rng.shuffle(d)
+    return Rows(a=tuple(a), d=tuple(d))
+
+
+class RowsSpace(ActionSpace):
+    """Any two different permutations of 0-9."""
+
+    def check(self, action: Any) -> str | None:
+        if not isinstance(action, Rows):
+            return "write your rows A and D first"
+        return rows_problem(action.a, action.d)
+
+    def sample(self, rng: random.Random) -> Rows:
+        return random_rows(rng)
+
+    def describe(self) -> dict[str, Any]:
+        return {"actions": [{"type": "rows", "a": "permutation of 0-9", "d": "another permutation"}]}
+
+
+class OrderSpace(ActionSpace):
+    """Orders of `kind` with tins in 0..max_tins and a price in 0..max_price (and, if guarded, a cap)."""
+
+    def __init__(
+        self, kind: type[Buy] | type[Sell], max_tins: int, max_price: int, budget: int | None = None
+    ) -> None:
+        self.kind = kind
+        self.max_tins = max_tins
+        self.max_price = max_price
+        self.budget = budget  # guarded mode: tins x price may not exceed the cash held
+
+    def check(self, action: Any) -> str | None:
+        verb = "buy" if self.kind is Buy else "sell"
+        if not isinstance(action, self.kind):
+            return f"it is time to {verb}: send a {verb} order"
+        if action.tins > self.max_tins:
+            return self._too_many(action.tins)
+        if action.price > self.max_price:
+            return self._too_dear(action.price)
+        if self.budget is not None and action.tins * action.price > self.budget:
+            return (
+                f"guarded play: {action.tins} tins at {action.price} cost "
+                f"{action.tins * action.price}, more than your cash of {self.budget}"
+            )
+        return None
+
+    def _too_many(self, tins: int) -> str:
+        if self.kind is Sell:
+            return f"you hold only {self.max_tins} tins, so you cannot offer {tins} for sale"
+        return f"at most {self.max_tins} tins can ever be on the market, so you cannot ask for {tins}"
+
+    def _too_dear(self, price: int) -> str:
+        if self.kind is Sell:
+            return f"the market never pays more than {MAX_ASK} per tin, so an ask of {price} cannot sell"
+        return f"you hold only {self.max_price} in cash, so an offer of {price} per tin could never be paid"
+
+    def sample(self, rng: random.Random) -> Buy | Sell:
+        while True:
+            action = self.kind(tins=rng.randint(0, self.max_tins), price=rng.randint(0, self.max_price))
+            if self.budget is None or action.tins * action.price <= self.budget:
+                return action
+
+    def enumerate(self) -> Sequence[Buy | Sell]:
+        return [
+            self.kind(tins=tins, price=price)
+            for tins in range(self.max_tins + 1)
+            for price in range(self.max_price + 1)
+            if self.budget is None or tins * price <= self.budget
+        ]
+
+    def describe(self) -> dict[str, Any]:
+        fields: dict[str, Any] = {
+            "tins": {"min": 0, "max": self.max_tins},
+            "price": {"min": 0, "max": self.max_price},
+        }
+        out: dict[str, Any] = {"type": "buy" if self.kind is Buy else "sell", "fields": fields}
+        if self.budget is not None:
+            out["budget"] = self.budget
+        return {"actions": [out]}

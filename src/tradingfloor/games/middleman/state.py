@@ -1,0 +1,52 @@
+"""Middleman's state: every player's game sheet, the sealed commitments of the step, and the history."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from tradingfloor.core.rng import Rng
+from tradingfloor.games.middleman.actions import Buy, Rows, Sell
+
+Phase = Literal["rows", "buy", "sell", "over"]
+Side = Literal["buy", "sell"]
+ROUNDS = 10
+Sealed = Rows | Buy | Sell | None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One resolved buying or selling step, as the rule text's tables lay it out."""
+
+    round: int
+    side: Side
+    orders: tuple[tuple[int, int] | None, ...]  # (tins, price) per seat; None for a seat already out
+    digits: tuple[int, ...]  # every seat's A (buying) or D (selling) digit for the round
+    market: int  # Available Tins (buying) or Demand (selling)
+    fills: tuple[int, ...]  # what the auction allocated to each seat
+    went_out: tuple[int, ...]  # seats out for overspending in this step; their fills are void
+
+
+@dataclass(frozen=True, slots=True)
+class MiddlemanState:
+    """The whole table. `rows_*` and `sealed` are secrets; everything in `history` is public."""
+
+    players: int
+    guarded: bool
+    rng: Rng
+    round: int
+    phase: Phase
+    cash: tuple[int, ...]
+    tins: tuple[int, ...]
+    out: tuple[bool, ...]
+    rows_a: tuple[tuple[int, ...] | None, ...]
+    rows_d: tuple[tuple[int, ...] | None, ...]
+    sealed: tuple[Sealed, ...]
+    history: tuple[Step, ...] = ()
+
+    def in_game(self) -> list[int]:
+        return [s for s in range(self.players) if not self.out[s]]
+
+    def revealed_columns(self, side: Side) -> int:
+        """How many columns of row A (buying) or D (selling) have been called out so far."""
+        return sum(1 for step in self.history if step.side == side)

@@ -1,0 +1,72 @@
+"""What each seat may know of a Middleman table (RULINGS Middleman 3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tradingfloor.games.middleman import rules
+from tradingfloor.games.middleman.state import ROUNDS, MiddlemanState, Step
+
+
+def view(state: MiddlemanState, seat: int | None) -> dict[str, Any]:
+    """The table as `seat` sees it: public sheets and history, plus its own rows and sealed order."""
+    committed = [state.sealed[s] is not None for s in range(state.players)]
+    out: dict[str, Any] = {
+        "game": "middleman",
+        "seat": seat,
+        "round": min(state.round, ROUNDS),
+        "rounds": ROUNDS,
+        "phase": state.phase,
+        "guarded": state.guarded,
+        "actors": list(rules.actors(state)),
+        "players": [
+            {
+                "seat": s,
+                "cash": state.cash[s],
+                "tins": state.tins[s],
+                "out": state.out[s],
+                "committed": committed[s],
+            }
+            for s in range(state.players)
+        ],
+        "history": [_step_table(step) for step in state.history],
+    }
+    if seat is not None and 0 <= seat < state.players:
+        out["rows"] = _own_rows(state, seat)
+        sealed = state.sealed[seat]
+        out["order"] = sealed.to_json() if sealed is not None else None
+    result = rules.result(state)
+    if result is not None:
+        out["result"] = result.to_json()
+    return out
+
+
+def _own_rows(state: MiddlemanState, seat: int) -> dict[str, list[int]] | None:
+    """A seat's own rows: the ones it has written, or its sealed draft before everyone has."""
+    if state.rows_a[seat] is not None:
+        return {"a": list(state.rows_a[seat] or ()), "d": list(state.rows_d[seat] or ())}
+    draft = state.sealed[seat]
+    if draft is not None and draft.type == "rows":
+        return {"a": list(draft.a), "d": list(draft.d)}  # type: ignore[union-attr]
+    return None
+
+
+def _step_table(step: Step) -> dict[str, Any]:
+    """A resolved step in the rule text's layout: one column per seat."""
+    return {
+        "round": step.round,
+        "side": step.side,
+        "market": step.market,
+        "seats": [
+            {
+                "seat": s,
+                "tins": None if order is None else order[0],
+                "price": None if order is None else order[1],
+                "digit": step.digits[s],
+                "filled": 0 if s in step.went_out else step.fills[s],
+                "void": step.fills[s] if s in step.went_out else 0,
+                "went_out": s in step.went_out,
+            }
+            for s, order in enumerate(step.orders)
+        ],
+    }
