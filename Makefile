@@ -38,7 +38,7 @@ pytest: $(STAMP)
 test: lint typecheck pytest
 
 bench: $(STAMP)
-	$(BIN)/tradingfloor bench
+	$(BIN)/python -m benchmarks
 
 constraints: $(STAMP)
 	( echo '# Every package of the full development environment, pinned (pip -c). Regenerate with: make constraints'; \

@@ -15,5 +15,7 @@ def test_conformance(game_id: str, check: str) -> None:
     run_check = conformance.CHECKS[check]
     for options in game.conformance_options():
         for index in range(2):
-            trajectory = conformance.random_trajectory(game, options, conformance.secret_seed(index))
+            trajectory = conformance.random_trajectory(
+                game, options, conformance.secret_seed(index)
+            )
             run_check(game, trajectory)

@@ -1,0 +1,30 @@
+"""Game-agnostic agents, and the catalogue of every bot kind a game offers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tradingfloor.core.agent import Agent, RandomAgent
+from tradingfloor.core.game import Game
+
+AgentFactory = Callable[[], Agent]
+
+
+def kinds(game: Game) -> dict[str, AgentFactory]:
+    """Every bot kind available for `game`: the generic agents plus the game's own bots."""
+    catalogue: dict[str, AgentFactory] = {"random": RandomAgent}
+    catalogue.update(game.bots())
+    return catalogue
+
+
+def make_agent(game: Game, kind: str) -> Agent:
+    """A fresh agent of `kind` for `game`; an unknown kind raises ValueError listing the kinds."""
+    catalogue = kinds(game)
+    if kind not in catalogue:
+        raise ValueError(
+            f"unknown bot kind {kind!r} for {game.id}; choose from {', '.join(catalogue)}"
+        )
+    return catalogue[kind]()
+
+
+__all__ = ["Agent", "AgentFactory", "kinds", "make_agent"]

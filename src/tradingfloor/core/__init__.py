@@ -2,7 +2,13 @@
 
 from tradingfloor.core.actions import Action, ActionCodec
 from tradingfloor.core.agent import Agent, Decision, RandomAgent, decision_for
-from tradingfloor.core.errors import BadOptions, BadRecord, IllegalAction, TradingfloorError, UnknownGame
+from tradingfloor.core.errors import (
+    BadOptions,
+    BadRecord,
+    IllegalAction,
+    TradingfloorError,
+    UnknownGame,
+)
 from tradingfloor.core.game import Event, Game, Result, State, visible_events
 from tradingfloor.core.record import MatchRecord, Move, replay
 from tradingfloor.core.registry import games, make, register

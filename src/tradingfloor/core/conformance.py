@@ -92,7 +92,9 @@ def check_illegal_actions_change_nothing(game: Game, t: Trajectory) -> None:
         players = game.players(state)
         for other in range(players):
             if other not in game.actors(state):
-                _expect_illegal(lambda o=other: game.apply(state, o, action), f"seat {other} out of turn")
+                _expect_illegal(
+                    lambda o=other: game.apply(state, o, action), f"seat {other} out of turn"
+                )
         _expect_illegal(lambda: game.apply(state, players, action), "a seat that does not exist")
         space = game.legal(state, seat)
         for candidate in pool[-12:]:
@@ -130,7 +132,9 @@ def check_views_are_json(game: Game, t: Trajectory) -> None:
     for index, state in enumerate(t.states):
         for seat in [None, *range(game.players(state))]:
             view = game.view(state, seat)
-            assert json.loads(json.dumps(view)) == view, f"view of {seat} at step {index} is not JSON"
+            assert json.loads(json.dumps(view)) == view, (
+                f"view of {seat} at step {index} is not JSON"
+            )
 
 
 def check_secrets(game: Game, t: Trajectory) -> None:

@@ -40,7 +40,9 @@ def play_out(
     raise RunawayGame(f"{game.id} did not end within {max_actions} actions")
 
 
-def random_playout(game: Game, state: State, rng: random.Random, max_actions: int = 1_000_000) -> State:
+def random_playout(
+    game: Game, state: State, rng: random.Random, max_actions: int = 1_000_000
+) -> State:
     """The fastest random game through the public contract: sample each actor's legal space."""
     for _ in range(max_actions):
         actors = game.actors(state)

@@ -62,7 +62,9 @@ class MatchRecord:
     def from_json(cls, obj: Any) -> MatchRecord:
         try:
             moves = tuple(Move(int(m["seat"]), dict(m["action"])) for m in obj["moves"])
-            return cls(str(obj["game"]), str(obj["version"]), dict(obj["options"]), int(obj["seed"]), moves)
+            return cls(
+                str(obj["game"]), str(obj["version"]), dict(obj["options"]), int(obj["seed"]), moves
+            )
         except (KeyError, TypeError, ValueError) as err:
             raise BadRecord(f"not a match record: {err}") from None
 

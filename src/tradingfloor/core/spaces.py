@@ -61,7 +61,9 @@ class NoActions(ActionSpace):
 class ChoiceSpace(ActionSpace):
     """A short, fully listed menu of actions."""
 
-    def __init__(self, actions: Sequence[Any], refusal: str = "that is not one of your choices now") -> None:
+    def __init__(
+        self, actions: Sequence[Any], refusal: str = "that is not one of your choices now"
+    ) -> None:
         if not actions:
             raise ValueError("a ChoiceSpace needs at least one action; use NoActions")
         self.actions = tuple(actions)

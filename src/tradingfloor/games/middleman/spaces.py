@@ -46,7 +46,9 @@ class RowsSpace(ActionSpace):
         return random_rows(rng)
 
     def describe(self) -> dict[str, Any]:
-        return {"actions": [{"type": "rows", "a": "permutation of 0-9", "d": "another permutation"}]}
+        return {
+            "actions": [{"type": "rows", "a": "permutation of 0-9", "d": "another permutation"}]
+        }
 
 
 class OrderSpace(ActionSpace):
@@ -78,7 +80,9 @@ class OrderSpace(ActionSpace):
     def _too_many(self, tins: int) -> str:
         if self.kind is Sell:
             return f"you hold only {self.max_tins} tins, so you cannot offer {tins} for sale"
-        return f"at most {self.max_tins} tins can ever be on the market, so you cannot ask for {tins}"
+        return (
+            f"at most {self.max_tins} tins can ever be on the market, so you cannot ask for {tins}"
+        )
 
     def _too_dear(self, price: int) -> str:
         if self.kind is Sell:
@@ -87,7 +91,9 @@ class OrderSpace(ActionSpace):
 
     def sample(self, rng: random.Random) -> Buy | Sell:
         while True:
-            action = self.kind(tins=rng.randint(0, self.max_tins), price=rng.randint(0, self.max_price))
+            action = self.kind(
+                tins=rng.randint(0, self.max_tins), price=rng.randint(0, self.max_price)
+            )
             if self.budget is None or action.tins * action.price <= self.budget:
                 return action
 

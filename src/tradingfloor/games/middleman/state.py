@@ -20,7 +20,9 @@ class Step:
 
     round: int
     side: Side
-    orders: tuple[tuple[int, int] | None, ...]  # (tins, price) per seat; None for a seat already out
+    orders: tuple[
+        tuple[int, int] | None, ...
+    ]  # (tins, price) per seat; None for a seat already out
     digits: tuple[int, ...]  # every seat's A (buying) or D (selling) digit for the round
     market: int  # Available Tins (buying) or Demand (selling)
     fills: tuple[int, ...]  # what the auction allocated to each seat

@@ -1,0 +1,1 @@
+"""Throughput measurements; `python -m benchmarks` (or `make bench`) prints the table."""

@@ -1,0 +1,59 @@
+"""The benchmark harness: named figures, each timed over several runs, printed as one table."""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One timed run: how many games and actions were played, in how many seconds."""
+
+    games: int
+    actions: int
+    seconds: float
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A named measurement: `run()` plays a fixed workload once and returns its Sample."""
+
+    name: str
+    what: str
+    run: Callable[[], Sample]
+    runs: int = 5
+    anchor: bool = False
+
+
+@dataclass(frozen=True)
+class Measured:
+    figure: Figure
+    games_per_s: list[float]
+    actions_per_s: list[float]
+    extra: dict[str, str]
+
+    @property
+    def median_games(self) -> float:
+        return statistics.median(self.games_per_s)
+
+    @property
+    def median_actions(self) -> float:
+        return statistics.median(self.actions_per_s)
+
+
+def measure(figure: Figure) -> Measured:
+    """Run a figure `figure.runs` times (after one warm-up run)."""
+    figure.run()
+    samples = [figure.run() for _ in range(figure.runs)]
+    extra: dict[str, str] = {}
+    for sample in samples:
+        extra.update(sample.extra)
+    return Measured(
+        figure,
+        [s.games / s.seconds for s in samples],
+        [s.actions / s.seconds for s in samples],
+        extra,
+    )
