@@ -37,12 +37,16 @@ def _table(rows: list[Measured]) -> Table:
         ratio = f"{row.median_games / anchor.median_games:.2f}" if anchor else "-"
         table.add_row(
             row.figure.name,
-            f"{row.median_games:,.0f} ({min(row.games_per_s):,.0f}-{max(row.games_per_s):,.0f})",
-            f"{row.median_actions:,.0f} ({min(row.actions_per_s):,.0f}-{max(row.actions_per_s):,.0f})",
+            _spread(row.median_games, row.games_per_s),
+            _spread(row.median_actions, row.actions_per_s),
             ratio,
             ", ".join(f"{k} {v}" for k, v in row.extra.items()),
         )
     return table
+
+
+def _spread(median: float, values: list[float]) -> str:
+    return f"{median:,.0f} ({min(values):,.0f}-{max(values):,.0f})"
 
 
 if __name__ == "__main__":

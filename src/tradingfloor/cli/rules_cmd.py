@@ -8,7 +8,6 @@ import typer
 
 from tradingfloor.cli.common import fail
 
-
 # The notes live in the repository's docs/rules/, beside the source tree of this (editable) install.
 RULES_DIR = Path(__file__).resolve().parents[3] / "docs" / "rules"
 

@@ -1,4 +1,4 @@
-"""The game-agnostic contract: games, actions, spaces, chance, records, the registry, conformance."""
+"""The game-agnostic contract: games, actions, spaces, chance, records, registry, conformance."""
 
 from tradingfloor.core.actions import Action, ActionCodec
 from tradingfloor.core.agent import Agent, Decision, RandomAgent, decision_for

@@ -1,4 +1,4 @@
-"""Typed actions: pydantic models with a `type` tag, parsed from JSON with player-readable errors."""
+"""Typed actions: pydantic models with a `type` tag, parsed from JSON with readable errors."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from tradingfloor.core.errors import IllegalAction
 
 
 class Action(BaseModel):
-    """Base of every game's actions: immutable, hashable, refusing unknown fields (use Strict* types)."""
+    """Base of every game's actions: immutable, hashable, refusing unknown fields."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -19,7 +19,7 @@ class Action(BaseModel):
 
 
 class ActionCodec:
-    """Turns JSON objects into a game's typed actions, or an IllegalAction that says what is wrong."""
+    """Turns JSON objects into a game's typed actions, or an IllegalAction saying what is wrong."""
 
     def __init__(self, union: Any) -> None:
         self.adapter: TypeAdapter[Any] = TypeAdapter(union)

@@ -11,6 +11,7 @@ import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from tradingfloor.core.errors import IllegalAction
@@ -84,27 +85,30 @@ def check_apply_is_pure(game: Game, t: Trajectory) -> None:
 def check_illegal_actions_change_nothing(game: Game, t: Trajectory) -> None:
     """Malformed, out-of-turn and illegal actions raise IllegalAction and change nothing."""
     for obj in MALFORMED:
-        _expect_illegal(lambda obj=obj: game.parse_action(obj), f"parse_action({obj!r})")
+        _expect_illegal(partial(game.parse_action, obj), f"parse_action({obj!r})")
     pool: list[Any] = []
     for index, (seat, action) in enumerate(t.actions):
         state = t.states[index]
         before = copy.deepcopy(state)
-        players = game.players(state)
-        for other in range(players):
-            if other not in game.actors(state):
-                _expect_illegal(
-                    lambda o=other: game.apply(state, o, action), f"seat {other} out of turn"
-                )
-        _expect_illegal(lambda: game.apply(state, players, action), "a seat that does not exist")
+        _try_out_of_turn(game, state, action)
         space = game.legal(state, seat)
         for candidate in pool[-12:]:
             if space.contains(candidate):
                 game.apply(state, seat, candidate)
             else:
-                _expect_illegal(lambda c=candidate: game.apply(state, seat, c), f"{candidate}")
+                _expect_illegal(partial(game.apply, state, seat, candidate), f"{candidate}")
         assert state == before, f"an illegal action changed the state at step {index}"
         if action not in pool:
             pool.append(action)
+
+
+def _try_out_of_turn(game: Game, state: State, action: Any) -> None:
+    """Every seat that is not an actor, and a seat that does not exist, is refused."""
+    players = game.players(state)
+    for other in range(players):
+        if other not in game.actors(state):
+            _expect_illegal(partial(game.apply, state, other, action), f"seat {other} out of turn")
+    _expect_illegal(partial(game.apply, state, players, action), "a seat that does not exist")
 
 
 def _expect_illegal(attempt: Callable[[], Any], what: str) -> None:

@@ -15,7 +15,7 @@ State = Any
 
 @dataclass(frozen=True)
 class Result:
-    """How a finished game came out: scores, ranks (1 is best, equal scores share), winners, why it ended."""
+    """How a game came out: scores, ranks (1 is best; equal scores share), winners, and why."""
 
     scores: tuple[float, ...]
     ranks: tuple[int, ...]
@@ -78,7 +78,7 @@ class Game(Protocol):
         """The options validated and completed with defaults, as JSON."""
 
     def actors(self, state: State) -> tuple[int, ...]:
-        """Seats whose decision is awaited; several is a sealed simultaneous step; () is game over."""
+        """Seats whose decision is awaited; several: a sealed simultaneous step; (): game over."""
 
     def legal(self, state: State, seat: int) -> ActionSpace:
         """What `seat` may do now (a NoActions space when it has nothing to do)."""
@@ -87,13 +87,13 @@ class Game(Protocol):
         """A JSON object as a typed action, or IllegalAction saying what is malformed."""
 
     def apply(self, state: State, seat: int, action: Any) -> State:
-        """The state after `seat` takes `action`; never mutates `state`; IllegalAction if refused."""
+        """The state after `seat` takes `action`; never mutates `state`; IllegalAction if not."""
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """JSON-ready: only what `seat` may know (None: a spectator)."""
 
     def redetermine(self, state: State, seat: int, rng: random.Random) -> State:
-        """A state that `seat` cannot tell from `state`: all it cannot see resampled consistently."""
+        """A state `seat` cannot tell from `state`: all it cannot see, resampled consistently."""
 
     def result(self, state: State) -> Result | None:
         """How the game ended, or None while it goes on."""

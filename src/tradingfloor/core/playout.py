@@ -1,4 +1,4 @@
-"""Playing a game to its end with agents: the loop shared by the terminal, the lab and the benchmarks."""
+"""Playing a game to its end with agents: the loop shared by the terminal, lab and benchmarks."""
 
 from __future__ import annotations
 

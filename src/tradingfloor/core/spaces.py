@@ -28,7 +28,7 @@ class ActionSpace(ABC):
 
     @abstractmethod
     def describe(self) -> dict[str, Any]:
-        """A JSON-ready description for user interfaces: the action types and their fields' ranges."""
+        """A JSON-ready description for interfaces: the action types and their fields' ranges."""
 
     @property
     def empty(self) -> bool:

@@ -7,7 +7,6 @@ from dataclasses import replace
 
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.middleman import rules
-from tradingfloor.games.middleman.spaces import random_rows
 from tradingfloor.games.middleman.state import MiddlemanState, Sealed
 
 
@@ -37,7 +36,7 @@ def redetermine(state: MiddlemanState, seat: int, rng: random.Random) -> Middlem
 def _resample_rows(
     a: tuple[int, ...], d: tuple[int, ...], shown_a: int, shown_d: int, rng: random.Random
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Rows that keep their called-out columns; the rest is the row's remaining digits, reshuffled."""
+    """Rows keeping their called-out columns; the row's remaining digits reshuffled after them."""
     # Each row is a permutation of 0-9 (Middleman §2), so the digits still to come are a known set.
     while True:
         new_a = a[:shown_a] + tuple(rng.sample(a[shown_a:], len(a) - shown_a))

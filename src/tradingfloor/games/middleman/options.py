@@ -11,7 +11,7 @@ from tradingfloor.core.errors import BadOptions
 
 
 class MiddlemanOptions(BaseModel):
-    """`players`: 2 or more (RULINGS Middleman 1: at least 2-8); `guarded`: refuse unpayable orders."""
+    """`players`: 2-8 (RULINGS Middleman 1); `guarded`: refuse orders that could not be paid."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

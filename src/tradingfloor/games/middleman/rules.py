@@ -83,7 +83,7 @@ def apply(state: MiddlemanState, seat: int, action: Rows | Buy | Sell) -> Middle
 
 
 def _with(values: tuple[Sealed, ...], seat: int, value: Sealed) -> tuple[Sealed, ...]:
-    return values[:seat] + (value,) + values[seat + 1 :]
+    return (*values[:seat], value, *values[seat + 1 :])
 
 
 def _write_rows(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:

@@ -15,7 +15,7 @@ MAX_ASK = 10  # Middleman §4: "The market never pays more than 10 per tin."
 
 def rows_problem(a: Sequence[int], d: Sequence[int]) -> str | None:
     """Why rows A and D cannot be written, or None."""
-    # Middleman §2: "the numbers 0 to 9 ... in any desired order", then "0 to 9 in a different order".
+    # Middleman §2: "the numbers 0 to 9 ... in any desired order", then "in a different order".
     for name, row in (("A", a), ("D", d)):
         if sorted(row) != list(DIGITS):
             return f"row {name} must hold each digit 0-9 exactly once"
@@ -52,7 +52,7 @@ class RowsSpace(ActionSpace):
 
 
 class OrderSpace(ActionSpace):
-    """Orders of `kind` with tins in 0..max_tins and a price in 0..max_price (and, if guarded, a cap)."""
+    """Orders of `kind`: tins in 0..max_tins, price in 0..max_price, and if guarded a budget."""
 
     def __init__(
         self, kind: type[Buy] | type[Sell], max_tins: int, max_price: int, budget: int | None = None
@@ -86,8 +86,10 @@ class OrderSpace(ActionSpace):
 
     def _too_dear(self, price: int) -> str:
         if self.kind is Sell:
-            return f"the market never pays more than {MAX_ASK} per tin, so an ask of {price} cannot sell"
-        return f"you hold only {self.max_price} in cash, so an offer of {price} per tin could never be paid"
+            return (
+                f"the market never pays more than {MAX_ASK} per tin: an ask of {price} cannot sell"
+            )
+        return f"you hold only {self.max_price}: an offer of {price} per tin could never be paid"
 
     def sample(self, rng: random.Random) -> Buy | Sell:
         while True:

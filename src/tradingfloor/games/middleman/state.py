@@ -1,4 +1,4 @@
-"""Middleman's state: every player's game sheet, the sealed commitments of the step, and the history."""
+"""Middleman's state: every player's sheet, the step's sealed commitments, and the history."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from tradingfloor.games.middleman.state import ROUNDS, MiddlemanState, Step
 
 
 def view(state: MiddlemanState, seat: int | None) -> dict[str, Any]:
-    """The table as `seat` sees it: public sheets and history, plus its own rows and sealed order."""
+    """The table as `seat` sees it: public sheets and history, its own rows and sealed order."""
     committed = [state.sealed[s] is not None for s in range(state.players)]
     out: dict[str, Any] = {
         "game": "middleman",
