@@ -14,7 +14,15 @@ def kinds(game: Game) -> dict[str, AgentFactory]:
     """Every bot kind available for `game`: the generic agents plus the game's own bots."""
     catalogue: dict[str, AgentFactory] = {"random": RandomAgent}
     catalogue.update(game.bots())
+    catalogue["ismcts"] = _ismcts
     return catalogue
+
+
+def _ismcts() -> Agent:
+    """ISMCTS at its default budget (imported on use: search is not needed to list the kinds)."""
+    from tradingfloor.agents.ismcts import ISMCTSAgent
+
+    return ISMCTSAgent()
 
 
 def make_agent(game: Game, kind: str) -> Agent:

@@ -1,0 +1,195 @@
+"""Information-set Monte Carlo tree search, generic over the core contract.
+
+Each iteration samples a world the seat cannot tell from the true one (`decision.determinize`),
+walks a tree of (joint) actions shared by every sample (single-observer ISMCTS, Cowling, Powley &
+Whitehouse 2012), adds one node, plays the game out with a rollout policy and backs up each seat's
+reward. Sealed simultaneous steps are one node whose actors choose independently with EXP3 (see
+`bandits`); large action spaces are searched through a candidate abstraction with progressive
+widening (see `candidates`). The same decision and the same `rng` state give the same choice when
+the budget is counted in iterations.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tradingfloor.agents.bandits import (
+    Arm,
+    SeatBandit,
+    exp3_choose,
+    ucb_choose,
+    update,
+)
+from tradingfloor.agents.candidates import CandidatePool
+from tradingfloor.core.agent import Agent, Decision, RandomAgent, decision_for
+from tradingfloor.core.game import Game, Result, State
+
+DEFAULT_ITERATIONS = 150
+RANK_WEIGHT = 0.1  # a little credit for rank, so search still learns in games it cannot win
+MAX_ROLLOUT_ACTIONS = 100_000
+
+Choice = tuple[int, Arm, float | None]  # (seat, arm, EXP3 probability or None for UCB)
+
+
+@dataclass
+class Node:
+    """A node of the search tree: one bandit per seat to act, children by joint action."""
+
+    bandits: dict[int, SeatBandit] = field(default_factory=dict)
+    children: dict[tuple[str, ...], Node] = field(default_factory=dict)
+
+
+def policy_agent(game: Game, kind: str | None) -> Agent:
+    """The agent a search uses for playouts or priors: a game bot, else random."""
+    bots: Mapping[str, Any] = game.bots()
+    if kind is None:
+        kind = "heuristic" if "heuristic" in bots else "random"
+    if kind == "random":
+        return RandomAgent()
+    if kind not in bots:
+        raise ValueError(f"{game.id} has no bot {kind!r} for search; choose from {', '.join(bots)}")
+    agent: Agent = bots[kind]()
+    return agent
+
+
+def reward(result: Result | None, players: int) -> list[float]:
+    """Each seat's reward in [0, 1]: its share of the win, plus a little for its rank."""
+    if result is None:  # a playout that did not end counts as a draw
+        return [1.0 / players] * players
+    share = [0.0] * players
+    for seat in result.winners:
+        share[seat] = 1.0 / len(result.winners)
+    spread = max(players - 1, 1)
+    return [
+        (1 - RANK_WEIGHT) * share[s] + RANK_WEIGHT * (players - result.ranks[s]) / spread
+        for s in range(players)
+    ]
+
+
+class ISMCTSAgent:
+    """Searches `iterations` playouts (or `seconds` of them), then plays the most visited action."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        rollout: str | None = None,
+        prior: str | None = None,
+        widening: float = 1.0,
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        if (iterations is not None and iterations < 1) or (seconds is not None and seconds <= 0):
+            raise ValueError("an ISMCTS budget must be at least one iteration or a positive time")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout = rollout
+        self.prior = prior
+        self.widening = widening
+
+    def act(self, decision: Decision, rng: random.Random) -> Any:
+        listed = decision.legal.enumerate()
+        if listed is not None and len(listed) == 1:
+            return listed[0]
+        search = Search(self, decision, random.Random(rng.getrandbits(64)))
+        return search.run()
+
+
+class Search:
+    """One decision's search tree and the policies it plays out with."""
+
+    def __init__(self, agent: ISMCTSAgent, decision: Decision, rng: random.Random) -> None:
+        self.agent = agent
+        self.decision = decision
+        self.game = decision.game
+        self.rng = rng
+        self.rollout_policy = policy_agent(self.game, agent.rollout)
+        self.prior_policy = None if agent.prior == "none" else policy_agent(self.game, agent.prior)
+        self.root = Node()
+
+    def run(self) -> Any:
+        """Search within the budget; the root seat's most visited action."""
+        deadline = None if self.agent.seconds is None else time.perf_counter() + self.agent.seconds
+        done = 0
+        while done < (self.agent.iterations or 1 << 62):
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self.iterate()
+            done += 1
+        return self.root.bandits[self.decision.seat].best().action
+
+    def iterate(self) -> None:
+        """One determinization, selection down to a new node, a playout, and the backup."""
+        state = self.decision.determinize(self.rng)
+        node, path = self.root, []
+        while actors := self.game.actors(state):
+            choices = self.select(node, state, actors)
+            for seat, arm, _ in choices:
+                state = self.game.apply(state, seat, arm.action)
+            path.append((node, choices))
+            key = tuple(arm.key for _, arm, _ in choices)
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = Node()
+                break
+            node = child
+        final = self.play_out(state)
+        rewards = reward(self.game.result(final), self.game.players(final))
+        for visited, choices in path:
+            for seat, arm, probability in choices:
+                visited.bandits[seat].visits += 1
+                update(arm, rewards[seat], probability)
+
+    def select(self, node: Node, state: State, actors: tuple[int, ...]) -> list[Choice]:
+        """Each actor's arm: UCB1 when alone, its own EXP3 at a sealed simultaneous step."""
+        choices: list[Choice] = []
+        for seat in actors:
+            arms = self.legal_arms(node, state, seat)
+            if len(actors) == 1:
+                choices.append((seat, ucb_choose(arms), None))
+            else:
+                arm, probability = exp3_choose(arms, self.rng)
+                choices.append((seat, arm, probability))
+        return choices
+
+    def legal_arms(self, node: Node, state: State, seat: int) -> list[Arm]:
+        """The seat's candidate arms at `node` that are legal in this determinization."""
+        space = self.game.legal(state, seat)
+        bandit = node.bandits.get(seat)
+        if bandit is None:
+            bandit = SeatBandit(CandidatePool(self.game, space, self.rng, self.priors(state, seat)))
+            node.bandits[seat] = bandit
+        bandit.maybe_widen(self.agent.widening)
+        arms = bandit.legal_arms(space.contains)
+        if not arms:  # this world allows none of the candidates so far: take one of its own
+            bandit.pool.include(space.sample(self.rng))
+            bandit.sync()
+            arms = bandit.legal_arms(space.contains)
+        return arms
+
+    def priors(self, state: State, seat: int) -> list[Any]:
+        if self.prior_policy is None:
+            return []
+        return [self.prior_policy.act(decision_for(self.game, state, seat), self.rng)]
+
+    def play_out(self, state: State) -> State:
+        """Play to the end with the rollout policy (sampling legal spaces directly when random)."""
+        fast = isinstance(self.rollout_policy, RandomAgent)
+        for _ in range(MAX_ROLLOUT_ACTIONS):
+            actors = self.game.actors(state)
+            if not actors:
+                return state
+            for seat in actors:
+                if fast:
+                    action = self.game.legal(state, seat).sample(self.rng)
+                else:
+                    decision = decision_for(self.game, state, seat)
+                    action = self.rollout_policy.act(decision, self.rng)
+                state = self.game.apply(state, seat, action)
+        return state
