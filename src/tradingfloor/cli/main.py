@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from tradingfloor.cli import rules_cmd
+from tradingfloor.cli import rules_cmd, serve
 
 app = typer.Typer(
     name="tradingfloor",
@@ -16,7 +16,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for module in (rules_cmd,):
+for module in (rules_cmd, serve):
     module.register(app)
 
 if __name__ == "__main__":

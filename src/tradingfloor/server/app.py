@@ -1,0 +1,297 @@
+"""The FastAPI app: lobby, views, actions, live updates, the finished game's record and replay."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any
+
+import anyio
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+import tradingfloor
+from tradingfloor.agents import kinds
+from tradingfloor.core.errors import BadOptions
+from tradingfloor.server import wire
+from tradingfloor.server.runtime import Runtime, Subscriber
+from tradingfloor.server.service import (
+    ApiError,
+    BadRequest,
+    Forbidden,
+    MatchService,
+    NotFound,
+    SeatRequest,
+    Unauthorized,
+    Unprocessable,
+)
+from tradingfloor.server.storage import Store, default_url
+from tradingfloor.server.updates import match_summary, update_for
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+Token = Annotated[str | None, Header(alias="Authorization", description="Bearer <seat token>")]
+
+
+def create_app(db: str | None = None, bot_delay: float = 0.5, poll: float = 0.5) -> FastAPI:
+    """The web app over the database at `db` (default: TRADINGFLOOR_DB or ./tradingfloor.db)."""
+    store = Store(db or default_url())
+    service = MatchService(store)
+    runtime = Runtime(service, bot_delay=bot_delay, poll=poll)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await runtime.start()
+        yield
+        await runtime.stop()
+        store.close()
+
+    app = FastAPI(
+        title="tradingfloor",
+        summary="Play economic trading games with friends and bots.",
+        version=tradingfloor.__version__,
+        lifespan=lifespan,
+    )
+    app.state.service = service
+    app.state.runtime = runtime
+    _errors(app)
+    _pages(app)
+    _games_api(app)
+    _matches_api(app, service, runtime)
+    _live_api(app, service, runtime)
+    return app
+
+
+def _errors(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, err: ApiError) -> JSONResponse:
+        return JSONResponse({"error": err.message, **err.extra}, status_code=err.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_input(_request: Request, err: RequestValidationError) -> JSONResponse:
+        problems = err.errors()
+        if any(p.get("type") == "json_invalid" for p in problems):
+            return JSONResponse({"error": "the request body is not valid JSON"}, status_code=400)
+        words = "; ".join(
+            f"{'.'.join(str(x) for x in p.get('loc', ()) if x != 'body') or 'body'}: {p.get('msg')}"
+            for p in problems[:5]
+        )
+        return JSONResponse({"error": f"bad request: {words}"}, status_code=422)
+
+
+def _pages(app: FastAPI) -> None:
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/play/{match_id}", include_in_schema=False)
+    async def match_page(match_id: str) -> FileResponse:
+        return FileResponse(WEB / "match.html")
+
+
+def _games_api(app: FastAPI) -> None:
+    @app.get("/api/games", response_model=list[wire.GameInfo], tags=["lobby"])
+    async def list_games() -> list[dict[str, Any]]:
+        """Every registered game, its option and action schemas, its bot kinds and its renderer."""
+        return [_game_info(game_id) for game_id in tradingfloor.games()]
+
+    @app.post("/api/games/{game_id}/preview", response_model=wire.Preview, tags=["lobby"])
+    async def preview(game_id: str, body: wire.PreviewOptions) -> dict[str, Any]:
+        """The options completed with defaults, and how many seats they make."""
+        game = _known_game(game_id)
+        try:
+            options = game.options(body.options)
+            players = game.players(game.new(options, 0))
+        except BadOptions as err:
+            raise Unprocessable(str(err)) from None
+        return {"game": game.id, "options": options, "players": players}
+
+
+def _matches_api(app: FastAPI, service: MatchService, runtime: Runtime) -> None:
+    @app.post("/api/matches", response_model=wire.Created, status_code=201, tags=["lobby"])
+    async def create_match(body: wire.CreateMatch) -> dict[str, Any]:
+        """Create a match: one invitation link per human seat, and a spectator link."""
+        seats = None if body.seats is None else [SeatRequest(s.kind, s.name) for s in body.seats]
+        match, tokens = await asyncio.to_thread(service.create, body.game, body.options, seats)
+        runtime.kick(service.cached(match.id))
+        return {
+            "id": match.id,
+            "game": match.game,
+            "options": match.options,
+            "seats": [
+                {
+                    **seat.public(),
+                    "token": tokens.get(seat.seat),
+                    "link": f"/play/{match.id}#token={tokens[seat.seat]}"
+                    if seat.seat in tokens
+                    else None,
+                }
+                for seat in match.seats
+            ],
+            "spectator": f"/play/{match.id}",
+        }
+
+    @app.get("/api/matches", response_model=list[wire.MatchSummary], tags=["lobby"])
+    async def list_matches(status: str | None = None) -> list[dict[str, Any]]:
+        """The newest matches (running and finished), or only those with `status`."""
+        stored = await asyncio.to_thread(service.store.listing, status, 100)
+        return [match_summary(service.cached(m.id)) for m in stored if _loads(service, m.id)]
+
+    @app.get("/api/matches/{match_id}", response_model=wire.MatchSummary, tags=["match"])
+    async def get_match(match_id: str) -> dict[str, Any]:
+        """The public facts of a match."""
+        return match_summary(await asyncio.to_thread(service.snapshot, match_id))
+
+    @app.get("/api/matches/{match_id}/view", response_model=wire.Update, tags=["match"])
+    async def get_view(match_id: str, authorization: Token = None) -> dict[str, Any]:
+        """The current update for the token's seat, or the spectator's without a token."""
+        snapshot = await asyncio.to_thread(service.snapshot, match_id)
+        return update_for(snapshot, service.seat_of(snapshot, _bearer(authorization)))
+
+    @app.post(
+        "/api/matches/{match_id}/actions",
+        response_model=wire.Update,
+        tags=["match"],
+        responses={code: {"model": wire.Problem} for code in (400, 401, 403, 404, 409, 422)},
+    )
+    async def post_action(
+        match_id: str, body: wire.ActionIn, authorization: Token = None
+    ) -> dict[str, Any]:
+        """Take an action for the token's seat, made against step `seq`; 409 if that is stale."""
+        token = _bearer(authorization)
+        if not token:
+            raise Unauthorized("an action needs the seat's token: Authorization: Bearer <token>")
+        snapshot = service.cached(match_id) if _loads(service, match_id) else None
+        if snapshot is None:
+            raise NotFound(f"no match {match_id!r}")
+        seat = service.seat_of(snapshot, token)
+        assert seat is not None
+        after = await asyncio.to_thread(service.submit, match_id, seat, body.seq, body.action)
+        await runtime.changed(after)
+        return update_for(after, seat)
+
+    @app.get("/api/matches/{match_id}/record", response_model=wire.PublicRecord, tags=["replay"])
+    async def get_record(match_id: str) -> dict[str, Any]:
+        """A finished match's record, without the seed (refused while the match is running)."""
+        snapshot = await _finished(service, match_id)
+        moves = await asyncio.to_thread(service.moves, match_id)
+        result = snapshot.game.result(snapshot.state)
+        return {
+            "id": match_id,
+            "game": snapshot.match.game,
+            "version": snapshot.match.version,
+            "options": snapshot.match.options,
+            "seats": [s.public() for s in snapshot.match.seats],
+            "moves": [{"seq": q, "seat": s, "action": a} for q, s, a in moves],
+            "result": None if result is None else result.to_json(),
+        }
+
+    @app.get("/api/matches/{match_id}/replay/{step}", response_model=wire.Update, tags=["replay"])
+    async def get_replay(match_id: str, step: int) -> dict[str, Any]:
+        """A finished match as a spectator saw it after `step` actions."""
+        final = await _finished(service, match_id)
+        at = await asyncio.to_thread(service.state_at, match_id, step)
+        return {**update_for(at, None), "replay": True, "step": step, "steps": final.seq}
+
+
+def _live_api(app: FastAPI, service: MatchService, runtime: Runtime) -> None:
+    @app.websocket("/api/matches/{match_id}/ws")
+    async def live(websocket: WebSocket, match_id: str) -> None:
+        """Send {"token": ...} (or {}) first; every change is then pushed as {"type": "update"}."""
+        await websocket.accept()
+        try:
+            hello = await asyncio.wait_for(websocket.receive_text(), timeout=30)
+            token = _hello_token(hello)
+            snapshot = await asyncio.to_thread(service.snapshot, match_id)
+            seat = service.seat_of(snapshot, token)
+        except ApiError as err:
+            await websocket.send_json({"type": "error", "error": err.message})
+            await websocket.close(code=4000 + err.status)
+            return
+        except (TimeoutError, WebSocketDisconnect):
+            return
+        subscriber = Subscriber(match_id, seat)
+        runtime.subscribe(subscriber, snapshot)
+        try:
+            await _serve_socket(websocket, subscriber)
+        finally:
+            runtime.unsubscribe(subscriber)
+
+
+async def _serve_socket(websocket: WebSocket, subscriber: Subscriber) -> None:
+    """Send queued updates until the client goes away (its messages only tell us that)."""
+    async with anyio.create_task_group() as group:
+
+        async def send() -> None:
+            while True:
+                await websocket.send_json(await subscriber.queue.get())
+
+        async def receive() -> None:
+            while (await websocket.receive())["type"] != "websocket.disconnect":
+                pass
+            group.cancel_scope.cancel()
+
+        group.start_soon(send)
+        group.start_soon(receive)
+
+
+def _hello_token(text: str) -> str | None:
+    try:
+        hello = json.loads(text)
+    except json.JSONDecodeError:
+        raise BadRequest('the first message must be JSON: {"token": ...} or {}') from None
+    if not isinstance(hello, dict):
+        raise BadRequest("the first message must be a JSON object")
+    token = hello.get("token")
+    return token if isinstance(token, str) else None
+
+
+def _bearer(header: str | None) -> str | None:
+    if not header:
+        return None
+    scheme, _, value = header.partition(" ")
+    if scheme.lower() != "bearer" or not value.strip():
+        raise Unauthorized("use the header Authorization: Bearer <seat token>")
+    return value.strip()
+
+
+def _loads(service: MatchService, match_id: str) -> bool:
+    try:
+        service.cached(match_id)
+    except NotFound:
+        return False
+    return True
+
+
+async def _finished(service: MatchService, match_id: str) -> Any:
+    snapshot = await asyncio.to_thread(service.snapshot, match_id)
+    if not snapshot.over:
+        raise Forbidden("the record and the replay open once the game is over")
+    return snapshot
+
+
+def _known_game(game_id: str) -> Any:
+    if game_id not in tradingfloor.games():
+        known = ", ".join(tradingfloor.games())
+        raise NotFound(f"unknown game {game_id!r}; the games are: {known}")
+    return tradingfloor.make(game_id)
+
+
+def _game_info(game_id: str) -> dict[str, Any]:
+    game = tradingfloor.make(game_id)
+    renderer = game.id if (WEB / "renderers" / f"{game.id}.js").exists() else "generic"
+    return {
+        "id": game.id,
+        "title": game.title,
+        "version": game.version,
+        "bots": list(kinds(game)),
+        "renderer": renderer,
+        "schemas": game.schemas(),
+        "default_options": game.options({}),
+    }

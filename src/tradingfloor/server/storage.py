@@ -1,0 +1,261 @@
+"""Storage of match records: matches, seats and the append-only action log (SQLAlchemy 2).
+
+The record is the source of truth: a match's state is rebuilt by replaying its log. The unique key
+(match_id, seq) means two writers (two server processes on one PostgreSQL database) can never both
+append the same step.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+DEFAULT_DB = "sqlite:///./tradingfloor.db"
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class MatchRow(Base):
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    version: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), default="running", index=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(64))  # "human" or a bot kind
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("match_id", "seq", name="one_action_per_step"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)  # 1 for the first action (the state after it: seq 1)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    kind: str
+    name: str
+    token_hash: str | None
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "name": self.name}
+
+
+@dataclass(frozen=True)
+class StoredMatch:
+    id: str
+    game: str
+    version: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    created: datetime
+    seats: tuple[SeatInfo, ...]
+
+
+class DuplicateStep(Exception):
+    """Another writer already appended this step."""
+
+
+def hash_token(token: str) -> str:
+    """Tokens are stored hashed, so the database alone does not let anyone play a seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def normalize_url(url: str) -> str:
+    """A database URL for SQLAlchemy: postgresql:// uses psycopg 3; a bare path is a SQLite file."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" not in url:
+        return f"sqlite:///{url}"
+    return url
+
+
+def default_url() -> str:
+    return os.environ.get("TRADINGFLOOR_DB") or DEFAULT_DB
+
+
+class Store:
+    """The match records in one database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalize_url(url)
+        self.engine = _engine(self.url)
+        Base.metadata.create_all(self.engine)
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes may write to this database (then the log is re-read first)."""
+        return self.engine.dialect.name != "sqlite"
+
+    def create(self, match: StoredMatch) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.add(
+                MatchRow(
+                    id=match.id,
+                    game=match.game,
+                    version=match.version,
+                    options=match.options,
+                    seed=match.seed,
+                    status=match.status,
+                    created=match.created,
+                )
+            )
+            session.flush()  # the match row first: the seats refer to it
+            for seat in match.seats:
+                session.add(
+                    SeatRow(
+                        match_id=match.id,
+                        seat=seat.seat,
+                        kind=seat.kind,
+                        name=seat.name,
+                        token_hash=seat.token_hash,
+                    )
+                )
+
+    def load(self, match_id: str) -> StoredMatch | None:
+        with Session(self.engine) as session:
+            row = session.get(MatchRow, match_id)
+            if row is None:
+                return None
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.match_id == match_id).order_by(SeatRow.seat)
+            ).all()
+            return _stored(row, seats)
+
+    def actions(self, match_id: str, after: int = 0) -> list[tuple[int, int, dict[str, Any]]]:
+        """(seq, seat, action) of the log's entries after step `after`, in order."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(ActionRow.seq, ActionRow.seat, ActionRow.action)
+                .where(ActionRow.match_id == match_id, ActionRow.seq > after)
+                .order_by(ActionRow.seq)
+            ).all()
+            return [(seq, seat, dict(action)) for seq, seat, action in rows]
+
+    def append(
+        self, match_id: str, seq: int, seat: int, action: dict[str, Any], over: bool
+    ) -> None:
+        """Commit step `seq` (and the match's end, if it ended); DuplicateStep if it exists."""
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.add(ActionRow(match_id=match_id, seq=seq, seat=seat, action=action))
+                if over:
+                    session.execute(
+                        update(MatchRow).where(MatchRow.id == match_id).values(status="over")
+                    )
+        except IntegrityError:
+            raise DuplicateStep(f"step {seq} of match {match_id} exists already") from None
+
+    def listing(self, status: str | None = None, limit: int = 100) -> list[StoredMatch]:
+        """The newest matches, optionally only those with `status`."""
+        with Session(self.engine) as session:
+            query = select(MatchRow).order_by(MatchRow.created.desc()).limit(limit)
+            if status is not None:
+                query = query.where(MatchRow.status == status)
+            rows = session.scalars(query).all()
+            out = []
+            for row in rows:
+                seats = session.scalars(
+                    select(SeatRow).where(SeatRow.match_id == row.id).order_by(SeatRow.seat)
+                ).all()
+                out.append(_stored(row, seats))
+            return out
+
+    def last_seqs(self, match_ids: list[str]) -> dict[str, int]:
+        """The latest step of each match (0 for none), to notice what other processes appended."""
+        from sqlalchemy import func
+
+        if not match_ids:
+            return {}
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(ActionRow.match_id, func.max(ActionRow.seq))
+                .where(ActionRow.match_id.in_(match_ids))
+                .group_by(ActionRow.match_id)
+            ).all()
+        found = {match_id: int(seq) for match_id, seq in rows}
+        return {match_id: found.get(match_id, 0) for match_id in match_ids}
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def _stored(row: MatchRow, seats: Any) -> StoredMatch:
+    return StoredMatch(
+        id=row.id,
+        game=row.game,
+        version=row.version,
+        options=dict(row.options),
+        seed=int(row.seed),
+        status=row.status,
+        created=row.created,
+        seats=tuple(SeatInfo(s.seat, s.kind, s.name, s.token_hash) for s in seats),
+    )
+
+
+def _engine(url: str) -> Engine:
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(connection: Any, _record: Any) -> None:
+        # WAL: readers never block the writer. A commit is in the WAL file before it returns, so a
+        # killed process loses nothing it acknowledged (NORMAL only risks the OS crashing).
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), sort_keys=True)
