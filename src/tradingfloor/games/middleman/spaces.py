@@ -17,8 +17,12 @@ def rows_problem(a: Sequence[int], d: Sequence[int]) -> str | None:
     """Why rows A and D cannot be written, or None."""
     # Middleman §2: "the numbers 0 to 9 ... in any desired order", then "in a different order".
     for name, row in (("A", a), ("D", d)):
-        if sorted(row) != list(DIGITS):
-            return f"row {name} must hold each digit 0-9 exactly once"
+        if len(row) != len(DIGITS):
+            return f"row {name} has {len(row)} digits; it needs 10, each digit 0-9 exactly once"
+        missing = sorted(set(DIGITS) - set(row))
+        if missing:
+            lacking = ", ".join(str(digit) for digit in missing)
+            return f"row {name} must hold each digit 0-9 exactly once; it lacks {lacking}"
     if tuple(a) == tuple(d):
         return "row D must be in a different order from row A"
     return None
