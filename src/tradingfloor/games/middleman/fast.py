@@ -1,0 +1,368 @@
+"""Middleman's batch engine: B games at once in NumPy, rule for rule the same as `rules.py`.
+
+Arrays are seat-major, shape (players, B), so that a loop over the (at most 8) seats runs over
+contiguous vectors of B games. Every game of a batch has the same number of players and moves in
+lockstep; a finished game is frozen (its seats send empty orders) until the batch ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+import numpy as np
+
+from tradingfloor.games.middleman.options import parse_options
+from tradingfloor.games.middleman.spaces import MAX_ASK
+from tradingfloor.games.middleman.state import ROUNDS
+
+Array = Any  # a NumPy array; NumPy's stubs are not followed by the strict type check
+Phase = Literal["buy", "sell"]
+
+# The allocation packs (priority, tins wanted, seat) into one int32 so that a sorting network of
+# np.minimum/np.maximum can order the seats of all B games at once.
+SEAT_BITS = 3  # seats 0-7
+NEED_BITS = 10  # an order's tins: at most 9 x 8 per round bought, so at most 720 ever held
+KEY_BITS = 14  # the price priority; its top value marks an empty order
+NO_ORDER = 1 << (KEY_BITS - 1)  # sorts after every real price: empty orders are never served
+MAX_PRICE = NO_ORDER - 1  # cash never exceeds 80 + 10 rounds x 72 tins x 10 = 7280 < 8191
+FILL_BITS = 16
+
+
+def odd_even_network(size: int) -> tuple[tuple[int, int], ...]:
+    """The comparators of an odd-even transposition sort of `size` items (3 for three seats)."""
+    return tuple((i, i + 1) for rnd in range(size) for i in range(rnd % 2, size - 1, 2))
+
+
+def _sort_rows(rows: list[Array], network: Sequence[tuple[int, int]]) -> list[Array]:
+    """Sort values across the rows, column by column (each column is one game)."""
+    for i, j in network:
+        low, high = np.minimum(rows[i], rows[j]), np.maximum(rows[i], rows[j])
+        rows[i], rows[j] = low, high
+    return rows
+
+
+def allocate_batch(tins: Array, price: Array, market: Array, side: Phase) -> Array:
+    """Fills for B auctions at once: the same answer as `allocation.allocate` for each column.
+
+    `tins` and `price` are (players, B) int arrays, `market` (B,) the tins on offer (buying) or
+    demanded (selling). Buying serves the highest offer first, selling the lowest ask (§3, §4).
+    """
+    players, _ = tins.shape
+    tins = np.asarray(tins, dtype=np.int32)
+    price = np.asarray(price, dtype=np.int32)
+    if tins.min(initial=0) < 0 or price.min(initial=0) < 0 or np.min(market, initial=0) < 0:
+        raise ValueError("tins, prices and the market cannot be negative")
+    if tins.max(initial=0) >= 1 << NEED_BITS or price.max(initial=0) > MAX_PRICE:
+        raise ValueError("an order is beyond what a Middleman game can hold")
+    network = odd_even_network(players)
+    keys, needs, seats = _sorted_orders(tins, price, side, network)
+    fills = _water_fill(keys, needs, np.asarray(market, dtype=np.int32))
+    # Sort the fills back into seat order by packing each with its seat.
+    packed = [(seats[j] << FILL_BITS) | fills[j] for j in range(players)]
+    return np.stack(_sort_rows(packed, network)) & ((1 << FILL_BITS) - 1)
+
+
+def _sorted_orders(
+    tins: Array, price: Array, side: Phase, network: Sequence[tuple[int, int]]
+) -> tuple[list[Array], list[Array], list[Array]]:
+    """Each game's orders in serving order: (price priority, tins wanted, seat) per sorted row."""
+    priority = (MAX_PRICE - price) if side == "buy" else price
+    # Allocation: only orders for at least one tin take part in the auction.
+    key = np.where(tins > 0, priority, NO_ORDER)
+    seat = np.arange(tins.shape[0], dtype=np.int32)[:, None]
+    packed = (key << (NEED_BITS + SEAT_BITS)) | (tins << SEAT_BITS) | seat
+    rows = _sort_rows(list(packed), network)
+    keys = [row >> (NEED_BITS + SEAT_BITS) for row in rows]
+    needs = [(row >> SEAT_BITS) & ((1 << NEED_BITS) - 1) for row in rows]
+    seats = [row & ((1 << SEAT_BITS) - 1) for row in rows]
+    return keys, needs, seats
+
+
+def _water_fill(keys: list[Array], needs: list[Array], market: Array) -> list[Array]:
+    """Serve sorted orders price level by price level with the rule text's tie rotation.
+
+    Within a level (sorted by tins wanted) the rotation hands every order the same number of tins
+    until an order is satisfied, so the smallest order is filled whole if the level can give every
+    unsatisfied order that much; otherwise each gets left // waiting (§3 tie case 2 leaves the rest,
+    fewer than the waiting orders, to the next level) and the level is capped at that share.
+    """
+    players = len(keys)
+    waiting = [np.ones_like(keys[0])] * players  # orders from here to the end of the level
+    for j in range(players - 2, -1, -1):
+        waiting[j] = 1 + (keys[j] == keys[j + 1]) * waiting[j + 1]
+    left = market.copy()
+    cap = np.full_like(left, -1)  # the level's share once it ran short; -1 while it has not
+    fills = []
+    for j in range(players):
+        if j:
+            cap = np.where(keys[j] == keys[j - 1], cap, -1)
+        share = left // waiting[j]
+        whole = needs[j] * waiting[j] <= left  # §3 tie case 1: every waiting order satisfied
+        capped = cap >= 0
+        fill = np.where(capped, cap, np.where(whole, needs[j], share))
+        cap = np.where(capped | whole, cap, share)
+        left = left - fill
+        fills.append(fill)
+    return fills
+
+
+@dataclass
+class Table:
+    """B Middleman games in lockstep: every sheet as a (players, B) array."""
+
+    players: int
+    guarded: bool
+    round: int
+    cash: Array  # (players, B) int32
+    tins: Array  # (players, B) int32
+    out: Array  # (players, B) bool
+    over: Array  # (B,) bool: the game has ended
+    ended: Array  # (B,) int8: the round in which it ended (its buying step if a seat was left)
+    rows_a: Array  # (10, players, B) int8: column t-1 of every seat's row A
+    rows_d: Array  # (10, players, B) int8
+
+    @property
+    def games(self) -> int:
+        return int(self.over.shape[0])
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat sees in every game of the batch: public sheets, called-out digits, own rows."""
+
+    seat: int
+    players: int
+    guarded: bool
+    round: int
+    phase: Phase
+    cash: Array  # (players, B), read-only
+    tins: Array
+    out: Array
+    over: Array  # (B,)
+    own_a: Array  # (10, B): this seat's row A
+    own_d: Array
+    shown_a: Array  # (columns called out, players, B): every seat's revealed A digits
+    shown_d: Array
+
+    @property
+    def games(self) -> int:
+        return int(self.over.shape[0])
+
+
+class VectorPolicy(Protocol):
+    """A policy that decides for one seat in every game of a batch at once."""
+
+    name: str
+
+    def rows(self, games: int, rng: np.random.Generator) -> tuple[Array, Array]:
+        """Rows A and D for `games` games: two (10, games) arrays, each column a permutation."""
+        ...
+
+    def orders(self, view: SeatView, rng: np.random.Generator) -> tuple[Array, Array]:
+        """This seat's (tins, price) in every game: two (B,) integer arrays of legal orders."""
+        ...
+
+
+def _read_only(array: Array) -> Array:
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
+def seat_view(table: Table, seat: int, phase: Phase) -> SeatView:
+    """The batch as `seat` sees it (RULINGS Middleman 3: past columns public, future secret)."""
+    shown_a = table.round if phase == "sell" else table.round - 1
+    return SeatView(
+        seat=seat,
+        players=table.players,
+        guarded=table.guarded,
+        round=table.round,
+        phase=phase,
+        cash=_read_only(table.cash),
+        tins=_read_only(table.tins),
+        out=_read_only(table.out),
+        over=_read_only(table.over),
+        own_a=_read_only(table.rows_a[:, seat]),
+        own_d=_read_only(table.rows_d[:, seat]),
+        shown_a=_read_only(table.rows_a[:shown_a]),
+        shown_d=_read_only(table.rows_d[: table.round - 1]),
+    )
+
+
+def new_table(players: int, guarded: bool, games: int) -> Table:
+    """B fresh sheets: 10 x players in cash each, no tins, rows not yet written (Middleman §2)."""
+    shape = (players, games)
+    return Table(
+        players=players,
+        guarded=guarded,
+        round=1,
+        cash=np.full(shape, 10 * players, dtype=np.int32),
+        tins=np.zeros(shape, dtype=np.int32),
+        out=np.zeros(shape, dtype=bool),
+        over=np.zeros(games, dtype=bool),
+        ended=np.full(games, ROUNDS, dtype=np.int8),
+        rows_a=np.zeros((ROUNDS, players, games), dtype=np.int8),
+        rows_d=np.zeros((ROUNDS, players, games), dtype=np.int8),
+    )
+
+
+def write_rows(table: Table, seat: int, a: Array, d: Array) -> None:
+    """Seat `seat`'s rows in every game, checked as the reference engine checks them (§2).
+
+    `a` and `d` are (10, games): entry [t, g] is the digit of column t + 1 in game g.
+    """
+    a, d = np.asarray(a), np.asarray(d)
+    if a.shape != (ROUNDS, table.games) or d.shape != a.shape:
+        raise ValueError(f"rows for seat {seat} must be two (10, {table.games}) arrays")
+    for row in (a, d):
+        if row.size and (row.min() < 0 or row.max() > 9 or not _permutations(row).all()):
+            raise ValueError(f"seat {seat}: each row must hold each digit 0-9 exactly once")
+    if (a == d).all(axis=0).any():
+        raise ValueError(f"seat {seat}: row D must be in a different order from row A")
+    table.rows_a[:, seat] = a
+    table.rows_d[:, seat] = d
+
+
+def _permutations(row: Array) -> Array:
+    """Which columns of digits 0-9 hold every digit once: ten powers of two sum to 1023 only so."""
+    return np.left_shift(1, row.astype(np.int16)).sum(axis=0, dtype=np.int16) == 1023
+
+
+def _collect_orders(
+    table: Table, phase: Phase, policies: Sequence[VectorPolicy], rng: np.random.Generator
+) -> tuple[Array, Array]:
+    """Every seat's sealed order, checked against the legal space; zero for seats not acting."""
+    shape = (table.players, table.games)
+    tins: Array = np.zeros(shape, dtype=np.int32)
+    price: Array = np.zeros(shape, dtype=np.int32)
+    for seat, policy in enumerate(policies):
+        seat_tins, seat_price = policy.orders(seat_view(table, seat, phase), rng)
+        tins[seat], price[seat] = seat_tins, seat_price
+    acting = ~table.out & ~table.over
+    tins *= acting
+    price *= acting
+    _check_orders(table, phase, tins, price, policies)
+    return tins, price
+
+
+def _check_orders(
+    table: Table, phase: Phase, tins: Array, price: Array, policies: Sequence[VectorPolicy]
+) -> None:
+    """Refuse an illegal order as `rules.legal` would, naming the seat and its policy."""
+    if phase == "buy":
+        bad = (tins > 9 * table.players) | (price > table.cash)
+        if table.guarded:
+            bad |= tins * price > table.cash
+    else:
+        bad = (tins > table.tins) | (price > MAX_ASK)
+    bad |= (tins < 0) | (price < 0)
+    if bad.any():
+        seat, game = (int(i[0]) for i in np.nonzero(bad))
+        raise ValueError(
+            f"policy {policies[seat].name!r} sent an illegal {phase} order for seat {seat} in game "
+            f"{game} of the batch: {int(tins[seat, game])} tins at {int(price[seat, game])}"
+        )
+
+
+def buying_step(table: Table, tins: Array, price: Array) -> None:
+    """Middleman §3 for every game: reveal the A digits, auction, pay; overspenders are out."""
+    # RULINGS Middleman 7: out players' digits keep counting in the supply.
+    supply = table.rows_a[table.round - 1].sum(axis=0, dtype=np.int32)
+    fills = allocate_batch(tins, price, supply, "buy")
+    cost = fills * price
+    # §3 "Players who err ... are out of the game"; RULINGS Middleman 6: their fill is void.
+    broke = cost > table.cash
+    paid = ~broke
+    table.out |= broke
+    table.cash -= cost * paid
+    table.tins += fills * paid
+    ending = ~table.over & ((~table.out).sum(axis=0) <= 1)  # the last seat still in wins at once
+    table.ended[ending] = table.round
+    table.over |= ending
+
+
+def selling_step(table: Table, tins: Array, price: Array) -> None:
+    """Middleman §4 for every game: reveal the D digits, serve the lowest asks, collect revenue."""
+    demand = table.rows_d[table.round - 1].sum(axis=0, dtype=np.int32)
+    fills = allocate_batch(tins, price, demand, "sell")
+    table.cash += fills * price
+    table.tins -= fills
+    if table.round == ROUNDS:
+        table.over[:] = True  # §5: the result is read at the head of column 11
+    table.round += 1
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """The final sheets of B games, game-major: (B, players) arrays."""
+
+    cash: Array
+    tins: Array
+    out: Array
+    ended: Array  # (B,): the round in which each game ended
+
+    @property
+    def scores(self) -> Array:
+        """RULINGS Middleman 7: an out player's cash counts as 0."""
+        return np.where(self.out, 0, self.cash)
+
+    @property
+    def winners(self) -> Array:
+        """(B, players) bool: the seats still in with the most cash (§5: equal cash shares)."""
+        eligible = np.where(self.out, -1, self.cash)
+        best = eligible.max(axis=1, keepdims=True)
+        return (~self.out) & (eligible == best)
+
+
+def play_batch(
+    players: int,
+    guarded: bool,
+    policies: Sequence[VectorPolicy],
+    games: int,
+    rng: np.random.Generator,
+) -> BatchResult:
+    """Play `games` Middleman games to the end with one vectorized policy per seat."""
+    if len(policies) != players:
+        raise ValueError(f"{players} seats need {players} policies, not {len(policies)}")
+    table = new_table(players, guarded, games)
+    for seat, policy in enumerate(policies):
+        write_rows(table, seat, *policy.rows(games, rng))
+    while not table.over.all():
+        buying_step(table, *_collect_orders(table, "buy", policies, rng))
+        if table.over.all():
+            break
+        selling_step(table, *_collect_orders(table, "sell", policies, rng))
+    return BatchResult(table.cash.T, table.tins.T, table.out.T, table.ended)
+
+
+# Memory: the table (about 40 bytes per seat and game, rows included) plus the allocation's
+# temporaries; measured peak is under 200 bytes per seat and game, so 256 keeps a margin.
+BYTES_PER_SEAT_GAME = 256
+DEFAULT_MEMORY = 512 * 2**20
+
+
+def chunk_size(players: int, memory: int = DEFAULT_MEMORY) -> int:
+    """The most games one chunk may hold within `memory` bytes."""
+    return max(1, memory // (BYTES_PER_SEAT_GAME * players))
+
+
+def stream(
+    options: Mapping[str, Any] | None,
+    policies: Sequence[VectorPolicy],
+    games: int,
+    seed: int = 0,
+    chunk: int | None = None,
+) -> Iterator[BatchResult]:
+    """Play `games` games in chunks that fit in memory; the same seed gives the same games.
+
+    Chunk k draws from its own generator, seeded from (seed, k), so a run can be split across
+    processes chunk by chunk and still give the same games.
+    """
+    chosen = parse_options(options)
+    size = chunk or chunk_size(chosen.players)
+    for index, start in enumerate(range(0, games, size)):
+        rng = np.random.default_rng([seed, index])
+        count = min(size, games - start)
+        yield play_batch(chosen.players, chosen.guarded, policies, count, rng)

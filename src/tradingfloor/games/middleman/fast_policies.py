@@ -1,0 +1,88 @@
+"""Vectorized policies for the batch engine: each decides for one seat in B games at once."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+import numpy as np
+
+from tradingfloor.games.middleman.fast import Array, SeatView, VectorPolicy
+from tradingfloor.games.middleman.spaces import MAX_ASK
+from tradingfloor.games.middleman.state import ROUNDS
+
+
+def _halves_tables() -> tuple[Array, Array]:
+    """Every way to split 0-9 into two ordered halves of five, and every ordering of five."""
+    splits = [
+        (*chosen, *(d for d in range(ROUNDS) if d not in chosen))
+        for chosen in itertools.combinations(range(ROUNDS), 5)
+    ]
+    orderings = list(itertools.permutations(range(5)))
+    return np.array(splits, dtype=np.int8).T, np.array(orderings, dtype=np.int8).T
+
+
+SPLITS, ORDERINGS = _halves_tables()  # (10, 252) and (5, 120)
+
+
+def random_permutations(games: int, rng: np.random.Generator) -> Array:
+    """(10, games): a uniformly random permutation of 0-9 in each column.
+
+    A permutation is a choice of the five digits that come first (252 ways) and an ordering of
+    each half (120 x 120 ways): 252 x 120 x 120 = 10!, so one uniform draw picks one uniformly.
+    """
+    draw = rng.integers(0, 252 * 120 * 120, games)
+    split, first, second = draw // 14400, (draw // 120) % 120, draw % 120
+    order = np.concatenate([ORDERINGS[:, first], ORDERINGS[:, second] + 5])
+    return np.take_along_axis(SPLITS[:, split], order, axis=0)
+
+
+def random_rows(games: int, rng: np.random.Generator) -> tuple[Array, Array]:
+    """Rows dealt at random, A and D different in every game (like `spaces.random_rows`)."""
+    a, d = random_permutations(games, rng), random_permutations(games, rng)
+    same = np.nonzero((a == d).all(axis=0))[0]
+    while same.size:  # Middleman §2: row D is "in a different order"
+        d[:, same] = random_permutations(same.size, rng)
+        same = same[(a[:, same] == d[:, same]).all(axis=0)]
+    return a, d
+
+
+def uniform_below(bound: Array, rng: np.random.Generator) -> Array:
+    """One integer uniform in 0..bound for each entry of `bound`."""
+    # float32 draws are twice as fast; the clamp guards the rare rounding up to bound + 1.
+    draw = (rng.random(bound.shape, dtype=np.float32) * (bound + 1)).astype(np.int32)
+    return np.minimum(draw, bound)
+
+
+class RandomPolicy:
+    """Any legal order, uniform over the legal (tins, price) pairs, like the reference `random`."""
+
+    name = "random"
+
+    def rows(self, games: int, rng: np.random.Generator) -> tuple[Array, Array]:
+        return random_rows(games, rng)
+
+    def orders(self, view: SeatView, rng: np.random.Generator) -> tuple[Array, Array]:
+        if view.phase == "sell":
+            held = view.tins[view.seat]
+            return uniform_below(held, rng), uniform_below(np.full_like(held, MAX_ASK), rng)
+        cash = view.cash[view.seat]
+        tins = uniform_below(np.full_like(cash, 9 * view.players), rng)
+        price = uniform_below(cash, rng)
+        if view.guarded:
+            _redraw_unaffordable(tins, price, cash, view.players, rng)
+        return tins, price
+
+
+def _redraw_unaffordable(
+    tins: Array, price: Array, cash: Array, players: int, rng: np.random.Generator
+) -> None:
+    """Guarded play: redraw orders that cost more than the cash (rejection keeps it uniform)."""
+    bad = np.nonzero(tins * price > cash)[0]
+    while bad.size:
+        tins[bad] = uniform_below(np.full(bad.size, 9 * players, dtype=np.int32), rng)
+        price[bad] = uniform_below(cash[bad], rng)
+        bad = bad[tins[bad] * price[bad] > cash[bad]]
+
+
+VECTOR_POLICIES: dict[str, Callable[[], VectorPolicy]] = {"random": RandomPolicy}

@@ -1,0 +1,117 @@
+"""The batch engine against the reference engine: the same orders give the same games.
+
+Both engines draw their orders from one tape of pre-drawn random numbers. A tape entry becomes an
+order through `order_from_tape`, given the bounds of the seat's legal space: the batch engine reads
+them from its arrays, the reference engine from `legal(state, seat).describe()`. The tape mixes
+uniform orders with focal prices (ties), orders for nothing, and all-in orders (overspending).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import tradingfloor
+from tradingfloor.games.middleman import fast
+from tradingfloor.games.middleman.actions import Buy, Rows, Sell
+from tradingfloor.games.middleman.fast_policies import random_rows
+from tradingfloor.games.middleman.state import ROUNDS
+
+GAME = tradingfloor.make("middleman")
+SIDES = ("buy", "sell")
+# (players, guarded) -> games: 1,000 free and 430 guarded games for each of 2-8 players = 10,010.
+CASES = [(p, False, 1000) for p in range(2, 9)] + [(p, True, 430) for p in range(2, 9)]
+
+
+def order_from_tape(raw: Any, max_tins: Any, max_price: Any, budget: Any) -> tuple[Any, Any]:
+    """An order within the bounds from three raw draws; works on ints and on arrays alike."""
+    r_mode, r_tins, r_price = raw[..., 0], raw[..., 1], raw[..., 2]
+    mode = r_mode % 32
+    uniform = (r_tins % (max_tins + 1), r_price % (max_price + 1))
+    all_in = (max_tins + r_tins * 0, r_price % (np.minimum(max_price, 3) + 1))
+    focal = (r_tins % (np.minimum(max_tins, 15) + 1), np.minimum(max_price, 1 + r_price % 4))
+    modest = (r_tins % (np.minimum(max_tins, 8) + 1), r_price % (np.minimum(max_price, 8) + 1))
+    cheap = (r_tins % (np.minimum(max_tins, 4) + 1), r_price % (np.minimum(max_price, 3) + 1))
+    nothing = (r_tins * 0, r_price % (max_price + 1))
+    choices = [uniform, all_in] + [focal] * 10 + [modest] * 8 + [cheap] * 8 + [nothing] * 4
+    tins = np.choose(mode, [c[0] for c in choices])
+    price = np.choose(mode, [c[1] for c in choices])
+    if budget is not None:  # guarded play: cut the order down to what the cash pays for
+        tins = np.where(tins * price > budget, budget // np.maximum(price, 1), tins)
+    return tins, price
+
+
+class TapePolicy:
+    """Plays the tape in the batch engine: rows, then one raw triple per round, side and seat."""
+
+    name = "tape"
+
+    def __init__(self, rows_a: Any, rows_d: Any, tape: Any) -> None:
+        self.rows_a, self.rows_d, self.tape = rows_a, rows_d, tape  # tape: (10, 2, P, B, 3)
+        self.next_seat = 0
+
+    def rows(self, games: int, rng: np.random.Generator) -> tuple[Any, Any]:
+        seat, self.next_seat = self.next_seat, self.next_seat + 1
+        return self.rows_a[seat], self.rows_d[seat]
+
+    def orders(self, view: fast.SeatView, rng: np.random.Generator) -> tuple[Any, Any]:
+        raw = self.tape[view.round - 1, SIDES.index(view.phase), view.seat]
+        if view.phase == "buy":
+            cash = view.cash[view.seat]
+            budget = cash if view.guarded else None
+            return order_from_tape(raw, 9 * view.players, cash, budget)
+        return order_from_tape(raw, view.tins[view.seat], 10, None)
+
+
+def reference_game(
+    players: int, guarded: bool, seed: int, rows: list[Rows], tape: Any
+) -> tuple[list[int], list[int], list[bool], tuple[int, ...]]:
+    """Play one game through the public contract; returns cash, tins, out and winners."""
+    state = GAME.new({"players": players, "guarded": guarded}, seed)
+    for seat, written in enumerate(rows):
+        state = GAME.apply(state, seat, written)
+    step = 0
+    while actors := GAME.actors(state):
+        side = SIDES[step % 2]
+        for seat in actors:
+            described = GAME.legal(state, seat).describe()["actions"][0]
+            assert described["type"] == side
+            fields = described["fields"]
+            tins, price = order_from_tape(
+                tape[step // 2, step % 2, seat],
+                fields["tins"]["max"],
+                fields["price"]["max"],
+                described.get("budget"),
+            )
+            kind = Buy if side == "buy" else Sell
+            state = GAME.apply(state, seat, kind(tins=int(tins), price=int(price)))
+        step += 1
+    result = GAME.result(state)
+    assert result is not None
+    return list(state.cash), list(state.tins), list(state.out), result.winners
+
+
+@pytest.mark.parametrize(("players", "guarded", "games"), CASES)
+def test_batch_engine_plays_the_reference_games(players: int, guarded: bool, games: int) -> None:
+    rng = np.random.default_rng([players, guarded])
+    dealt = [random_rows(games, rng) for _ in range(players)]
+    rows_a = np.stack([a for a, _ in dealt])  # (P, 10, B)
+    rows_d = np.stack([d for _, d in dealt])
+    tape = rng.integers(0, 2**31, (ROUNDS, 2, players, games, 3))
+    policies = [TapePolicy(rows_a, rows_d, tape)] * players
+    batch = fast.play_batch(players, guarded, policies, games, rng)
+    seeds = rng.integers(0, 2**62, games)
+    for g in range(games):
+        rows = [
+            Rows(a=tuple(map(int, rows_a[s, :, g])), d=tuple(map(int, rows_d[s, :, g])))
+            for s in range(players)
+        ]
+        cash, tins, out, winners = reference_game(
+            players, guarded, int(seeds[g]), rows, tape[:, :, :, g]
+        )
+        assert list(batch.cash[g]) == cash, f"game {g}: cash"
+        assert list(batch.tins[g]) == tins, f"game {g}: tins"
+        assert list(batch.out[g]) == out, f"game {g}: out"
+        assert tuple(np.nonzero(batch.winners[g])[0]) == winners, f"game {g}: winners"
