@@ -1,0 +1,88 @@
+"""Businessmen's actions and their JSON form, e.g. {"type": "buy", "good": "oil", "units": 3}."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StrictInt, field_validator
+
+from tradingfloor.core.actions import Action, ActionCodec
+from tradingfloor.games.businessmen.names import GOODS, CarName, CharacteristicName, GoodName
+
+Units = Annotated[StrictInt, Field(ge=1)]
+
+
+class Play(Action):
+    """Declared before the round: take part in it."""
+
+    type: Literal["play"] = "play"
+
+
+class Skip(Action):
+    """Declared before the round: skip it (−1 VP, 10 coins as the next round starts)."""
+
+    type: Literal["skip"] = "skip"
+
+
+class Pass(Action):
+    """Final for this phase: no more buying, loading, exporting, improving or insuring."""
+
+    type: Literal["pass"] = "pass"
+
+
+class Buy(Action):
+    """Phase 1: buy `units` of one good from the market, 1 coin a unit."""
+
+    type: Literal["buy"] = "buy"
+    good: GoodName
+    units: Units
+
+
+class Load(Action):
+    """Phase 2: load the mandatory maximum of `good` into `car`."""
+
+    type: Literal["load"] = "load"
+    car: CarName
+    good: GoodName
+
+
+class Store(Action):
+    """Phase 2 storing, or a discard after an event: the goods types kept in the main warehouse."""
+
+    type: Literal["store"] = "store"
+    keep: tuple[GoodName, ...]
+
+    @field_validator("keep")
+    @classmethod
+    def _canonical(cls, keep: tuple[str, ...]) -> tuple[str, ...]:
+        # One spelling per choice, so that ["oil", "wood"] and ["wood", "oil"] are the same action.
+        if len(set(keep)) != len(keep):
+            raise ValueError("name each good at most once")
+        return tuple(sorted(keep, key=GOODS.index))
+
+
+class Export(Action):
+    """Phase 3: export exactly 4, 6 or 8 units of one good on the export card."""
+
+    type: Literal["export"] = "export"
+    good: GoodName
+    units: Units
+
+
+class Improve(Action):
+    """Phase 4: raise one characteristic by one level."""
+
+    type: Literal["improve"] = "improve"
+    characteristic: CharacteristicName
+
+
+class Insure(Action):
+    """Phase 6: insure one characteristic for the next round's events (removes its marker)."""
+
+    type: Literal["insure"] = "insure"
+    characteristic: CharacteristicName
+
+
+BusinessmenAction = Play | Skip | Pass | Buy | Load | Store | Export | Improve | Insure
+ACTION_TYPES = (Play, Skip, Pass, Buy, Load, Store, Export, Improve, Insure)
+CODEC = ActionCodec(Annotated[BusinessmenAction, Field(discriminator="type")])

@@ -1,0 +1,203 @@
+"""The decks and wheels as data (RULINGS Businessmen 1): a TOML file, validated, errors by line."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
+
+from tradingfloor.core.errors import BadOptions
+from tradingfloor.games.businessmen.names import (
+    CHARACTERISTICS,
+    GOODS,
+    GoodName,
+)
+
+DEFAULT_PATH = Path(__file__).parent / "data" / "default.toml"
+Positive = Annotated[StrictInt, Field(gt=0)]
+
+
+class DeckError(BadOptions):
+    """A data file that cannot be used; the message names the file and the line."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _ExportCard(_Strict):
+    goods: list[GoodName] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _distinct(self) -> _ExportCard:
+        if len(set(self.goods)) != len(self.goods):
+            raise ValueError("an export card names each good at most once")
+        return self
+
+
+class _PriceSector(_Strict):
+    """Either a price shock (`up` rises `up_by`, `down` falls `down_by`) or an `embargo`."""
+
+    up: GoodName | None = None
+    down: GoodName | None = None
+    up_by: Positive = 3
+    down_by: Positive = 5
+    embargo: list[GoodName] | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> _PriceSector:
+        shock = self.up is not None or self.down is not None
+        if shock == (self.embargo is not None):
+            raise ValueError("a sector is either a shock (up/down) or an embargo, not both")
+        if self.embargo is not None and not self.embargo:
+            raise ValueError("an embargo names at least one good")
+        return self
+
+
+EventName = Literal["warehouse", "loader", "manager", "nothing"]
+GoodsCard = Annotated[dict[GoodName, Positive], Field(min_length=1)]
+
+
+class _DeckFile(_Strict):
+    events_wheel: list[EventName] = Field(min_length=1)
+    goods_cards: list[GoodsCard] = Field(min_length=1)
+    export_cards: list[_ExportCard] = Field(min_length=1)
+    price_wheel: list[_PriceSector] = Field(min_length=1)
+
+
+@dataclass(frozen=True, slots=True)
+class PriceSector:
+    """A sector of the price/embargo roulette, with goods as indices into GOODS."""
+
+    up: int | None
+    down: int | None
+    up_by: int
+    down_by: int
+    embargo: tuple[int, ...]
+
+    def describe(self) -> dict[str, Any]:
+        if self.embargo:
+            return {"embargo": [GOODS[g] for g in self.embargo]}
+        out: dict[str, Any] = {}
+        if self.up is not None:
+            out["up"] = {"good": GOODS[self.up], "by": self.up_by}
+        if self.down is not None:
+            out["down"] = {"good": GOODS[self.down], "by": self.down_by}
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Decks:
+    """Goods cards (units per good), export cards (goods), the price wheel and the events wheel."""
+
+    goods_cards: tuple[tuple[int, ...], ...]
+    export_cards: tuple[tuple[int, ...], ...]
+    price_wheel: tuple[PriceSector, ...]
+    events_wheel: tuple[int | None, ...]  # a characteristic index, or None for "nothing"
+
+
+def load_decks(path: str | Path | None = None) -> Decks:
+    """The decks in `path` (the default file if None); DeckError names the line of any problem."""
+    target = Path(path) if path is not None else DEFAULT_PATH
+    try:
+        stamp = target.stat().st_mtime_ns
+    except OSError as err:
+        raise DeckError(f"cannot read the decks file {target}: {err.strerror}") from None
+    return _load(str(target), stamp)
+
+
+@lru_cache(maxsize=16)
+def _load(path: str, stamp: int) -> Decks:
+    text = Path(path).read_text(encoding="utf-8")
+    return parse_decks(text, path)
+
+
+def parse_decks(text: str, source: str = "<decks>") -> Decks:
+    """Decks from TOML text; DeckError names `source` and the line of any problem."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise DeckError(f"{source}: not valid TOML: {err}") from None
+    try:
+        data = _DeckFile.model_validate(raw)
+    except ValidationError as err:
+        problem = err.errors()[0]
+        loc = tuple(problem["loc"])
+        line = locate(text, loc)
+        where = ".".join(str(p) for p in loc) or "file"
+        at = f", line {line}" if line else ""
+        raise DeckError(f"{source}{at}: {where}: {problem['msg']}") from None
+    return _build(data)
+
+
+def _build(data: _DeckFile) -> Decks:
+    index = {name: i for i, name in enumerate(GOODS)}
+    cards = tuple(tuple(_units(card, name) for name in GOODS) for card in data.goods_cards)
+    exports = tuple(tuple(index[g] for g in card.goods) for card in data.export_cards)
+    wheel = tuple(
+        PriceSector(
+            up=None if s.up is None else index[s.up],
+            down=None if s.down is None else index[s.down],
+            up_by=s.up_by,
+            down_by=s.down_by,
+            embargo=tuple(index[g] for g in s.embargo or ()),
+        )
+        for s in data.price_wheel
+    )
+    events = tuple(
+        None if name == "nothing" else CHARACTERISTICS.index(name) for name in data.events_wheel
+    )
+    return Decks(cards, exports, wheel, events)
+
+
+def _units(card: dict[GoodName, int], name: str) -> int:
+    return next((units for good, units in card.items() if good == name), 0)
+
+
+_HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_\-]+)\s*\]\]?")
+
+
+def locate(text: str, loc: tuple[Any, ...]) -> int | None:
+    """The 1-based line of the TOML key that pydantic's error location `loc` points at."""
+    if not loc:
+        return None
+    lines = text.splitlines()
+    top = str(loc[0])
+    start, end = _table_span(lines, top, loc[1] if len(loc) > 1 else None)
+    if start is None:
+        return _key_line(lines, top, 0, len(lines)) or None
+    keys = [str(p) for p in loc[2:] if not isinstance(p, int)]
+    for key in keys:
+        found = _key_line(lines, key, start, end)
+        if found:
+            return found
+    return start + 1
+
+
+def _table_span(lines: list[str], name: str, index: Any) -> tuple[int | None, int]:
+    """Where the `index`-th [[name]] table (or the [name] table) starts and ends (0-based)."""
+    seen = -1
+    for number, line in enumerate(lines):
+        match = _HEADER.match(line)
+        if match and match.group(1) == name:
+            seen += 1
+            if not isinstance(index, int) or seen == index:
+                end = next(
+                    (n for n in range(number + 1, len(lines)) if _HEADER.match(lines[n])),
+                    len(lines),
+                )
+                return number, end
+    return None, len(lines)
+
+
+def _key_line(lines: list[str], key: str, start: int, end: int) -> int:
+    pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+    for number in range(start, end):
+        if pattern.match(lines[number]):
+            return number + 1
+    return 0

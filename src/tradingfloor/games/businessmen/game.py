@@ -1,0 +1,77 @@
+"""Businessmen under the core contract."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tradingfloor.core.errors import IllegalAction
+from tradingfloor.core.game import Result
+from tradingfloor.core.spaces import ActionSpace
+from tradingfloor.games.businessmen import determinize, rules
+from tradingfloor.games.businessmen.actions import ACTION_TYPES, CODEC, BusinessmenAction
+from tradingfloor.games.businessmen.decks import load_decks
+from tradingfloor.games.businessmen.options import BusinessmenOptions, parse_options
+from tradingfloor.games.businessmen.state import BusinessmenState
+from tradingfloor.games.businessmen.view import view
+
+
+class Businessmen:
+    """Businessmen: a market of goods, three cars to fill, exports, and a tablet to improve."""
+
+    id = "businessmen"
+    version = "1"
+    title = "Businessmen"
+
+    def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> BusinessmenState:
+        chosen = parse_options(options)
+        decks = load_decks(chosen.decks)
+        return rules.new_state(chosen.players, decks, seed, chosen.goal, chosen.max_rounds)
+
+    def options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        return parse_options(options).model_dump()
+
+    def actors(self, state: BusinessmenState) -> tuple[int, ...]:
+        return rules.actors(state)
+
+    def legal(self, state: BusinessmenState, seat: int) -> ActionSpace:
+        return rules.legal(state, seat)
+
+    def parse_action(self, obj: Any) -> BusinessmenAction:
+        action: BusinessmenAction = CODEC.parse(obj)
+        return action
+
+    def apply(self, state: BusinessmenState, seat: int, action: Any) -> BusinessmenState:
+        if not isinstance(action, ACTION_TYPES):
+            raise IllegalAction(f"not a Businessmen action: {action!r}", seat, action)
+        return rules.apply(state, seat, action)
+
+    def view(self, state: BusinessmenState, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def redetermine(
+        self, state: BusinessmenState, seat: int, rng: random.Random
+    ) -> BusinessmenState:
+        return determinize.redetermine(state, seat, rng)
+
+    def result(self, state: BusinessmenState) -> Result | None:
+        return rules.result(state)
+
+    def players(self, state: BusinessmenState) -> int:
+        return state.players
+
+    def schemas(self) -> dict[str, Any]:
+        return {"options": BusinessmenOptions.model_json_schema(), "action": CODEC.schema()}
+
+    def bots(self) -> Mapping[str, Any]:
+        from tradingfloor.games.businessmen.bots import BOTS
+
+        return BOTS
+
+    def conformance_options(self) -> Sequence[Mapping[str, Any]]:
+        # Short games (a low goal and a round cap) keep the suite's full random games quick.
+        return [
+            {"players": 2, "goal": 6, "max_rounds": 8},
+            {"players": 4, "goal": 6, "max_rounds": 8},
+        ]

@@ -1,0 +1,158 @@
+"""What a seat may do in each phase, and why anything else is refused."""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+from tradingfloor.games.businessmen.actions import (
+    Buy,
+    Export,
+    Improve,
+    Insure,
+    Load,
+    Pass,
+    Play,
+    Skip,
+    Store,
+)
+from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
+from tradingfloor.games.businessmen.state import (
+    CAPACITY,
+    EXPORT_VP,
+    IMPROVE,
+    INSURANCE_COST,
+    LOADER,
+    LOADER_LIMIT,
+    MANAGER,
+    MANAGER_LIMIT,
+    BusinessmenState,
+)
+from tradingfloor.games.businessmen.table import room_for_types, types_held
+
+PASS = Pass()
+PLAY = Play()
+SKIP = Skip()
+BUYS = {(g, u): Buy(good=GOODS[g], units=u) for g in range(6) for u in range(1, 6)}  # type: ignore[arg-type]
+LOADS = {(c, g): Load(car=CARS[c], good=GOODS[g]) for c in range(3) for g in range(6)}  # type: ignore[arg-type]
+EXPORTS = {(g, u): Export(good=GOODS[g], units=u) for g in range(6) for u in EXPORT_VP}  # type: ignore[arg-type]
+IMPROVES = tuple(Improve(characteristic=name) for name in CHARACTERISTICS)  # type: ignore[arg-type]
+INSURES = tuple(Insure(characteristic=name) for name in CHARACTERISTICS)  # type: ignore[arg-type]
+
+PHASE_HINTS = {
+    "declare": "before the round, declare whether you play it or skip it",
+    "buy": "it is the buying phase: buy units of one good, or pass",
+    "load": "it is the loading phase: load a car, or pass",
+    "store": "it is time to choose which goods types your main warehouse keeps",
+    "export": "it is the export phase: export 4, 6 or 8 units of a good on the card, or pass",
+    "improve": "it is the improving phase: improve a characteristic, or pass",
+    "discard": "your main warehouse lost a level: choose which goods types it keeps",
+    "insure": "it is the insurance phase: insure a characteristic, or pass",
+}
+
+
+def options(state: BusinessmenState, seat: int) -> list[Any]:
+    """The actions open to `seat` in this phase, besides passing (empty: nothing to do)."""
+    phase = state.phase
+    if phase == "declare":
+        return [PLAY, SKIP]
+    if phase == "buy":
+        return buy_options(state, seat)
+    if phase == "load":
+        return [LOADS[c, g] for c, g, _ in load_options(state, seat)]
+    if phase in ("store", "discard"):
+        return store_options(state, seat)
+    if phase == "export":
+        return [EXPORTS[key] for key in export_options(state, seat)]
+    if phase == "improve":
+        return [IMPROVES[c] for c in improve_options(state, seat)]
+    if phase == "insure":
+        return [INSURES[c] for c in insure_options(state, seat)]
+    return []
+
+
+def menu(state: BusinessmenState, seat: int) -> list[Any]:
+    """Every action on `seat`'s menu now, passing included where the phase allows it."""
+    choices = options(state, seat)
+    if state.phase in ("buy", "load", "export", "improve", "insure"):
+        choices.append(PASS)
+    return choices
+
+
+def buy_options(state: BusinessmenState, seat: int) -> list[Buy]:
+    """RULINGS Businessmen 3: one type not yet bought this round, up to the Manager's limit."""
+    me = state.seats[seat]
+    limit = MANAGER_LIMIT[me.levels[MANAGER] - 1]
+    return [
+        BUYS[g, units]
+        for g in range(6)
+        if state.market[g] > 0 and not me.bought[g]
+        for units in range(1, min(limit, state.market[g], me.coins) + 1)
+    ]
+
+
+def load_units(state: BusinessmenState, seat: int, car: int, good: int) -> int:
+    """RULINGS Businessmen 4: the mandatory maximum (0 if this load is impossible)."""
+    me = state.seats[seat]
+    wagon = state.cars[car]
+    if wagon.good not in (None, good):
+        return 0
+    room = CAPACITY[car] - wagon.load
+    return min(LOADER_LIMIT[me.levels[LOADER] - 1], room, me.held(good))
+
+
+def load_options(state: BusinessmenState, seat: int) -> list[tuple[int, int, int]]:
+    """(car, good, units) for every load `seat` can make."""
+    out = []
+    for car in range(3):
+        for good in range(6):
+            units = load_units(state, seat, car, good)
+            if units > 0:
+                out.append((car, good, units))
+    return out
+
+
+@cache
+def _subsets(types: tuple[int, ...], keep: int) -> tuple[Store, ...]:
+    return tuple(
+        Store(keep=tuple(GOODS[g] for g in chosen))  # type: ignore[misc]
+        for chosen in combinations(types, keep)
+    )
+
+
+def store_options(state: BusinessmenState, seat: int) -> list[Store]:
+    """RULINGS Businessmen 5: keep as many types as the main warehouse holds; the player chooses."""
+    me = state.seats[seat]
+    held = tuple(types_held(me))
+    room = room_for_types(me)
+    if len(held) <= room:
+        return []
+    return list(_subsets(held, room))
+
+
+def export_options(state: BusinessmenState, seat: int) -> list[tuple[int, int]]:
+    """RULINGS Businessmen 8: 4, 6 or 8 units of a good on the card, not embargoed, once a round."""
+    if state.export_card is None:
+        return []
+    me = state.seats[seat]
+    card = state.decks.export_cards[state.export_card]
+    return [
+        (good, units)
+        for good in card
+        if good not in state.embargo and not me.exported[good]
+        for units in EXPORT_VP
+        if me.main[good] >= units
+    ]
+
+
+def improve_options(state: BusinessmenState, seat: int) -> list[int]:
+    """RULINGS Businessmen 9: any characteristic below level 3 whose next level the seat can pay."""
+    me = state.seats[seat]
+    return [c for c in range(3) if me.levels[c] < 3 and me.coins >= IMPROVE[me.levels[c] + 1][0]]
+
+
+def insure_options(state: BusinessmenState, seat: int) -> list[int]:
+    """RULINGS Businessmen 11: 10 coins per characteristic not insured yet."""
+    me = state.seats[seat]
+    return [c for c in range(3) if not me.insured[c] and me.coins >= INSURANCE_COST]

@@ -1,0 +1,32 @@
+"""The legal-action menu: every choice listed, refusals explained, random play that moves on."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tradingfloor.core.spaces import ChoiceSpace
+from tradingfloor.games.businessmen.actions import Pass, Skip
+
+# Random play picks "pass" or "skip" this seldom when something else is on offer, so that random
+# games buy, load and improve like a table would, and end in a reasonable number of rounds.
+QUIET_ODDS = 0.1
+
+
+class Menu(ChoiceSpace):
+    """A short listed menu; `explain(action)` says why an action that is not on it is refused."""
+
+    def __init__(self, actions: Sequence[Any], explain: Callable[[Any], str]) -> None:
+        super().__init__(actions)
+        self.explain = explain
+        self.quiet = tuple(a for a in self.actions if isinstance(a, Pass | Skip))
+        self.active = tuple(a for a in self.actions if not isinstance(a, Pass | Skip))
+
+    def check(self, action: Any) -> str | None:
+        return None if action in self.actions else self.explain(action)
+
+    def sample(self, rng: random.Random) -> Any:
+        if self.quiet and self.active and rng.random() >= QUIET_ODDS:
+            return self.active[rng.randrange(len(self.active))]
+        return super().sample(rng)

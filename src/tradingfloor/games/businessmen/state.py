@@ -1,0 +1,103 @@
+"""Businessmen's state: the board, every player's tablet and warehouses, the decks and the round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from tradingfloor.core.game import Event
+from tradingfloor.core.rng import Rng
+from tradingfloor.games.businessmen.decks import Decks
+from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
+
+__all__ = ["CARS", "CHARACTERISTICS", "GOODS", "BusinessmenState", "Car", "Seat"]
+
+WAREHOUSE, LOADER, MANAGER = 0, 1, 2
+CAPACITY = (5, 6, 7)  # Businessmen §4 of the field: yellow 5, blue 6, green 7
+CAR_VP = (1, 2, 3)  # Businessmen Phase 3: a car filled alone gives 1/2/3 VP
+SUPPLY_PER_GOOD = 25
+START_COINS = 10
+START_PRICE = 3
+PRICE_MIN, PRICE_MAX = 1, 10
+RISE = 3  # RULINGS Businessmen 7: every good not sent rises 3
+WAREHOUSE_TYPES = (1, 2, 3)  # by level: how many types the main warehouse holds
+LOADER_LIMIT = (4, 5, 6)
+MANAGER_LIMIT = (3, 4, 5)
+IMPROVE = {2: (10, 1), 3: (20, 2)}  # level reached -> (coins, VP); RULINGS Businessmen 9
+INSURANCE_COST = 10
+SKIP_VP = 1
+SKIP_PAY = 10
+EXPORT_VP = {4: 1, 6: 2, 8: 3}  # RULINGS Businessmen 8
+LOG_LENGTH = 80
+
+Phase = Literal["declare", "buy", "load", "store", "export", "improve", "discard", "insure", "over"]
+Goods = tuple[int, ...]  # units per good, in GOODS order
+
+
+@dataclass(frozen=True, slots=True)
+class Car:
+    """One car: the type it carries (None while empty) and each seat's units in it."""
+
+    good: int | None
+    units: tuple[int, ...]
+
+    @property
+    def load(self) -> int:
+        return sum(self.units)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player's tablet, purse and warehouses, and their flags for the round."""
+
+    coins: int
+    vp: int
+    levels: tuple[int, int, int]  # warehouse, loader, manager: 1..3
+    markers: tuple[bool, bool, bool]  # warning markers
+    insured: tuple[bool, bool, bool]
+    main: Goods
+    temp: Goods
+    skipping: bool = False  # declared a skip for this round
+    owed: bool = False  # skipped the last round: paid 10 coins as this one starts
+    passed: bool = False  # passed in the current phase (final)
+    bought: tuple[bool, ...] = (False,) * 6  # types bought this round
+    exported: tuple[bool, ...] = (False,) * 6  # types exported this round
+
+    def held(self, good: int) -> int:
+        """Units of `good` in both warehouses together."""
+        return self.main[good] + self.temp[good]
+
+
+@dataclass(frozen=True, slots=True)
+class BusinessmenState:
+    """The whole table. Only the undrawn decks' order and the RNG (future spins) are secret."""
+
+    decks: Decks
+    goal: int
+    max_rounds: int
+    rng: Rng
+    round: int
+    first: int  # the round's first player
+    phase: Phase
+    turn: int | None  # the seat whose decision is awaited
+    seats: tuple[Seat, ...]
+    supply: Goods
+    market: Goods
+    prices: Goods
+    bank: int  # coins paid in minus coins paid out (the bank itself is unlimited)
+    cars: tuple[Car, ...]
+    goods_deck: tuple[int, ...]  # undrawn goods cards, top first (secret order)
+    goods_used: tuple[int, ...]  # goods cards already turned, face up
+    goods_card: int | None
+    export_deck: tuple[int, ...]
+    export_used: tuple[int, ...]
+    export_card: int | None
+    price_spin: int | None = None  # this round's price-wheel sector
+    embargo: tuple[int, ...] = ()
+    event_spins: tuple[tuple[int, int], ...] = ()  # (seat, sector) this round
+    log: tuple[Event, ...] = ()
+    ended: str | None = None  # why the game ended
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)

@@ -1,0 +1,96 @@
+"""The decks data file: the default's balance, and bad files refused with the line named."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import tradingfloor
+from tradingfloor.core.errors import BadOptions
+from tradingfloor.games.businessmen.decks import DeckError, load_decks, parse_decks
+from tradingfloor.games.businessmen.names import GOODS
+
+GOOD_FILE = """\
+events_wheel = ["nothing"]
+
+[[goods_cards]]
+oil = 6
+
+[[export_cards]]
+goods = ["oil"]
+
+[[price_wheel]]
+up = "fish"
+down = "wood"
+"""
+
+
+def test_default_goods_cards_are_balanced() -> None:
+    decks = load_decks()
+    assert len(decks.goods_cards) == 30
+    per_good: Counter[tuple[int, int]] = Counter()
+    for card in decks.goods_cards:
+        assert sorted(q for q in card if q) == [3, 4, 5, 6]  # 4 goods with 6, 5, 4, 3
+        per_good.update((g, q) for g, q in enumerate(card) if q)
+    assert all(per_good[g, q] == 5 for g in range(6) for q in (3, 4, 5, 6))
+    assert (6, 5, 4, 3, 0, 0) in decks.goods_cards  # the rule text's example card
+
+
+def test_default_export_cards_are_balanced() -> None:
+    decks = load_decks()
+    assert len(decks.export_cards) == 12
+    assert all(len(card) == 3 for card in decks.export_cards)
+    counts = Counter(g for card in decks.export_cards for g in card)
+    assert set(counts.values()) == {6} and len(counts) == 6
+
+
+def test_default_wheels() -> None:
+    decks = load_decks()
+    shocks = [s for s in decks.price_wheel if not s.embargo]
+    embargoes = [s for s in decks.price_wheel if s.embargo]
+    assert len(shocks) == 8 and len(embargoes) == 4
+    assert all(s.up_by == 3 and s.down_by == 5 for s in shocks)
+    assert all(len(s.embargo) == 2 for s in embargoes)
+    assert sorted(Counter(decks.events_wheel).values()) == [2, 2, 2, 2]
+    fish, wood, metal = (GOODS.index(n) for n in ("fish", "wood", "metal"))
+    assert any(s.up == fish and s.down == wood for s in shocks)  # the text's option 1
+    assert any(set(s.embargo) == {metal, wood} for s in embargoes)  # the text's option 2
+
+
+def test_a_good_file_loads() -> None:
+    decks = parse_decks(GOOD_FILE)
+    assert decks.goods_cards == ((6, 0, 0, 0, 0, 0),)
+    assert decks.events_wheel == (None,)
+
+
+@pytest.mark.parametrize(
+    ("broken", "line", "words"),
+    [
+        (GOOD_FILE.replace("oil = 6", "oil = 0"), 4, "greater than 0"),
+        (GOOD_FILE.replace('down = "wood"', 'down = "tea"'), 11, "down"),
+        (GOOD_FILE.replace('"nothing"', '"weather"'), 1, "events_wheel"),
+        (GOOD_FILE.replace('goods = ["oil"]', 'goods = ["oil", "oil"]'), 6, "at most once"),
+        (GOOD_FILE.replace('down = "wood"', 'embargo = ["wood"]'), 9, "not both"),
+        (GOOD_FILE.replace("oil = 6", "oil = = 6"), 4, "not valid TOML"),
+    ],
+)
+def test_a_bad_file_names_its_line(broken: str, line: int, words: str) -> None:
+    with pytest.raises(DeckError) as caught:
+        parse_decks(broken, "my.toml")
+    message = str(caught.value)
+    assert f"line {line}" in message and words in message and "my.toml" in message
+
+
+def test_the_decks_option_replaces_the_default(tmp_path: Path) -> None:
+    game = tradingfloor.make("businessmen")
+    path = tmp_path / "decks.toml"
+    path.write_text(GOOD_FILE)
+    state = game.new({"players": 2, "decks": str(path)}, seed=1)
+    assert state.decks.goods_cards == ((6, 0, 0, 0, 0, 0),)
+    path.write_text(GOOD_FILE.replace("oil = 6", "oil = -1"))
+    with pytest.raises(BadOptions, match="line 4"):
+        game.new({"players": 2, "decks": str(path)}, seed=1)
+    with pytest.raises(BadOptions, match="cannot read"):
+        game.new({"players": 2, "decks": str(tmp_path / "missing.toml")}, seed=1)
