@@ -18,7 +18,9 @@ from typing import Any
 from tradingfloor.agents.candidates import CandidatePool, action_key
 
 UCB_C = 0.7
-EXP3_GAMMA = 0.15
+EXP3_GAMMA = 0.1
+PRIOR_VISITS = 5  # virtual playouts credited to the prior policy's proposal (progressive bias)
+PRIOR_VALUE = 0.5
 
 
 @dataclass
@@ -49,6 +51,10 @@ class SeatBandit:
     def __post_init__(self) -> None:
         self.widen_base = len(self.pool.actions)
         self.sync()
+        for arm in self.arms[: self.pool.prior_count]:
+            # The prior's proposal starts ahead, so thin evidence does not overturn it.
+            arm.visits, arm.total = PRIOR_VISITS, PRIOR_VISITS * PRIOR_VALUE
+            arm.gain = PRIOR_VISITS * PRIOR_VALUE * len(self.arms)
 
     def sync(self) -> None:
         for action in self.pool.actions[len(self.arms) :]:
@@ -84,19 +90,23 @@ def ucb_choose(arms: Sequence[Arm]) -> Arm:
     return max(arms, key=lambda a: a.mean + UCB_C * math.sqrt(math.log(a.available) / a.visits))
 
 
-def exp3_probabilities(arms: Sequence[Arm]) -> list[float]:
-    """EXP3's mixed strategy over `arms`: softmax of the gains, mixed with uniform exploration."""
+def exp3_probabilities(arms: Sequence[Arm], rounds: int) -> list[float]:
+    """EXP3's mixed strategy over `arms`: softmax of the gains, mixed with uniform exploration.
+
+    The learning rate is the anytime one, sqrt(2 ln K / (K t)): search budgets are a few hundred
+    playouts, far too few for the fixed gamma / K of the asymptotic analysis.
+    """
     k = len(arms)
-    eta = EXP3_GAMMA / k
+    eta = math.sqrt(2 * math.log(max(k, 2)) / (k * max(rounds, 1)))
     top = max(a.gain for a in arms)
     weights = [math.exp(eta * (a.gain - top)) for a in arms]
     total = sum(weights)
     return [(1 - EXP3_GAMMA) * w / total + EXP3_GAMMA / k for w in weights]
 
 
-def exp3_choose(arms: Sequence[Arm], rng: random.Random) -> tuple[Arm, float]:
+def exp3_choose(arms: Sequence[Arm], rounds: int, rng: random.Random) -> tuple[Arm, float]:
     """An arm drawn from EXP3's strategy, with the probability it was drawn with."""
-    probs = exp3_probabilities(arms)
+    probs = exp3_probabilities(arms, rounds)
     pick = rng.random()
     for arm, p in zip(arms, probs, strict=True):
         pick -= p

@@ -18,7 +18,7 @@ from tradingfloor.core.game import Game
 from tradingfloor.core.spaces import ActionSpace
 
 LISTED_LIMIT = 24  # a space with at most this many actions is searched whole
-GRID_POINTS = 5  # values per integer field in the coarse grid
+GRID_POINTS = 4  # values per integer field in the coarse grid
 SAMPLE_TRIES = 40
 
 
@@ -79,7 +79,7 @@ class CandidatePool:
         self.actions: list[Any] = []
         self.keys: set[str] = set()
         self.exhausted = False
-        self._add(priors)
+        self.prior_count = self._add(priors)
         self._add(self._initial())
 
     def _add(self, actions: Iterable[Any]) -> int:
@@ -151,3 +151,30 @@ class CandidatePool:
                     if action is not None:
                         out.append(action)
         return out
+
+
+class SkewedSampler:
+    """A cheap playout policy: integer fields drawn skewed towards the low end of their range.
+
+    Uniform draws over wide ranges make players overreach (Middleman: offers far above the cash);
+    a draw of low + span * u**SKEW keeps most choices modest and some bold. Spaces that name no
+    integer fields, or whose skewed draw is refused, are sampled by their own `sample`.
+    """
+
+    SKEW = 3.0
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.fields: dict[int, list[tuple[str, dict[str, tuple[int, int]]]]] = {}
+
+    def sample(self, space: ActionSpace, rng: random.Random) -> Any:
+        fields = _typed_fields(space)
+        if not fields:
+            return space.sample(rng)
+        kind, ranges = fields[rng.randrange(len(fields))]
+        obj: dict[str, Any] = {"type": kind}
+        for name, (low, high) in ranges.items():
+            obj[name] = low + int((high - low + 1) * rng.random() ** self.SKEW)
+            obj[name] = min(obj[name], high)
+        action = _build(self.game, space, obj)
+        return action if action is not None else space.sample(rng)

@@ -24,7 +24,7 @@ from tradingfloor.agents.bandits import (
     ucb_choose,
     update,
 )
-from tradingfloor.agents.candidates import CandidatePool
+from tradingfloor.agents.candidates import CandidatePool, SkewedSampler
 from tradingfloor.core.agent import Agent, Decision, RandomAgent, decision_for
 from tradingfloor.core.game import Game, Result, State
 
@@ -43,11 +43,11 @@ class Node:
     children: dict[tuple[str, ...], Node] = field(default_factory=dict)
 
 
-def policy_agent(game: Game, kind: str | None) -> Agent:
-    """The agent a search uses for playouts or priors: a game bot, else random."""
+def policy_agent(game: Game, kind: str) -> Agent | SkewedSampler:
+    """The policy for playouts or priors: "skewed", "random" or one of the game's bots."""
     bots: Mapping[str, Any] = game.bots()
-    if kind is None:
-        kind = "heuristic" if "heuristic" in bots else "random"
+    if kind == "skewed":
+        return SkewedSampler(game)
     if kind == "random":
         return RandomAgent()
     if kind not in bots:
@@ -79,8 +79,8 @@ class ISMCTSAgent:
         self,
         iterations: int | None = None,
         seconds: float | None = None,
-        rollout: str | None = None,
-        prior: str | None = None,
+        rollout: str = "skewed",
+        prior: str | None = "auto",
         widening: float = 1.0,
     ) -> None:
         if iterations is None and seconds is None:
@@ -110,7 +110,10 @@ class Search:
         self.game = decision.game
         self.rng = rng
         self.rollout_policy = policy_agent(self.game, agent.rollout)
-        self.prior_policy = None if agent.prior == "none" else policy_agent(self.game, agent.prior)
+        prior = agent.prior
+        if prior == "auto":  # the game's heuristic bot, where it has one, proposes a root candidate
+            prior = "heuristic" if "heuristic" in self.game.bots() else None
+        self.prior_policy = None if prior is None else policy_agent(self.game, prior)
         self.root = Node()
 
     def run(self) -> Any:
@@ -154,7 +157,7 @@ class Search:
             if len(actors) == 1:
                 choices.append((seat, ucb_choose(arms), None))
             else:
-                arm, probability = exp3_choose(arms, self.rng)
+                arm, probability = exp3_choose(arms, node.bandits[seat].visits, self.rng)
                 choices.append((seat, arm, probability))
         return choices
 
@@ -163,7 +166,9 @@ class Search:
         space = self.game.legal(state, seat)
         bandit = node.bandits.get(seat)
         if bandit is None:
-            bandit = SeatBandit(CandidatePool(self.game, space, self.rng, self.priors(state, seat)))
+            # The prior policy may be slow, so only the root's candidates include its choice.
+            priors = self.priors(state, seat) if node is self.root else []
+            bandit = SeatBandit(CandidatePool(self.game, space, self.rng, priors))
             node.bandits[seat] = bandit
         bandit.maybe_widen(self.agent.widening)
         arms = bandit.legal_arms(space.contains)
@@ -176,20 +181,24 @@ class Search:
     def priors(self, state: State, seat: int) -> list[Any]:
         if self.prior_policy is None:
             return []
+        if isinstance(self.prior_policy, SkewedSampler):
+            return [self.prior_policy.sample(self.game.legal(state, seat), self.rng)]
         return [self.prior_policy.act(decision_for(self.game, state, seat), self.rng)]
 
     def play_out(self, state: State) -> State:
         """Play to the end with the rollout policy (sampling legal spaces directly when random)."""
-        fast = isinstance(self.rollout_policy, RandomAgent)
+        policy = self.rollout_policy
         for _ in range(MAX_ROLLOUT_ACTIONS):
             actors = self.game.actors(state)
             if not actors:
                 return state
             for seat in actors:
-                if fast:
+                if isinstance(policy, SkewedSampler):
+                    action = policy.sample(self.game.legal(state, seat), self.rng)
+                elif isinstance(policy, RandomAgent):
                     action = self.game.legal(state, seat).sample(self.rng)
                 else:
                     decision = decision_for(self.game, state, seat)
-                    action = self.rollout_policy.act(decision, self.rng)
+                    action = policy.act(decision, self.rng)
                 state = self.game.apply(state, seat, action)
         return state

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from tradingfloor.cli import rules_cmd, serve
+from tradingfloor.cli import replay, rules_cmd, serve, simulate
 
 app = typer.Typer(
     name="tradingfloor",
@@ -16,7 +16,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for module in (rules_cmd, serve):
+for module in (rules_cmd, serve, simulate, replay):
     module.register(app)
 
 if __name__ == "__main__":

@@ -1,0 +1,56 @@
+"""Where a run's games are played: in this process, a local process pool, or a Ray cluster.
+
+Every backend plays the same independent `GameTask`s with the same `play_task`, and the rows are put
+back in index order, so the rows of a run do not depend on the backend or the number of workers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+from tradingfloor.sim.match import Row, play_task
+from tradingfloor.sim.spec import GameTask
+
+OnRow = Callable[[Row], None]
+
+
+def run_local(
+    tasks: Sequence[GameTask], workers: int = 1, on_row: OnRow | None = None
+) -> list[Row]:
+    """Play `tasks` here (one worker) or in a pool of `workers` processes."""
+    rows: list[Row] = []
+    if workers <= 1:
+        for task in tasks:
+            rows.append(play_task(task))
+            if on_row is not None:
+                on_row(rows[-1])
+        return rows
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(play_task, task) for task in tasks]
+        for future in as_completed(futures):
+            rows.append(future.result())
+            if on_row is not None:
+                on_row(rows[-1])
+    return sorted(rows, key=lambda row: int(row["index"]))
+
+
+def run_ray(
+    tasks: Sequence[GameTask], address: str | None, on_row: OnRow | None = None
+) -> list[Row]:
+    """Play `tasks` on Ray, joining the cluster at `address` ("auto": the running one)."""
+    import ray
+
+    if not ray.is_initialized():
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    remote_play: Any = ray.remote(play_task)
+    pending = [remote_play.remote(task) for task in tasks]
+    rows: list[Row] = []
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        for ref in done:
+            rows.append(ray.get(ref))
+            if on_row is not None:
+                on_row(rows[-1])
+    return sorted(rows, key=lambda row: int(row["index"]))

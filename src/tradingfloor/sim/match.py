@@ -1,0 +1,80 @@
+"""Playing one game of a run and describing it as one row."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from tradingfloor.agents import make_agent
+from tradingfloor.core.agent import Agent
+from tradingfloor.core.game import Game, Result, State
+from tradingfloor.core.playout import play_out
+from tradingfloor.core.record import MatchRecord, Move
+from tradingfloor.core.registry import make
+from tradingfloor.sim.spec import GameTask
+
+Row = dict[str, Any]
+
+
+def seat_agent(game: Game, spec: str) -> Agent:
+    """The agent for a seat spec: a bot kind, or `ismcts:N` for ISMCTS with N iterations."""
+    kind, _, budget = spec.partition(":")
+    if kind == "ismcts" and budget:
+        from tradingfloor.agents.ismcts import ISMCTSAgent
+
+        if not budget.isdigit() or int(budget) < 1:
+            raise ValueError(f"an ISMCTS budget is a number of iterations, not {budget!r}")
+        return ISMCTSAgent(iterations=int(budget))
+    if budget:
+        raise ValueError(f"only ismcts takes a budget (ismcts:N), not {spec!r}")
+    return make_agent(game, kind)
+
+
+def play_task(task: GameTask) -> Row:
+    """Play `task`'s game to the end and return its row; the same task always gives the same row."""
+    game = make(task.game)
+    agents = [seat_agent(game, spec) for spec in task.seats]
+    moves: list[Move] = []
+
+    def remember(before: State, seat: int, action: Any, after: State) -> None:
+        moves.append(Move.of(seat, action))
+
+    state = game.new(task.options, task.seed)
+    final = play_out(game, state, agents, random.Random(f"agents-{task.seed}"), observe=remember)
+    record = MatchRecord.start(game, task.options, task.seed).extend(moves)
+    result = game.result(final)
+    assert result is not None, "play_out returns only finished games"
+    return describe(game, task, final, result, record)
+
+
+def describe(game: Game, task: GameTask, final: State, result: Result, record: MatchRecord) -> Row:
+    """The row of a finished game: who sat where, how it ended, its length, its balance figures."""
+    scores = list(result.scores)
+    ordered = sorted(scores, reverse=True)
+    row: Row = {
+        "index": task.index,
+        "game": game.id,
+        "version": game.version,
+        "options": json.dumps(record.options, sort_keys=True),
+        "sweep_value": None if task.sweep_value is None else json.dumps(task.sweep_value),
+        "seed": task.seed,
+        "rotation": task.rotation,
+        "seats": list(task.seats),
+        "scores": scores,
+        "ranks": list(result.ranks),
+        "winners": list(result.winners),
+        "reason": result.reason,
+        "length": len(record.moves),
+        "margin": ordered[0] - ordered[1] if len(ordered) > 1 else 0.0,
+        "record": record.dumps(),
+    }
+    for name, value in balance_figures(game, final).items():
+        row[f"balance.{name}"] = float(value)
+    return row
+
+
+def balance_figures(game: Game, final: State) -> dict[str, float]:
+    """The game's own balance figures of a finished game (the optional `balance_figures` hook)."""
+    hook = getattr(game, "balance_figures", None)
+    return dict(hook(final)) if callable(hook) else {}

@@ -1,0 +1,119 @@
+"""The report's matplotlib plots; each is saved as PNG and SVG and named by its PNG file."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only: no display is needed, or wanted, on a simulation host
+
+import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
+
+
+def _save(fig: Figure, out: Path, name: str) -> str:
+    fig.tight_layout()
+    fig.savefig(out / f"{name}.png", dpi=100)
+    fig.savefig(out / f"{name}.svg")
+    plt.close(fig)
+    return f"{name}.png"
+
+
+def _rate_bars(ax: Any, labels: Sequence[str], rates: Sequence[Mapping[str, float]]) -> None:
+    values = [r["rate"] for r in rates]
+    below = [max(0.0, r["rate"] - r["low"]) for r in rates]
+    above = [max(0.0, r["high"] - r["rate"]) for r in rates]
+    ax.bar(labels, values, yerr=[below, above], capsize=6, color="#4c72b0")
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate (95% CI)")
+
+
+def seats(numbers: Mapping[str, Any], out: Path) -> str:
+    """Win rate of each seat position with its confidence interval, and the par line."""
+    fig, ax = plt.subplots(figsize=(5.6, 3.6))
+    rates = numbers["seats"]
+    _rate_bars(ax, [f"seat {s}" for s in range(len(rates))], rates)
+    ax.axhline(1 / max(len(rates), 1), color="grey", linestyle="--", label="par")
+    ax.legend()
+    return _save(fig, out, "seats")
+
+
+def agents(numbers: Mapping[str, Any], out: Path) -> str:
+    """Win rate per agent with confidence intervals, and rating (mu with 3 sigma) beside it."""
+    fig, (left, right) = plt.subplots(1, 2, figsize=(7.5, 3.6))
+    names = list(numbers["agents"])
+    _rate_bars(left, names, [numbers["agents"][a] for a in names])
+    left.set_title("win rate")
+    ratings = [numbers["ratings"][a] for a in names]
+    right.errorbar(
+        names,
+        [r["mu"] for r in ratings],
+        yerr=[3 * r["sigma"] for r in ratings],
+        fmt="o",
+        capsize=6,
+    )
+    right.set_title("OpenSkill rating (mu ± 3 sigma)")
+    return _save(fig, out, "agents")
+
+
+def distributions(values: Mapping[str, Sequence[float]], xlabel: str, name: str, out: Path) -> str:
+    """Overlaid histograms of one quantity, one per group."""
+    fig, ax = plt.subplots(figsize=(5.6, 3.6))
+    for label, data in values.items():
+        if data:
+            ax.hist(data, bins=30, alpha=0.55, label=label)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("games")
+    if len(values) > 1:
+        ax.legend()
+    return _save(fig, out, name)
+
+
+def sweep_rates(points: Sequence[Mapping[str, Any]], figure: str, option: str, out: Path) -> str:
+    """Win rates (seats or agents) against the swept option, with confidence bands."""
+    fig, ax = plt.subplots(figsize=(5.6, 3.6))
+    xs = [str(p["value"]) for p in points]
+    who_all: dict[str, None] = {}
+    for point in points:
+        keys = range(len(point[figure])) if figure == "seats" else point[figure]
+        who_all.update((str(k), None) for k in keys)
+    for who in who_all:
+        rates = [_lookup(p[figure], who) for p in points]
+        ys = [r["rate"] if r else float("nan") for r in rates]
+        lows = [r["low"] if r else float("nan") for r in rates]
+        highs = [r["high"] if r else float("nan") for r in rates]
+        label = f"seat {who}" if figure == "seats" else who
+        ax.plot(xs, ys, marker="o", label=label)
+        ax.fill_between(xs, lows, highs, alpha=0.15)
+    ax.set_xlabel(option)
+    ax.set_ylabel("win rate (95% CI)")
+    ax.set_ylim(0, 1)
+    ax.legend()
+    return _save(fig, out, f"sweep-{figure}")
+
+
+def _lookup(rates: Any, who: str) -> Mapping[str, float] | None:
+    if isinstance(rates, list):
+        index = int(who)
+        return rates[index] if index < len(rates) else None
+    found: Mapping[str, float] | None = rates.get(who)
+    return found
+
+
+def sweep_scalars(
+    points: Sequence[Mapping[str, Any]], names: Sequence[str], option: str, out: Path
+) -> str:
+    """Each mean figure (margin, length, balance figures) against the swept option."""
+    fig, axes = plt.subplots(1, len(names), figsize=(3.2 * len(names), 3.2), squeeze=False)
+    xs = [str(p["value"]) for p in points]
+    for ax, name in zip(axes[0], names, strict=True):
+        ys = [
+            (p["balance"].get(name) if name.startswith("balance.") else p.get(name)) for p in points
+        ]
+        ax.plot(xs, [float("nan") if y is None else y for y in ys], marker="o")
+        ax.set_title(name.removeprefix("balance."))
+        ax.set_xlabel(option)
+    return _save(fig, out, "sweep-means")

@@ -1,0 +1,197 @@
+"""The balance report: DIR/report.html, matplotlib plots (PNG and SVG) with the numbers beside."""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tradingfloor.sim import plots, stats
+from tradingfloor.sim.figures import figures
+
+REPORT_FILE = "report.html"
+SUMMARY_FILE = "summary.json"
+
+CSS = """
+body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }
+section { display: flex; flex-wrap: wrap; gap: 2em; align-items: flex-start; margin-bottom: 2.5em; }
+section img { max-width: 560px; border: 1px solid #ddd; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+td, th { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
+th { background: #f3f3f3; } td:first-child, th:first-child { text-align: left; }
+code { background: #f3f3f3; padding: 0 0.3em; }
+"""
+
+
+def write_report(rows: Sequence[Mapping[str, Any]], about: Mapping[str, Any], out: Path) -> Path:
+    """Compute the figures of `rows`, plot them into `out`, and write `out/report.html`."""
+    out.mkdir(parents=True, exist_ok=True)
+    numbers = figures(rows)
+    (out / SUMMARY_FILE).write_text(json.dumps({"about": about, **numbers}, indent=2))
+    parts = [_header(about, numbers)]
+    parts.append(
+        _section("Win rate by seat position", plots.seats(numbers, out), _seat_table(numbers))
+    )
+    parts.append(
+        _section("Win rate and rating by agent", plots.agents(numbers, out), _agent_table(numbers))
+    )
+    parts.append(
+        _section(
+            "Final scores by agent",
+            plots.distributions(stats.scores_by_agent(rows), "score", "scores", out),
+            _summary_table(numbers["scores"]),
+        )
+    )
+    for name, title in (
+        ("margin", "Winning margin (first minus second score)"),
+        ("length", "Game length (actions)"),
+    ):
+        values = {name: [float(r[name]) for r in rows]}
+        parts.append(
+            _section(
+                title,
+                plots.distributions(values, name, name, out),
+                _summary_table({name: numbers[name]}),
+            )
+        )
+    for column, summary in numbers["balance"].items():
+        values = {column: [float(r[column]) for r in rows if r.get(column) is not None]}
+        label = column.removeprefix("balance.")
+        image = plots.distributions(values, label, f"balance-{label}", out)
+        parts.append(_section(f"Balance figure: {label}", image, _summary_table({label: summary})))
+    if "sweep" in numbers:
+        parts.extend(_sweep_sections(numbers, about, out))
+    title = html.escape(str(about.get("title", "")))
+    page = (
+        f"<!doctype html><html><head><meta charset='utf-8'><title>{title} balance report</title>"
+        f"<style>{CSS}</style></head><body>{''.join(parts)}</body></html>"
+    )
+    path = out / REPORT_FILE
+    path.write_text(page, encoding="utf-8")
+    return path
+
+
+def _header(about: Mapping[str, Any], numbers: Mapping[str, Any]) -> str:
+    rows = "".join(
+        f"<tr><th>{html.escape(k)}</th><td><code>{html.escape(_text(v))}</code></td></tr>"
+        for k, v in about.items()
+    )
+    return (
+        f"<h1>{html.escape(str(about.get('title', '')))}: balance report</h1>"
+        f"<p>{numbers['games']} games. Rule version and options, seats and seeds:</p>"
+        f"<table>{rows}</table>"
+    )
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _section(title: str, image: str, table: str) -> str:
+    svg = image.removesuffix(".png") + ".svg"
+    return (
+        f"<h2>{html.escape(title)}</h2><section><div><img src='{image}' alt='{html.escape(title)}'>"
+        f"<br><a href='{svg}'>SVG</a></div><div>{table}</div></section>"
+    )
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def _rate_cells(rate: Mapping[str, float]) -> str:
+    return (
+        f"<td>{_pct(rate['rate'])}</td><td>{_pct(rate['low'])} – {_pct(rate['high'])}</td>"
+        f"<td>{rate['wins']:g}</td><td>{int(rate['n'])}</td>"
+    )
+
+
+def _seat_table(numbers: Mapping[str, Any]) -> str:
+    par = 1 / max(len(numbers["seats"]), 1)
+    head = "<tr><th>seat</th><th>win rate</th><th>95% CI</th><th>wins</th><th>games</th></tr>"
+    body = "".join(f"<tr><td>{s}</td>{_rate_cells(r)}</tr>" for s, r in enumerate(numbers["seats"]))
+    note = f"Par (equal chances): {_pct(par)}. A shared win counts as its share."
+    return f"<table>{head}{body}</table><p>{note}</p>"
+
+
+def _agent_table(numbers: Mapping[str, Any]) -> str:
+    head = (
+        "<tr><th>agent</th><th>win rate</th><th>95% CI</th><th>wins</th><th>seats played</th>"
+        "<th>rating μ</th><th>σ</th><th>ordinal</th></tr>"
+    )
+    body = ""
+    for agent, rate in numbers["agents"].items():
+        r = numbers["ratings"][agent]
+        body += (
+            f"<tr><td>{html.escape(agent)}</td>{_rate_cells(rate)}"
+            f"<td>{r['mu']:.2f}</td><td>{r['sigma']:.2f}</td><td>{r['ordinal']:.2f}</td></tr>"
+        )
+    note = "Ratings: OpenSkill Plackett-Luce over the games in order."
+    return f"<table>{head}{body}</table><p>{note}</p>"
+
+
+def _summary_table(summaries: Mapping[str, Mapping[str, float]]) -> str:
+    keys = ("mean", "sd", "min", "q25", "median", "q75", "max")
+    head = "<tr><th></th>" + "".join(f"<th>{k}</th>" for k in keys) + "</tr>"
+    body = "".join(
+        f"<tr><td>{html.escape(name)}</td>"
+        + "".join(f"<td>{s.get(k, 0):.3g}</td>" for k in keys)
+        + "</tr>"
+        for name, s in summaries.items()
+    )
+    return f"<table>{head}{body}</table>"
+
+
+def _sweep_sections(numbers: Mapping[str, Any], about: Mapping[str, Any], out: Path) -> list[str]:
+    option = str(about.get("sweep", "value"))
+    points = numbers["sweep"]
+    parts = []
+    for figure, title in (("seats", "win rate by seat"), ("agents", "win rate by agent")):
+        image = plots.sweep_rates(points, figure, option, out)
+        parts.append(
+            _section(
+                f"Sweep of {option}: {title}", image, _sweep_rate_table(points, figure, option)
+            )
+        )
+    scalars = ["margin", "length", *sorted({k for p in points for k in p["balance"]})]
+    image = plots.sweep_scalars(points, scalars, option, out)
+    parts.append(
+        _section(f"Sweep of {option}: means", image, _sweep_scalar_table(points, scalars, option))
+    )
+    return parts
+
+
+def _sweep_rate_table(points: Sequence[Mapping[str, Any]], figure: str, option: str) -> str:
+    head = (
+        f"<tr><th>{html.escape(option)}</th><th>{figure[:-1]}</th><th>win rate</th>"
+        "<th>95% CI</th><th>wins</th><th>n</th></tr>"
+    )
+    body = ""
+    for point in points:
+        items = enumerate(point[figure]) if figure == "seats" else point[figure].items()
+        for who, rate in items:
+            label = f"<td>{html.escape(str(point['value']))}</td><td>{html.escape(str(who))}</td>"
+            body += f"<tr>{label}{_rate_cells(rate)}</tr>"
+    return f"<table>{head}{body}</table>"
+
+
+def _sweep_scalar_table(
+    points: Sequence[Mapping[str, Any]], scalars: Sequence[str], option: str
+) -> str:
+    head = (
+        f"<tr><th>{html.escape(option)}</th>"
+        + "".join(f"<th>{html.escape(s.removeprefix('balance.'))}</th>" for s in scalars)
+        + "</tr>"
+    )
+    body = ""
+    for point in points:
+        cells = "".join(f"<td>{_scalar(point, s):.3g}</td>" for s in scalars)
+        body += f"<tr><td>{html.escape(str(point['value']))}</td>{cells}</tr>"
+    return f"<table>{head}{body}</table>"
+
+
+def _scalar(point: Mapping[str, Any], name: str) -> float:
+    value = point["balance"].get(name) if name.startswith("balance.") else point.get(name)
+    return float(value) if value is not None else float("nan")
