@@ -65,7 +65,12 @@ def visible_events(events: Sequence[Event], seat: int | None) -> list[dict[str, 
 
 @runtime_checkable
 class Game(Protocol):
-    """A game's rules as pure functions over immutable states."""
+    """A game's rules as pure functions over immutable states.
+
+    Optional, and so not part of the structural protocol: `balance_figures(state) -> dict[str,
+    float]`, a finished game's balance figures of interest (named by the game; the lab records and
+    reports them, e.g. Middleman's share of rounds whose supply exceeded the demand).
+    """
 
     id: str
     version: str

@@ -65,5 +65,10 @@ class Middleman:
 
         return BOTS
 
+    def balance_figures(self, state: MiddlemanState) -> dict[str, float]:
+        from tradingfloor.games.middleman.balance import balance_figures
+
+        return balance_figures(state)
+
     def conformance_options(self) -> Sequence[Mapping[str, Any]]:
         return [{"players": 2}, {"players": 3}, {"players": 5, "guarded": True}, {"players": 8}]
