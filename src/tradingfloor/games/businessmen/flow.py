@@ -87,6 +87,11 @@ def begin_round(state: BusinessmenState) -> BusinessmenState:
         if state.seats[seat].owed:
             state = with_seat(pay(state, seat, -SKIP_PAY), seat, owed=False)
             state = log(state, "skip-pay", seat=seat, coins=SKIP_PAY)
+    return begin(turn_cards(state), "buy", state.first)
+
+
+def turn_cards(state: BusinessmenState) -> BusinessmenState:
+    """RULINGS Businessmen 2: the market gets the goods card's goods, as far as the supply lasts."""
     cursor = state.rng.cursor()
     card, goods_deck, goods_used = _draw(state.goods_deck, state.goods_used, cursor)
     export, export_deck, export_used = _draw(state.export_deck, state.export_used, cursor)
@@ -105,13 +110,12 @@ def begin_round(state: BusinessmenState) -> BusinessmenState:
         market=market,
         supply=supply,
     )
-    state = log(
+    return log(
         state,
         "cards",
         market={GOODS[g]: market[g] for g in range(6) if market[g]},
         export=[GOODS[g] for g in state.decks.export_cards[export]],
     )
-    return begin(state, "buy", state.first)
 
 
 def _draw(
