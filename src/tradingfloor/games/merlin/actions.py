@@ -1,0 +1,226 @@
+"""Merlin Economics' actions: small steps, each a typed JSON object with a `type` tag."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StrictInt, StrictStr
+
+from tradingfloor.core.actions import Action, ActionCodec
+
+Gold = Annotated[StrictInt, Field(ge=0)]
+Positive = Annotated[StrictInt, Field(ge=1)]
+Seat = Annotated[StrictInt, Field(ge=0, le=5)]
+OrderId = Annotated[StrictInt, Field(ge=1)]
+Card = Annotated[StrictStr, Field(min_length=2, max_length=3)]
+
+
+class TurnBid(Action):
+    """A sealed bid in the blind auction for turn order."""
+
+    type: Literal["turn_bid"] = "turn_bid"
+    amount: Gold
+
+
+class RankBid(Action):
+    """Sealed stacks of the blind rank auction, one per place, the earliest place first."""
+
+    type: Literal["rank_bid"] = "rank_bid"
+    stacks: tuple[Gold, ...]
+
+
+class TaxVote(Action):
+    """A sealed vote on moving the tax rate after the spring taxes."""
+
+    type: Literal["tax_vote"] = "tax_vote"
+    choice: Literal["up", "down", "keep"]
+
+
+class Place(Action):
+    """Place a permit from hand: a property alone or on a property, a land on a property."""
+
+    type: Literal["place"] = "place"
+    card: Card
+    on: Card | None = None
+
+
+class Invest(Action):
+    """Put gold on one of your properties, betting its number comes before a 7."""
+
+    type: Literal["invest"] = "invest"
+    card: Card
+    amount: Positive
+
+
+class Store(Action):
+    """Store gold in one of your Chauffeurs."""
+
+    type: Literal["store"] = "store"
+    card: Card
+    amount: Positive
+
+
+class TakeBack(Action):
+    """Take gold back out of one of your Chauffeurs."""
+
+    type: Literal["take_back"] = "take_back"
+    card: Card
+    amount: Positive
+
+
+class Liquidate(Action):
+    """Sell a property (with what lies on it) to the central bank for its property value."""
+
+    type: Literal["liquidate"] = "liquidate"
+    card: Card
+
+
+class OfferSale(Action):
+    """Offer one of your properties to another player at a price."""
+
+    type: Literal["offer_sale"] = "offer_sale"
+    card: Card
+    to: Seat
+    price: Gold
+
+
+class Accept(Action):
+    """Accept the property offered to you."""
+
+    type: Literal["accept"] = "accept"
+
+
+class Decline(Action):
+    """Decline the property offered to you."""
+
+    type: Literal["decline"] = "decline"
+
+
+class Bid(Action):
+    """Open a covered bid for one unit of a commodity."""
+
+    type: Literal["bid"] = "bid"
+    commodity: StrictStr
+    price: Positive
+
+
+class RaiseBid(Action):
+    """Add gold to one of your bids (at once)."""
+
+    type: Literal["raise_bid"] = "raise_bid"
+    order: OrderId
+    amount: Positive
+
+
+class LowerBid(Action):
+    """Lower one of your bids; the difference passes through escrow."""
+
+    type: Literal["lower_bid"] = "lower_bid"
+    order: OrderId
+    amount: Positive
+
+
+class ExitBid(Action):
+    """Shift one of your bids into escrow, to collect on your next turn."""
+
+    type: Literal["exit_bid"] = "exit_bid"
+    order: OrderId
+
+
+class Ask(Action):
+    """Open a covered ask: one unit of a commodity at a price."""
+
+    type: Literal["ask"] = "ask"
+    commodity: StrictStr
+    price: Positive
+
+
+class WithdrawAsk(Action):
+    """Take one of your asks off the market."""
+
+    type: Literal["withdraw_ask"] = "withdraw_ask"
+    order: OrderId
+
+
+class SellTo(Action):
+    """Execute a bid: sell it one unit at its price."""
+
+    type: Literal["sell_to"] = "sell_to"
+    order: OrderId
+
+
+class BuyFrom(Action):
+    """Execute an ask: buy its unit at its price."""
+
+    type: Literal["buy_from"] = "buy_from"
+    order: OrderId
+
+
+class BuyPermit(Action):
+    """Buy the top card of the deck at the cost of the living."""
+
+    type: Literal["buy_permit"] = "buy_permit"
+
+
+class PayDebt(Action):
+    """Pay off your whole debt to leave bankruptcy."""
+
+    type: Literal["pay_debt"] = "pay_debt"
+
+
+class EndTurn(Action):
+    """End your turn."""
+
+    type: Literal["end_turn"] = "end_turn"
+
+
+ACTION_TYPES = (
+    TurnBid,
+    RankBid,
+    TaxVote,
+    Place,
+    Invest,
+    Store,
+    TakeBack,
+    Liquidate,
+    OfferSale,
+    Accept,
+    Decline,
+    Bid,
+    RaiseBid,
+    LowerBid,
+    ExitBid,
+    Ask,
+    WithdrawAsk,
+    SellTo,
+    BuyFrom,
+    BuyPermit,
+    PayDebt,
+    EndTurn,
+)
+MerlinAction = Annotated[
+    TurnBid
+    | RankBid
+    | TaxVote
+    | Place
+    | Invest
+    | Store
+    | TakeBack
+    | Liquidate
+    | OfferSale
+    | Accept
+    | Decline
+    | Bid
+    | RaiseBid
+    | LowerBid
+    | ExitBid
+    | Ask
+    | WithdrawAsk
+    | SellTo
+    | BuyFrom
+    | BuyPermit
+    | PayDebt
+    | EndTurn,
+    Field(discriminator="type"),
+]
+CODEC = ActionCodec(MerlinAction)

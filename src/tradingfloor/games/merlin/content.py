@@ -1,0 +1,143 @@
+"""The game's numbers, read from the TOML data files (a `content` folder replaces them)."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from tradingfloor.core.errors import BadOptions
+
+DATA = Path(__file__).parent / "data"
+FILES = ("setup", "deck", "cards", "seasons", "market")
+SUIT_LETTER = {"clubs": "C", "diamonds": "D", "spades": "S", "hearts": "H"}
+RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+@dataclass(frozen=True, slots=True)
+class Wheel:
+    """A season wheel: its portions' seasons, used from a climate counter on."""
+
+    name: str
+    from_climate: int
+    portions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Content:
+    """Every number of the game, by name."""
+
+    starting_gold: int
+    start_counters: Mapping[str, int]
+    floors: Mapping[str, int]
+    buyback_land: int
+    buyback_commodity: int
+    deck_by_module: Mapping[str, tuple[str, ...]]
+    card_suit: Mapping[str, str]
+    card_rank: Mapping[str, int]
+    property_value: Mapping[int, int]
+    land_commodity: Mapping[int, str]
+    land_yield: Mapping[int, int]
+    property_suit: str
+    land_suit: str
+    inflation_rank: int
+    windfall_rank: int
+    commodities: tuple[str, ...]
+    climate_commodity: str
+    tax_season: str
+    multiplier: Mapping[str, int]
+    wheels: tuple[Wheel, ...]
+    stimulus_months: int
+    stimulus_bids: int
+    holding_fee: int
+    max_ask_multiple: int
+    chauffeur_step: int
+    chauffeur_return: int
+    max_offers_per_turn: int
+
+
+def card_code(rank: int, suit: str) -> str:
+    """A card's short name: rank label then suit letter, e.g. 10D, AC."""
+    return f"{RANK_LABEL.get(rank, str(rank))}{SUIT_LETTER[suit]}"
+
+
+@lru_cache(maxsize=16)
+def load(folder: str | None) -> Content:
+    """The content of `folder` (None: the defaults); a missing file falls back to the default."""
+    raw = {name: _read(name, folder) for name in FILES}
+    try:
+        return _build(raw)
+    except (KeyError, TypeError, ValueError) as err:
+        raise BadOptions(f"bad merlin content in {folder or DATA}: {err!r}") from None
+
+
+def _read(name: str, folder: str | None) -> dict[str, Any]:
+    path = DATA / f"{name}.toml"
+    if folder is not None:
+        if not Path(folder).is_dir():
+            raise BadOptions(f"content folder {folder!r} does not exist")
+        candidate = Path(folder) / f"{name}.toml"
+        path = candidate if candidate.exists() else path
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as err:
+        raise BadOptions(f"{path} is not valid TOML: {err}") from None
+
+
+def _numbers(table: Mapping[str, Any]) -> dict[int, Any]:
+    return {int(key): value for key, value in table.items()}
+
+
+def _build(raw: Mapping[str, dict[str, Any]]) -> Content:
+    setup, deck, cards, seasons, market = (raw[name] for name in FILES)
+    suits: dict[str, str] = {}
+    ranks: dict[str, int] = {}
+    by_module: dict[str, tuple[str, ...]] = {}
+    for module, spec in deck["modules"].items():
+        codes = []
+        for suit in spec["suits"]:
+            for rank in spec["ranks"]:
+                code = card_code(int(rank), suit)
+                suits[code], ranks[code] = suit, int(rank)
+                codes.append(code)
+        by_module[module] = tuple(codes)
+    wheels = tuple(
+        Wheel(str(w["name"]), int(w["from_climate"]), tuple(w["portions"]))
+        for w in seasons["wheels"]
+    )
+    if len({len(w.portions) for w in wheels}) != 1:
+        raise ValueError("every season wheel must have the same number of portions")
+    roles = cards["roles"]
+    return Content(
+        starting_gold=int(setup["starting_gold"]),
+        start_counters={k: int(v) for k, v in setup["counters"].items()},
+        floors={k: int(v) for k, v in setup["floors"].items()},
+        buyback_land=int(setup["buyback"]["land"]),
+        buyback_commodity=int(setup["buyback"]["commodity"]),
+        deck_by_module=by_module,
+        card_suit=suits,
+        card_rank=ranks,
+        property_value=_numbers(cards["property_value"]),
+        land_commodity=_numbers(cards["land_commodity"]),
+        land_yield=_numbers(cards["land_yield"]),
+        property_suit=str(roles["property_suit"]),
+        land_suit=str(roles["land_suit"]),
+        inflation_rank=int(roles["inflation_rank"]),
+        windfall_rank=int(roles["windfall_rank"]),
+        commodities=tuple(seasons["commodities"]),
+        climate_commodity=str(seasons["climate_commodity"]),
+        tax_season=str(seasons["tax_season"]),
+        multiplier={k: int(v) for k, v in seasons["multiplier"].items()},
+        wheels=tuple(sorted(wheels, key=lambda w: w.from_climate)),
+        stimulus_months=int(market["stimulus_months"]),
+        stimulus_bids=int(market["stimulus_bids"]),
+        holding_fee=int(market["holding_fee"]),
+        max_ask_multiple=int(market["max_ask_multiple"]),
+        chauffeur_step=int(market["chauffeur_step"]),
+        chauffeur_return=int(market["chauffeur_return"]),
+        max_offers_per_turn=int(market["max_offers_per_turn"]),
+    )

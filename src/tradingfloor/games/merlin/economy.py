@@ -1,0 +1,53 @@
+"""The `economy` module: the basic game's actions and hooks, in the draft's core-loop order."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tradingfloor.games.merlin import (
+    bankruptcy,
+    market,
+    permits,
+    production,
+    seasons,
+    tableau,
+    taxes,
+    turn_order,
+)
+from tradingfloor.games.merlin.rulebook import Log, Module
+from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.turns import END_TURN
+
+
+def _reset_turn(state: MerlinState, log: Log) -> MerlinState:
+    """A new turn: nothing bought yet, no offers made."""
+    eco = replace(state.economy, fresh=(), buying=False, offers_made=0, offer=None)
+    return replace(state, economy=eco)
+
+
+MODULE = Module(
+    name="economy",
+    actions={
+        **turn_order.RULES,
+        "vote": taxes.RULES,
+        "offer": tableau.ANSWERS,
+        "turn": (
+            *tableau.RULES,
+            *market.RULES,
+            *bankruptcy.RULES,
+            *permits.RULES,
+            END_TURN,
+        ),
+        # Core Loop: buying permits comes last ("Permits are bought at the end").
+        "buying": (*permits.RULES, *bankruptcy.RULES, END_TURN),
+    },
+    on_turn_start=(_reset_turn, market.collect_escrow),
+    on_roll=(
+        seasons.on_double,
+        production.on_seven,
+        production.on_production,
+        production.on_investments,
+        production.on_chauffeurs,
+    ),
+    on_portion=(bankruptcy.on_portion, taxes.on_portion, market.stimulus),
+)

@@ -1,0 +1,74 @@
+"""Merlin Economics under the core contract."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tradingfloor.core.actions import Action
+from tradingfloor.core.errors import IllegalAction
+from tradingfloor.core.game import Result
+from tradingfloor.core.spaces import ActionSpace
+from tradingfloor.games.merlin import determinize, rules
+from tradingfloor.games.merlin.actions import CODEC
+from tradingfloor.games.merlin.options import MerlinOptions, parse_options
+from tradingfloor.games.merlin.setup import new_state
+from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.view import view
+
+
+class Merlin:
+    """Wizard Sano's Merlin Economics: permits, dice, commodities and a market, built as modules."""
+
+    id = "merlin"
+    version = "1"
+    title = "Merlin Economics"
+
+    def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> MerlinState:
+        return new_state(parse_options(options), seed)
+
+    def options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        return parse_options(options).model_dump(mode="json")
+
+    def actors(self, state: MerlinState) -> tuple[int, ...]:
+        return rules.actors(state)
+
+    def legal(self, state: MerlinState, seat: int) -> ActionSpace:
+        return rules.legal(state, seat)
+
+    def parse_action(self, obj: Any) -> Action:
+        action: Action = CODEC.parse(obj)
+        return action
+
+    def apply(self, state: MerlinState, seat: int, action: Any) -> MerlinState:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not a Merlin Economics action: {action!r}", seat, action)
+        return rules.apply(state, seat, action)
+
+    def view(self, state: MerlinState, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def redetermine(self, state: MerlinState, seat: int, rng: random.Random) -> MerlinState:
+        return determinize.redetermine(state, seat, rng)
+
+    def result(self, state: MerlinState) -> Result | None:
+        return rules.result(state)
+
+    def players(self, state: MerlinState) -> int:
+        return state.players
+
+    def schemas(self) -> dict[str, Any]:
+        return {"options": MerlinOptions.model_json_schema(), "action": CODEC.schema()}
+
+    def bots(self) -> Mapping[str, Any]:
+        from tradingfloor.games.merlin.bots import BOTS
+
+        return BOTS
+
+    def conformance_options(self) -> Sequence[Mapping[str, Any]]:
+        return [
+            {"players": 4, "max_orbits": 10},
+            {"players": 6, "max_orbits": 6},
+            {"players": 2, "max_orbits": 12},
+        ]

@@ -1,0 +1,80 @@
+"""Moving gold between players, the central bank, the R.O.W. and the pot, and minting it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TypeVar
+
+from tradingfloor.games.merlin.state import Core, Economy, Ledger, MerlinState
+
+T = TypeVar("T")
+
+
+def put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """`values` with one element replaced."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def with_core(state: MerlinState, core: Core) -> MerlinState:
+    return replace(state, core=core)
+
+
+def with_economy(state: MerlinState, economy: Economy) -> MerlinState:
+    return replace(state, economy=economy)
+
+
+def add_gold(state: MerlinState, seat: int, amount: int) -> MerlinState:
+    """A player's gold changes by `amount` (negative: they pay); never below 0."""
+    core = state.core
+    total = core.gold[seat] + amount
+    if total < 0:
+        raise ValueError(f"seat {seat} cannot pay {-amount} gold")
+    return replace(state, core=replace(core, gold=put(core.gold, seat, total)))
+
+
+def to_bank(state: MerlinState, amount: int) -> MerlinState:
+    ledger = state.core.ledger
+    return _ledger(state, replace(ledger, bank=ledger.bank + amount))
+
+
+def to_row(state: MerlinState, amount: int) -> MerlinState:
+    ledger = state.core.ledger
+    return _ledger(state, replace(ledger, row=ledger.row + amount))
+
+
+def to_pot(state: MerlinState, amount: int) -> MerlinState:
+    ledger = state.core.ledger
+    return _ledger(state, replace(ledger, pot=ledger.pot + amount))
+
+
+def bank_pays(state: MerlinState, seat: int, amount: int) -> MerlinState:
+    """The central bank pays from its balance and issues new gold for whatever it lacks."""
+    ledger = state.core.ledger
+    from_balance = min(ledger.bank, amount)
+    issued = amount - from_balance
+    state = _ledger(
+        state,
+        replace(ledger, bank=ledger.bank - from_balance, minted_issue=ledger.minted_issue + issued),
+    )
+    return add_gold(state, seat, amount)
+
+
+def produce(state: MerlinState, seat: int, amount: int) -> MerlinState:
+    """New gold a property generates on its number."""
+    ledger = state.core.ledger
+    state = _ledger(state, replace(ledger, minted_production=ledger.minted_production + amount))
+    return add_gold(state, seat, amount)
+
+
+def _ledger(state: MerlinState, ledger: Ledger) -> MerlinState:
+    return replace(state, core=replace(state.core, ledger=ledger))
+
+
+def gold_in_play(state: MerlinState) -> int:
+    """All gold anywhere: players, table, pot, central bank and R.O.W (the conservation check)."""
+    core, eco = state.core, state.economy
+    table = sum(s.invested + s.stored for tableau in eco.tableaux for s in tableau)
+    market = sum(
+        sum(b.price for b in book.bids) + sum(e.gold for e in book.escrow) for book in eco.books
+    )
+    return sum(core.gold) + core.ledger.bank + core.ledger.row + core.ledger.pot + table + market

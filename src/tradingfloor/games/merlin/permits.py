@@ -1,0 +1,82 @@
+"""Buying permits at the cost of the living, and the cards played at once: 7s and Aces."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tradingfloor.core.actions import Action
+from tradingfloor.games.merlin import cards
+from tradingfloor.games.merlin.actions import BuyPermit
+from tradingfloor.games.merlin.deck import draw, shuffle_in
+from tradingfloor.games.merlin.ledger import add_gold, put, to_bank
+from tradingfloor.games.merlin.production import yield_of
+from tradingfloor.games.merlin.rulebook import ActionRule, Log, event
+from tradingfloor.games.merlin.seasons import set_counter
+from tradingfloor.games.merlin.state import MerlinState
+
+
+def _why_buy(state: MerlinState, seat: int, action: BuyPermit) -> str | None:
+    price = state.core.counters.cost_of_living
+    if not state.economy.deck:
+        return "the deck is empty"
+    if price > state.core.gold[seat]:
+        held = state.core.gold[seat]
+        return f"a permit costs {price} gold (the cost of the living); you hold {held}"
+    return None
+
+
+def _buys(state: MerlinState, seat: int) -> list[Action]:
+    return [] if _why_buy(state, seat, BuyPermit()) else [BuyPermit()]
+
+
+def _apply_buy(state: MerlinState, seat: int, action: BuyPermit, log: Log) -> MerlinState:
+    # Core Loop: "The player then has the option to buy permits at the current Cost of the living.
+    # Buy permits one at a time since the price can change."
+    price = state.core.counters.cost_of_living
+    state = to_bank(add_gold(state, seat, -price), price)
+    card, state = draw(state)
+    state = replace(state, economy=replace(state.economy, buying=True))
+    log.append(event("buy_permit", seat=seat, card=card, price=price))
+    config = state.config
+    if cards.is_inflation(config, card):
+        return _play_seven(state, card, log)
+    if cards.is_windfall(config, card):
+        return _play_ace(state, seat, card, log)
+    return _to_hand(state, seat, card)
+
+
+def _to_hand(state: MerlinState, seat: int, card: str) -> MerlinState:
+    eco = state.economy
+    hands = put(eco.hands, seat, (*eco.hands[seat], card))
+    return replace(state, economy=replace(eco, hands=hands, fresh=(*eco.fresh, card)))
+
+
+def _play_seven(state: MerlinState, card: str, log: Log) -> MerlinState:
+    """7s: "All 7 cards must be played instantly, increase the Cost of the Living by Volatility ...
+    7s are reshuffled into the deck." """
+    cost = state.core.counters.cost_of_living + state.config.volatility
+    state = set_counter(state, "cost_of_living", cost)
+    log.append(event("inflation", card=card, cost_of_living=state.core.counters.cost_of_living))
+    return shuffle_in(state, [card])
+
+
+def _play_ace(state: MerlinState, seat: int, ace: str, log: Log) -> MerlinState:
+    """Aces: "A free card is taken from the deck, if it is not a permit, reshuffle into the deck,
+    and take another card until a permit is drawn. The player is given whatever the permit would
+    give on a roll of its number, and gets to keep the permit. The ace is then reshuffled." """
+    config = state.config
+    if any(cards.is_permit(config, c) for c in state.economy.deck):
+        while True:
+            card, state = draw(state)
+            if cards.is_permit(config, card):
+                break
+            state = shuffle_in(state, [card])
+        log.append(event("windfall", seat=seat, ace=ace, card=card))
+        state = yield_of(state, seat, card, log, "ace")
+        state = _to_hand(state, seat, card)
+    else:
+        log.append(event("windfall", seat=seat, ace=ace, card=None))
+    return shuffle_in(state, [ace])
+
+
+RULES = (ActionRule("buy_permit", _why_buy, _buys, _apply_buy),)

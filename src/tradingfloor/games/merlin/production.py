@@ -1,0 +1,150 @@
+"""Dice: what a roll does, in the core loop's order: sevens, production, investments, Chauffeurs."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tradingfloor.games.merlin import cards
+from tradingfloor.games.merlin.ledger import add_gold, bank_pays, produce, put, to_bank
+from tradingfloor.games.merlin.rulebook import Log, event
+from tradingfloor.games.merlin.seasons import add_climate, multiplier, set_counter
+from tradingfloor.games.merlin.state import MerlinState, Stack
+
+
+def rolled(state: MerlinState) -> int:
+    dice = state.core.dice
+    return 0 if dice is None else dice[0] + dice[1]
+
+
+def kind(state: MerlinState, stack: Stack) -> str:
+    """property, land (a land on a property) or chauffeur (a property on a property)."""
+    if stack.top is None:
+        return "property"
+    return "chauffeur" if cards.is_property(state.config, stack.top) else "land"
+
+
+def give_goods(
+    state: MerlinState, seat: int, commodity: int, amount: int, log: Log, generated: bool = True
+) -> MerlinState:
+    """Commodities to a player; generated Elixir Oil also moves the climate counter."""
+    if amount <= 0:
+        return state
+    eco = state.economy
+    row = eco.goods[seat]
+    row = put(row, commodity, row[commodity] + amount)
+    state = replace(state, economy=replace(eco, goods=put(eco.goods, seat, row)))
+    name = state.config.content.commodities[commodity]
+    if generated and name == state.config.content.climate_commodity:
+        state = add_climate(state, amount, log)
+    return state
+
+
+def yield_of(state: MerlinState, seat: int, card: str, log: Log, why: str) -> MerlinState:
+    """What a permit gives on a roll of its number: gold by property value, or its land's yield."""
+    config = state.config
+    number = cards.rank(config, card)
+    if cards.is_property(config, card):
+        gold = cards.property_value(config, card)
+        log.append(event("produced", seat=seat, card=card, gold=gold, why=why))
+        return produce(state, seat, gold)
+    amount = config.content.land_yield.get(number, 0) * multiplier(state)
+    commodity = cards.land_commodity(config, card)
+    name = config.content.commodities[commodity]
+    log.append(event("produced", seat=seat, card=card, commodity=name, amount=amount, why=why))
+    return give_goods(state, seat, commodity, amount, log)
+
+
+def on_seven(state: MerlinState, log: Log) -> MerlinState:
+    """Dice: "If a 7 is rolled, the cost of research will increase by one. All invested gold on
+    properties is taken by the central bank. All commodities holders must pay one gold to keep their
+    commodities." """
+    if rolled(state) != 7:
+        return state
+    state = set_counter(state, "research_cost", state.core.counters.research_cost + 1)
+    taken = 0
+    tableaux = []
+    for tableau in state.economy.tableaux:
+        taken += sum(s.invested for s in tableau)
+        tableaux.append(tuple(replace(s, invested=0) if s.invested else s for s in tableau))
+    state = replace(state, economy=replace(state.economy, tableaux=tuple(tableaux)))
+    state = to_bank(state, taken)
+    log.append(event("seven", investments_taken=taken))
+    for seat in state.core.in_game():
+        state = _holding_fee(state, seat, log)
+    return state
+
+
+def _holding_fee(state: MerlinState, seat: int, log: Log) -> MerlinState:
+    """1 gold per commodity held; what the gold does not cover goes back to the supply."""
+    fee = state.config.content.holding_fee
+    held = state.economy.goods[seat]
+    if not any(held) or fee <= 0:
+        return state
+    budget = state.core.gold[seat] // fee
+    kept = []
+    for count in held:  # paid in the content's commodity order (docs/rules/merlin.md)
+        keep = min(count, budget)
+        budget -= keep
+        kept.append(keep)
+    paid = sum(kept) * fee
+    state = to_bank(add_gold(state, seat, -paid), paid)
+    eco = state.economy
+    state = replace(state, economy=replace(eco, goods=put(eco.goods, seat, tuple(kept))))
+    lost = [h - k for h, k in zip(held, kept, strict=True)]
+    log.append(event("holding_fee", seat=seat, paid=paid, lost=lost))
+    return state
+
+
+def on_production(state: MerlinState, log: Log) -> MerlinState:
+    """Dice: "everybody that has a permit or land with the number on it will receive one of the
+    corresponding resources"; Chauffeurs "do not generate gold"."""
+    number = rolled(state)
+    config = state.config
+    for seat in state.core.in_game():
+        for stack in state.economy.tableaux[seat]:
+            if kind(state, stack) == "chauffeur":
+                continue
+            if cards.rank(config, stack.base) == number:
+                state = yield_of(state, seat, stack.base, log, "roll")
+            if stack.top is not None and cards.rank(config, stack.top) == number:
+                state = yield_of(state, seat, stack.top, log, "roll")
+    return state
+
+
+def on_investments(state: MerlinState, log: Log) -> MerlinState:
+    """Clubs: "The invested gold is doubled when the number on the card is rolled." """
+    number = rolled(state)
+    config = state.config
+    for seat in state.core.in_game():
+        if config.investment_pays_on == "owner_turn" and seat != state.core.current:
+            continue
+        tableau = state.economy.tableaux[seat]
+        for index, stack in enumerate(tableau):
+            if stack.invested and cards.rank(config, stack.base) == number:
+                stake = stack.invested
+                tableau = put(tableau, index, replace(stack, invested=0))
+                eco = state.economy
+                state = replace(
+                    state, economy=replace(eco, tableaux=put(eco.tableaux, seat, tableau))
+                )
+                state = add_gold(state, seat, stake)
+                state = bank_pays(state, seat, stake)
+                log.append(event("investment_paid", seat=seat, card=stack.base, paid=2 * stake))
+    return state
+
+
+def on_chauffeurs(state: MerlinState, log: Log) -> MerlinState:
+    """Clubs: a Chauffeur "will return one gold for every five" when either of its numbers comes."""
+    number = rolled(state)
+    config = state.config
+    step, rate = config.content.chauffeur_step, config.content.chauffeur_return
+    for seat in state.core.in_game():
+        for stack in state.economy.tableaux[seat]:
+            if kind(state, stack) != "chauffeur" or stack.top is None:
+                continue
+            numbers = (cards.rank(config, stack.base), cards.rank(config, stack.top))
+            paid = (stack.stored // step) * rate
+            if number in numbers and paid:
+                state = bank_pays(state, seat, paid)
+                log.append(event("chauffeur_paid", seat=seat, card=stack.base, paid=paid))
+    return state

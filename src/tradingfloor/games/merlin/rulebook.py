@@ -1,0 +1,97 @@
+"""The dispatch table: each module contributes its actions (by step of play) and its hooks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tradingfloor.core.actions import Action
+from tradingfloor.core.game import Event
+from tradingfloor.games.merlin.state import MerlinState
+
+Log = list[Event]
+Hook = Callable[[MerlinState, Log], MerlinState]
+Why = Callable[[MerlinState, int, Any], "str | None"]
+Choices = Callable[[MerlinState, int], list[Action]]
+Apply = Callable[[MerlinState, int, Any, Log], MerlinState]
+Pick = Callable[[MerlinState, int, random.Random], "Action | None"]
+
+
+@dataclass(frozen=True)
+class ActionRule:
+    """One action type: why it is refused, every legal instance, a random one, and its effect."""
+
+    type: str
+    why: Why
+    choices: Choices
+    apply: Apply
+    pick: Pick | None = None
+
+    def sample(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        """One legal action of this type, or None when there is none."""
+        if self.pick is not None:
+            return self.pick(state, seat, rng)
+        menu = self.choices(state, seat)
+        return menu[rng.randrange(len(menu))] if menu else None
+
+
+@dataclass(frozen=True)
+class Module:
+    """What a module adds: actions per step of play, and hooks run at fixed moments of a turn."""
+
+    name: str
+    actions: Mapping[str, tuple[ActionRule, ...]] = field(default_factory=dict)
+    on_turn_start: tuple[Hook, ...] = ()  # before the roll
+    on_roll: tuple[Hook, ...] = ()  # in the core loop's order, after the dice are thrown
+    on_portion: tuple[Hook, ...] = ()  # each time the season wheel turns
+    on_turn_end: tuple[Hook, ...] = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    """The modules of a match merged: step -> action rules by type, and the hooks in order."""
+
+    actions: Mapping[str, Mapping[str, ActionRule]]
+    on_turn_start: tuple[Hook, ...]
+    on_roll: tuple[Hook, ...]
+    on_portion: tuple[Hook, ...]
+    on_turn_end: tuple[Hook, ...]
+
+
+def merge(modules: list[Module]) -> Table:
+    """One table from several modules, in the order given."""
+    actions: dict[str, dict[str, ActionRule]] = {}
+    for module in modules:
+        for step, rules in module.actions.items():
+            for rule in rules:
+                actions.setdefault(step, {})[rule.type] = rule
+    return Table(
+        actions=actions,
+        on_turn_start=tuple(h for m in modules for h in m.on_turn_start),
+        on_roll=tuple(h for m in modules for h in m.on_roll),
+        on_portion=tuple(h for m in modules for h in m.on_portion),
+        on_turn_end=tuple(h for m in modules for h in m.on_turn_end),
+    )
+
+
+_TABLES: dict[tuple[str, ...], Table] = {}
+
+
+def table_for(state: MerlinState) -> Table:
+    """The merged table of the match's modules (built once per set of modules)."""
+    key = state.config.modules
+    table = _TABLES.get(key)
+    if table is None:
+        from tradingfloor.games.merlin.economy import MODULE as ECONOMY
+
+        known = {"economy": ECONOMY}
+        table = merge([known[name] for name in key if name in known])
+        _TABLES[key] = table
+    return table
+
+
+def event(kind: str, **data: Any) -> Event:
+    """A public event."""
+    return Event(kind, data)

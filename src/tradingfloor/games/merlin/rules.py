@@ -1,0 +1,128 @@
+"""Merlin Economics' contract functions: whose move it is, what is legal, applying, the result."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tradingfloor.core.errors import IllegalAction
+from tradingfloor.core.game import Event, Result
+from tradingfloor.core.spaces import ActionSpace, NoActions
+from tradingfloor.games.merlin import cards
+from tradingfloor.games.merlin.ledger import gold_in_play
+from tradingfloor.games.merlin.rulebook import table_for
+from tradingfloor.games.merlin.spaces import StepSpace
+from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.turn_order import contest
+from tradingfloor.games.merlin.turns import settle
+
+__all__ = ["actors", "apply", "gold_in_play", "legal", "result", "score", "step"]
+
+
+def actors(state: MerlinState) -> tuple[int, ...]:
+    """Seats awaited: sealed bidders or voters, a buyer answering an offer, or the player."""
+    core = state.core
+    if core.phase == "over":
+        return ()
+    if core.phase == "auction" and core.auction is not None:
+        now = contest(state)
+        seats = now.seats if now is not None else ()
+        return tuple(s for s in seats if core.auction.sealed[s] is None)
+    if core.phase == "vote" and core.vote is not None:
+        return tuple(s for s in core.vote.voters if core.vote.sealed[s] is None)
+    offer = state.economy.offer
+    return (offer.buyer,) if offer is not None else (core.current,)
+
+
+def step(state: MerlinState, seat: int) -> str | None:
+    """The name of the step `seat` is at (a key of the module table), or None if not its move."""
+    if seat not in actors(state):
+        return None
+    phase = state.core.phase
+    if phase == "auction":
+        now = contest(state)
+        return f"auction_{now.kind}" if now is not None else None
+    if phase == "vote":
+        return "vote"
+    if state.economy.offer is not None:
+        return "offer"
+    return "buying" if state.economy.buying else "turn"
+
+
+def legal(state: MerlinState, seat: int) -> ActionSpace:
+    if not 0 <= seat < state.players:
+        return NoActions(f"there is no seat {seat} in this {state.players}-player game")
+    if state.core.phase == "over":
+        return NoActions("the game is over")
+    name = step(state, seat)
+    if name is None:
+        if state.core.out[seat]:
+            return NoActions("you are out of the game")
+        return NoActions("it is not your move")
+    return StepSpace(state, seat, name, table_for(state).actions.get(name, {}))
+
+
+def apply(state: MerlinState, seat: int, action: object) -> MerlinState:
+    """The state after `seat` acts; IllegalAction (and nothing changed) when the rules refuse."""
+    space = legal(state, seat)
+    why = space.check(action)
+    if why:
+        raise IllegalAction(why, seat, action)
+    assert isinstance(space, StepSpace)
+    rule = space.rules[getattr(action, "type", "")]
+    log: list[Event] = []
+    after = rule.apply(state, seat, action, log)
+    after = settle(after, log)
+    starts = [i for i, e in enumerate(log) if e.kind == "turn_start"]
+    turn_log = tuple(log[starts[-1] :]) if starts else (*state.turn_log, *log)
+    return replace(after, events=tuple(log), turn_log=turn_log)
+
+
+def score(state: MerlinState, seat: int) -> int:
+    """RULINGS 4: gold plus holdings at the central bank's buy-back values (0 for a player out)."""
+    if state.core.out[seat]:
+        return 0
+    config, eco = state.config, state.economy
+    content = config.content
+    total = state.core.gold[seat]
+    for stack in eco.tableaux[seat]:
+        total += stack.invested + stack.stored
+        for card in (stack.base, stack.top):
+            if card is not None:
+                total += _buyback(state, card)
+    total += sum(_buyback(state, card) for card in eco.hands[seat])
+    for book in eco.books:
+        total += sum(b.price for b in book.bids if b.owner == seat)
+        total += sum(e.gold for e in book.escrow if e.owner == seat)
+        total += sum(content.buyback_commodity for a in book.asks if a.owner == seat)
+    total += sum(eco.goods[seat]) * content.buyback_commodity
+    return total
+
+
+def _buyback(state: MerlinState, card: str) -> int:
+    if cards.is_property(state.config, card):
+        return cards.property_value(state.config, card)
+    return state.config.content.buyback_land if cards.is_land(state.config, card) else 0
+
+
+REASONS = {
+    "last": "every other player is out of the game",
+    "cap": "the orbit cap ended the game; ranked by gold plus holdings at buy-back values",
+    "nobody": "every player went out of the game",
+}
+
+
+def result(state: MerlinState) -> Result | None:
+    """RULINGS 4: the last player not out wins; at the orbit cap, the highest score."""
+    core = state.core
+    if core.phase != "over":
+        return None
+    still_in = [not out for out in core.out]
+    scores = [score(state, s) for s in range(state.players)]
+    why = core.ended or "last"
+    if not any(still_in):
+        why = "nobody"
+    reason = REASONS[why]
+    if why == "cap":
+        cap = state.config.max_orbits
+        reason = REASONS["cap"].replace("the orbit cap", f"the orbit cap ({cap} orbits)")
+    return Result.from_scores(scores, reason, eligible=still_in)

@@ -1,0 +1,72 @@
+"""The Season Wheel and Climate Change: doubles turn the wheel, oil moves the climate counter."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tradingfloor.games.merlin.rulebook import Log, event, table_for
+from tradingfloor.games.merlin.state import Counters, MerlinState
+
+
+def wheel_length(state: MerlinState) -> int:
+    return len(state.config.content.wheels[0].portions)
+
+
+def season_at(state: MerlinState, portion: int) -> str:
+    counters = state.core.counters
+    wheel = state.config.content.wheels[counters.wheel]
+    return wheel.portions[portion % len(wheel.portions)]
+
+
+def season(state: MerlinState) -> str:
+    return season_at(state, state.core.counters.portion)
+
+
+def multiplier(state: MerlinState) -> int:
+    """Season Wheel: "no commodities during Winter and ... double commodities during Spring"."""
+    return state.config.content.multiplier.get(season(state), 1)
+
+
+def on_double(state: MerlinState, log: Log) -> MerlinState:
+    """Dice: "If both dice are the same number the season wheel will progress by one." """
+    dice = state.core.dice
+    if dice is None or dice[0] != dice[1]:
+        return state
+    return advance_wheel(state, log)
+
+
+def advance_wheel(state: MerlinState, log: Log) -> MerlinState:
+    """Turn the wheel one portion (a month, RULINGS 3); a full turn of the wheel is a year."""
+    counters = state.core.counters
+    portion = (counters.portion + 1) % wheel_length(state)
+    year = counters.year + (1 if portion == 0 else 0)
+    counters = replace(counters, clock=counters.clock + 1, portion=portion, year=year)
+    state = _set_counters(state, counters)
+    log.append(event("season", portion=portion, season=season(state), year=year))
+    for hook in table_for(state).on_portion:
+        state = hook(state, log)
+    return state
+
+
+def add_climate(state: MerlinState, amount: int, log: Log) -> MerlinState:
+    """Climate Change: "For every oil generated, increase the climate counter by one"."""
+    if amount <= 0:
+        return state
+    counters = state.core.counters
+    climate = counters.climate + amount
+    wheels = state.config.content.wheels
+    wheel = max(i for i, w in enumerate(wheels) if w.from_climate <= climate)
+    if wheel != counters.wheel:
+        log.append(event("climate", climate=climate, wheel=wheels[wheel].name))
+    return _set_counters(state, replace(counters, climate=climate, wheel=wheel))
+
+
+def _set_counters(state: MerlinState, counters: Counters) -> MerlinState:
+    return replace(state, core=replace(state.core, counters=counters))
+
+
+def set_counter(state: MerlinState, name: str, value: int) -> MerlinState:
+    """A counter moved, never below its floor."""
+    floor = state.config.content.floors.get(name, 0)
+    counters = replace(state.core.counters, **{name: max(floor, value)})
+    return _set_counters(state, counters)

@@ -1,0 +1,202 @@
+"""Merlin Economics' state: the shared table (`core`) and one sub-state per module.
+
+`magic` and `finance` stay None until those modules exist; each module keeps its own part.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from tradingfloor.core.game import Event
+from tradingfloor.core.rng import Rng
+from tradingfloor.games.merlin.content import Content
+
+Phase = Literal["auction", "turn", "vote", "over"]
+ROW = -1
+"""The owner id of the Revenue Office of Wizards' market bids."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """The match's options with its content: fixed for the whole game."""
+
+    players: int
+    modules: tuple[str, ...]
+    volatility: int
+    max_orbits: int
+    investment_pays_on: str
+    content_folder: str | None
+    content: Content
+    deck: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Counters:
+    """The indicators: the season wheel's position, the year and the economy's counters."""
+
+    clock: int  # portions the wheel has turned since the game began
+    year: int
+    portion: int
+    wheel: int  # index into the content's wheels
+    cost_of_living: int
+    research_cost: int
+    tax_rate: int
+    climate: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    """The two institutions' balances, the auction pot, and the gold that entered the game."""
+
+    bank: int = 0
+    row: int = 0
+    pot: int = 0
+    minted_start: int = 0
+    minted_production: int = 0
+    minted_issue: int = 0
+
+    @property
+    def minted(self) -> int:
+        return self.minted_start + self.minted_production + self.minted_issue
+
+
+@dataclass(frozen=True, slots=True)
+class Contest:
+    """One round of the turn-order auction: who bids, for which places, blind or by rank."""
+
+    kind: Literal["blind", "rank"]
+    seats: tuple[int, ...]
+    first_place: int  # index of the earliest place at stake
+    depth: int  # 0 for the opening auction, 1 for a re-bid
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """The turn-order auction under way: places filled so far, the contests to run, sealed bids."""
+
+    places: tuple[int | None, ...]
+    queue: tuple[Contest, ...]
+    sealed: tuple[tuple[int, ...] | None, ...]  # per seat: a blind bid (1 value) or rank stacks
+    history: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Vote:
+    """The spring vote on the tax rate: sealed choices of the players still in."""
+
+    voters: tuple[int, ...]
+    sealed: tuple[str | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Core:
+    """What every module shares: seats, turns, gold, counters, accounts and the step under way."""
+
+    phase: Phase
+    order: tuple[int, ...]
+    turn: int  # index into `order` of the player whose turn it is
+    turn_no: int  # turns started since the game began
+    orbit: int  # orbits completed
+    gold: tuple[int, ...]
+    out: tuple[bool, ...]
+    debt: tuple[int, ...]
+    bankrupt_since: tuple[int | None, ...]  # the wheel's clock when each went bankrupt
+    counters: Counters
+    ledger: Ledger
+    dice: tuple[int, int] | None = None
+    auction: Auction | None = None
+    vote: Vote | None = None
+    ended: str | None = None
+
+    @property
+    def current(self) -> int:
+        return self.order[self.turn] if self.order else -1
+
+    def in_game(self) -> list[int]:
+        return [s for s in range(len(self.gold)) if not self.out[s]]
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """A property on the table with what lies on it: a land, or a second property (a Chauffeur)."""
+
+    base: str
+    top: str | None = None
+    invested: int = 0
+    stored: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """A bid (covered by its gold) or an ask (covered by its commodity) for one commodity unit."""
+
+    id: int
+    owner: int  # a seat, or ROW
+    price: int
+    placed: int  # the turn_no it was placed in
+    escrow_since: int | None = None  # a bid moved to escrow: the turn_no it moved
+
+
+@dataclass(frozen=True, slots=True)
+class Escrow:
+    """Gold waiting in escrow for its owner's next turn (the difference of a lowered bid)."""
+
+    owner: int
+    gold: int
+    since: int
+
+
+@dataclass(frozen=True, slots=True)
+class Book:
+    """One commodity's bid/ask table."""
+
+    bids: tuple[Order, ...] = ()
+    asks: tuple[Order, ...] = ()
+    escrow: tuple[Escrow, ...] = ()
+    last_sold: int | None = None
+    bidless_since: int | None = 0  # the clock since which it has had no bids (None: it has bids)
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A property offered by the current player to another, awaiting their answer."""
+
+    seller: int
+    buyer: int
+    card: str
+    price: int
+
+
+@dataclass(frozen=True, slots=True)
+class Economy:
+    """The economy module's part: deck, hands, tableaux, commodities, the Grand Market."""
+
+    deck: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    tableaux: tuple[tuple[Stack, ...], ...]
+    goods: tuple[tuple[int, ...], ...]  # per seat, per commodity
+    books: tuple[Book, ...]
+    next_order: int = 1
+    fresh: tuple[str, ...] = ()  # cards the current player bought this turn
+    buying: bool = False
+    offers_made: int = 0
+    offer: Offer | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MerlinState:
+    """The whole table. The deck order, the rng and the sealed bids and votes are secret."""
+
+    config: Config
+    rng: Rng
+    core: Core
+    economy: Economy
+    magic: Any = None
+    finance: Any = None
+    events: tuple[Event, ...] = ()  # what the last action did
+    turn_log: tuple[Event, ...] = ()  # what has happened since the current turn began
+
+    @property
+    def players(self) -> int:
+        return self.config.players

@@ -1,0 +1,125 @@
+"""Taxes: every spring to the R.O.W., then the unanimous vote on the tax rate."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tradingfloor.core.actions import Action
+from tradingfloor.games.merlin import cards
+from tradingfloor.games.merlin.actions import TaxVote
+from tradingfloor.games.merlin.ledger import add_gold, put, to_row
+from tradingfloor.games.merlin.rulebook import ActionRule, Log, event
+from tradingfloor.games.merlin.seasons import season_at, set_counter
+from tradingfloor.games.merlin.state import MerlinState, Vote
+
+
+def properties_owned(state: MerlinState, seat: int) -> int:
+    """Clubs a player holds, placed or in hand (a Chauffeur is two)."""
+    config = state.config
+    held = [c for c in state.economy.hands[seat] if cards.is_property(config, c)]
+    placed = [
+        c
+        for s in state.economy.tableaux[seat]
+        for c in (s.base, s.top)
+        if c is not None and cards.is_property(config, c)
+    ]
+    return len(held) + len(placed)
+
+
+def tax_due(state: MerlinState, seat: int) -> int:
+    """Taxes: "the tax rate plus the tax rate multiplied by the number of properties they own" """
+    return state.core.counters.tax_rate * (1 + properties_owned(state, seat))
+
+
+def tax_season_begins(state: MerlinState) -> bool:
+    """Whether the wheel has just entered the first portion of the tax season (spring)."""
+    portion = state.core.counters.portion
+    spring = state.config.content.tax_season
+    return season_at(state, portion) == spring and season_at(state, portion - 1) != spring
+
+
+def on_portion(state: MerlinState, log: Log) -> MerlinState:
+    """Taxes: "Every spring tax season is upon the players. Every player must pay the tax rate to
+    the Revenue Office of Wizards or R.O.W" """
+    if not tax_season_begins(state):
+        return state
+    core = state.core
+    for seat in core.in_game():
+        due = tax_due(state, seat)
+        if state.core.gold[seat] >= due:
+            state = to_row(add_gold(state, seat, -due), due)
+            log.append(event("tax", seat=seat, paid=due))
+            continue
+        # "... and if they cannot are considered bankrupt."
+        core = state.core
+        since = core.bankrupt_since[seat]
+        core = replace(
+            core,
+            debt=put(core.debt, seat, core.debt[seat] + due),
+            bankrupt_since=put(
+                core.bankrupt_since, seat, core.counters.clock if since is None else since
+            ),
+        )
+        state = replace(state, core=core)
+        log.append(event("bankrupt", seat=seat, owes=core.debt[seat]))
+    voters = tuple(state.core.in_game())
+    vote = Vote(voters=voters, sealed=(None,) * state.players)
+    return replace(state, core=replace(state.core, vote=vote))
+
+
+def _choices_allowed(state: MerlinState) -> list[str]:
+    floor = state.config.content.floors.get("tax_rate", 0)
+    down = state.core.counters.tax_rate > floor
+    return ["keep", "up", *(["down"] if down else [])]
+
+
+def _why_vote(state: MerlinState, seat: int, action: TaxVote) -> str | None:
+    vote = state.core.vote
+    if vote is None or seat not in vote.voters:
+        return "there is no vote for you now"
+    if vote.sealed[seat] is not None:
+        return "you have already voted; wait for the others"
+    if action.choice not in _choices_allowed(state):
+        return "the tax rate cannot go lower"
+    return None
+
+
+def _votes(state: MerlinState, seat: int) -> list[Action]:
+    if _why_vote(state, seat, TaxVote(choice="keep")):
+        return []
+    return [TaxVote(choice=c) for c in _choices_allowed(state)]  # type: ignore[arg-type]
+
+
+def _apply_vote(state: MerlinState, seat: int, action: TaxVote, log: Log) -> MerlinState:
+    vote = state.core.vote
+    assert vote is not None
+    vote = replace(vote, sealed=put(vote.sealed, seat, action.choice))
+    log.append(event("sealed", seat=seat, what="tax vote"))
+    state = replace(state, core=replace(state.core, vote=vote))
+    if any(vote.sealed[s] is None for s in vote.voters):
+        return state
+    return _count(state, vote, log)
+
+
+def _count(state: MerlinState, vote: Vote, log: Log) -> MerlinState:
+    """Taxes: "the players can unanimously decide to increase or decrease the tax rate by one. If
+    increased, the cost of the living and research cost are decreased by one. If decreased, the cost
+    of the living and research cost are increased by one." """
+    choices = {vote.sealed[s] or "keep" for s in vote.voters}
+    step = {"up": 1, "down": -1}.get(choices.pop(), 0) if len(choices) == 1 else 0
+    counters = state.core.counters
+    if step:
+        state = set_counter(state, "tax_rate", counters.tax_rate + step)
+        state = set_counter(state, "cost_of_living", counters.cost_of_living - step)
+        state = set_counter(state, "research_cost", counters.research_cost - step)
+    log.append(
+        event(
+            "tax_vote",
+            votes={str(s): vote.sealed[s] for s in vote.voters},
+            tax_rate=state.core.counters.tax_rate,
+        )
+    )
+    return replace(state, core=replace(state.core, vote=None, phase="turn"))
+
+
+RULES = (ActionRule("tax_vote", _why_vote, _votes, _apply_vote),)

@@ -1,0 +1,236 @@
+"""Turn Order: the blind auction, its re-bids and the blind rank auction, and the pot."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from itertools import groupby, pairwise
+
+from tradingfloor.core.actions import Action
+from tradingfloor.games.merlin.actions import RankBid, TurnBid
+from tradingfloor.games.merlin.ledger import add_gold, put, to_bank, to_pot
+from tradingfloor.games.merlin.rulebook import ActionRule, Log, event
+from tradingfloor.games.merlin.state import Auction, Contest, MerlinState
+
+RANK_ENUMERATION_LIMIT = 30  # gold above which rank stacks are too many to list
+
+
+def contest(state: MerlinState) -> Contest | None:
+    auction = state.core.auction
+    return auction.queue[0] if auction is not None and auction.queue else None
+
+
+def _bidder(state: MerlinState, seat: int, kind: str) -> str | None:
+    now = contest(state)
+    if now is None or now.kind != kind or seat not in now.seats:
+        return "you have no bid to make in this auction"
+    auction = state.core.auction
+    if auction is not None and auction.sealed[seat] is not None:
+        return "you have already sealed your bid; wait for the others"
+    return None
+
+
+# --- the blind auction -----------------------------------------------------------------------
+
+
+def _why_turn_bid(state: MerlinState, seat: int, action: TurnBid) -> str | None:
+    why = _bidder(state, seat, "blind")
+    if why:
+        return why
+    if action.amount > state.core.gold[seat]:
+        return f"you hold {state.core.gold[seat]} gold, so you cannot bid {action.amount}"
+    return None
+
+
+def _turn_bids(state: MerlinState, seat: int) -> list[Action]:
+    if _bidder(state, seat, "blind"):
+        return []
+    return [TurnBid(amount=a) for a in range(state.core.gold[seat] + 1)]
+
+
+def _seal(state: MerlinState, seat: int, stacks: tuple[int, ...], log: Log) -> MerlinState:
+    auction = state.core.auction
+    assert auction is not None
+    auction = replace(auction, sealed=put(auction.sealed, seat, stacks))
+    log.append(event("sealed", seat=seat, what="turn-order bid"))
+    state = replace(state, core=replace(state.core, auction=auction))
+    now = auction.queue[0]
+    if all(auction.sealed[s] is not None for s in now.seats):
+        return _resolve(state, log)
+    return state
+
+
+def _apply_turn_bid(state: MerlinState, seat: int, action: TurnBid, log: Log) -> MerlinState:
+    return _seal(state, seat, (action.amount,), log)
+
+
+# --- the blind rank auction ------------------------------------------------------------------
+
+
+def rank_minimum(gold: int, places: int) -> int:
+    """ "Players must bid at least one gold for each rank", if they can."""
+    return 1 if gold >= places else 0
+
+
+def _why_rank_bid(state: MerlinState, seat: int, action: RankBid) -> str | None:
+    why = _bidder(state, seat, "rank")
+    if why:
+        return why
+    now = contest(state)
+    assert now is not None
+    places, gold, stacks = len(now.seats), state.core.gold[seat], action.stacks
+    if len(stacks) != places:
+        return f"make one stack for each of the {places} places, the earliest place first"
+    if any(a < b for a, b in pairwise(stacks)):
+        return "a stack for an earlier place may not be smaller than one for a later place"
+    least = rank_minimum(gold, places)
+    if min(stacks) < least:
+        return "bid at least one gold for each place"
+    if sum(stacks) > gold:
+        return f"your stacks add up to {sum(stacks)} gold but you hold {gold}"
+    return None
+
+
+def _stack_rows(places: int, most: int, budget: int, least: int) -> list[tuple[int, ...]]:
+    """Non-increasing stacks of `places` values in [least, most] adding up to at most `budget`."""
+    if places == 0:
+        return [()]
+    out = []
+    for first in range(least, min(most, budget) + 1):
+        for rest in _stack_rows(places - 1, first, budget - first, least):
+            out.append((first, *rest))
+    return out
+
+
+def _rank_bids(state: MerlinState, seat: int) -> list[Action]:
+    now = contest(state)
+    if _bidder(state, seat, "rank") or now is None:
+        return []
+    gold, places = state.core.gold[seat], len(now.seats)
+    if gold > RANK_ENUMERATION_LIMIT:
+        return []
+    least = rank_minimum(gold, places)
+    return [RankBid(stacks=row) for row in _stack_rows(places, gold, gold, least)]
+
+
+def _pick_rank_bid(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+    now = contest(state)
+    if _bidder(state, seat, "rank") or now is None:
+        return None
+    gold, places = state.core.gold[seat], len(now.seats)
+    least = rank_minimum(gold, places)
+    cap = max(least, gold // places)
+    stacks = sorted((rng.randint(least, cap) for _ in range(places)), reverse=True)
+    return RankBid(stacks=tuple(stacks))
+
+
+def _apply_rank_bid(state: MerlinState, seat: int, action: RankBid, log: Log) -> MerlinState:
+    return _seal(state, seat, tuple(action.stacks), log)
+
+
+# --- resolution ------------------------------------------------------------------------------
+
+
+def _resolve(state: MerlinState, log: Log) -> MerlinState:
+    """Every bid goes in the pot; places are given; ties open new contests; the pot is shared."""
+    auction = state.core.auction
+    assert auction is not None
+    now = auction.queue[0]
+    bids = {s: auction.sealed[s] or () for s in now.seats}
+    for seat, stacks in bids.items():
+        # Game Loop: "All blind bets are put in the center as a pot."
+        state = to_pot(add_gold(state, seat, -sum(stacks)), sum(stacks))
+    places = list(auction.places)
+    if now.kind == "blind":
+        follow = _place_blind(now, {s: b[0] for s, b in bids.items()}, places)
+    else:
+        follow = []
+        _place_by_rank(now, bids, places)
+    record = {
+        "contest": now.kind,
+        "bids": {str(s): list(b) for s, b in bids.items()},
+        "places": [p for p in places],
+    }
+    log.append(event("auction_round", **record))
+    auction = Auction(
+        places=tuple(places),
+        queue=(*follow, *auction.queue[1:]),
+        sealed=(None,) * state.players,
+        history=(*auction.history, record),
+    )
+    state = replace(state, core=replace(state.core, auction=auction))
+    if auction.queue:
+        return state
+    return _finish(state, log)
+
+
+def _place_blind(now: Contest, bids: dict[int, int], places: list[int | None]) -> list[Contest]:
+    """ "Highest bid gets first place, second highest gets second place, etc."; ties re-bid."""
+    ranked = sorted(now.seats, key=lambda s: (-bids[s], s))
+    follow: list[Contest] = []
+    position = now.first_place
+    end = now.first_place + len(now.seats)
+    done = 0
+    for _, members in groupby(ranked, key=lambda s: bids[s]):
+        group = tuple(members)
+        if len(group) == 1:
+            places[position] = group[0]
+        elif now.depth >= 1 or position + len(group) == end:
+            # Turn Order: "If there is a tie for last or if there are two recursive ties ... a blind
+            # rank auction"
+            follow.append(Contest("rank", group, position, now.depth + 1))
+        elif len(group) == 2:
+            # RULINGS Merlin 2: the bartering between two tied players is a sealed re-bid.
+            follow.append(Contest("blind", group, position, 1))
+        else:
+            # "If there are more than two players in the tie all the remaining unplaced players will
+            # once again blind auction for the remaining positions."
+            follow.append(Contest("blind", tuple(ranked[done:]), position, 1))
+            break
+        position += len(group)
+        done += len(group)
+    return follow
+
+
+def _place_by_rank(
+    now: Contest, bids: dict[int, tuple[int, ...]], places: list[int | None]
+) -> None:
+    """Each place from the earliest goes to the highest stack for it; ties go in table order."""
+    left = sorted(now.seats)
+    for offset in range(len(now.seats)):
+        winner = max(left, key=lambda s: (bids[s][offset], -s))
+        places[now.first_place + offset] = winner
+        left.remove(winner)
+
+
+def _finish(state: MerlinState, log: Log) -> MerlinState:
+    """The order is set: share the pot and start the first turn."""
+    from tradingfloor.games.merlin.turns import begin_play
+
+    auction = state.core.auction
+    assert auction is not None
+    order = tuple(s for s in auction.places if s is not None)
+    pot = state.core.ledger.pot
+    # Game Loop: "Last place gets half the pot of blind bets. The other half is put in the Central
+    # Bank. If there are more than 4 players the last two players should each get half."
+    half = pot // 2
+    shares = {order[-1]: half} if len(order) <= 4 else {order[-1]: half // 2, order[-2]: half // 2}
+    for seat, share in shares.items():
+        state = add_gold(state, seat, share)
+    state = to_bank(state, pot - sum(shares.values()))
+    ledger = replace(state.core.ledger, pot=0)
+    log.append(
+        event(
+            "turn_order", order=list(order), pot=pot, shares={str(k): v for k, v in shares.items()}
+        )
+    )
+    core = replace(state.core, order=order, ledger=ledger, auction=None, phase="turn")
+    return begin_play(replace(state, core=core), log)
+
+
+RULES = {
+    "auction_blind": (ActionRule("turn_bid", _why_turn_bid, _turn_bids, _apply_turn_bid),),
+    "auction_rank": (
+        ActionRule("rank_bid", _why_rank_bid, _rank_bids, _apply_rank_bid, _pick_rank_bid),
+    ),
+}

@@ -1,0 +1,91 @@
+"""The turn cycle: the roll that opens a turn, ending it, orbits, the cap, the end."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tradingfloor.core.actions import Action
+from tradingfloor.games.merlin.actions import EndTurn
+from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, table_for
+from tradingfloor.games.merlin.state import MerlinState
+
+
+def begin_play(state: MerlinState, log: Log) -> MerlinState:
+    """The first player in turn order starts the first turn."""
+    core = replace(state.core, turn=0, orbit=0, phase="turn")
+    return start_turn(replace(state, core=core), log)
+
+
+def start_turn(state: MerlinState, log: Log) -> MerlinState:
+    """Core Loop: "The player who's turn it is rolls the dice." The roll needs no decision."""
+    table = table_for(state)
+    core = replace(state.core, turn_no=state.core.turn_no + 1)
+    state = replace(state, core=core)
+    log.append(event("turn_start", seat=core.current, turn=core.turn_no, orbit=core.orbit + 1))
+    for hook in table.on_turn_start:
+        state = hook(state, log)
+    cursor = state.rng.cursor()
+    dice = (cursor.die(), cursor.die())
+    state = replace(state, rng=cursor.rng, core=replace(state.core, dice=dice))
+    log.append(event("roll", seat=core.current, dice=list(dice), total=sum(dice)))
+    for hook in table.on_roll:
+        state = hook(state, log)
+    return settle(state, log)
+
+
+def settle(state: MerlinState, log: Log) -> MerlinState:
+    """After anything that can put players out: end the game, open a pending vote, or move on."""
+    from tradingfloor.games.merlin.market import track_bidless
+
+    state = track_bidless(state)
+    core = state.core
+    if core.phase == "over":
+        return state
+    if len(core.in_game()) <= 1:
+        return game_over(state, "last", log)
+    if core.vote is not None:
+        return replace(state, core=replace(core, phase="vote"))
+    if core.phase == "turn" and core.out[core.current]:
+        return next_turn(state, log)
+    return state
+
+
+def next_turn(state: MerlinState, log: Log) -> MerlinState:
+    """The next player still in takes their turn; an orbit ends when the order wraps around."""
+    core = state.core
+    index, orbit = core.turn, core.orbit
+    for _ in range(len(core.order)):
+        index += 1
+        if index == len(core.order):
+            index, orbit = 0, orbit + 1
+        if not core.out[core.order[index]]:
+            break
+    core = replace(core, turn=index, orbit=orbit)
+    state = replace(state, core=core)
+    if orbit >= state.config.max_orbits:
+        # RULINGS 4: "A cap on turns (an option, default 200 orbits) ends a stalled game"
+        return game_over(state, "cap", log)
+    return start_turn(state, log)
+
+
+def game_over(state: MerlinState, why: str, log: Log) -> MerlinState:
+    log.append(event("game_over", why=why))
+    return replace(state, core=replace(state.core, phase="over", ended=why))
+
+
+def _why_end(state: MerlinState, seat: int, action: EndTurn) -> str | None:
+    return None
+
+
+def _end_choices(state: MerlinState, seat: int) -> list[Action]:
+    return [EndTurn()]
+
+
+def _apply_end(state: MerlinState, seat: int, action: EndTurn, log: Log) -> MerlinState:
+    log.append(event("turn_end", seat=seat))
+    for hook in table_for(state).on_turn_end:
+        state = hook(state, log)
+    return next_turn(state, log)
+
+
+END_TURN = ActionRule("end_turn", _why_end, _end_choices, _apply_end)

@@ -1,0 +1,160 @@
+"""What a seat may know of a Merlin table: all on it, never the deck order or sealed bids."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tradingfloor.core.game import visible_events
+from tradingfloor.games.merlin import cards, rules
+from tradingfloor.games.merlin.market import spot_price
+from tradingfloor.games.merlin.production import kind
+from tradingfloor.games.merlin.seasons import season
+from tradingfloor.games.merlin.state import ROW, Book, MerlinState, Stack
+
+
+def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
+    """The table as `seat` sees it (None: a spectator)."""
+    core = state.core
+    counters = state.core.counters
+    content = state.config.content
+    out: dict[str, Any] = {
+        "game": "merlin",
+        "seat": seat,
+        "modules": list(state.config.modules),
+        "phase": core.phase,
+        "step": rules.step(state, seat) if seat is not None else None,
+        "actors": list(rules.actors(state)),
+        "order": list(core.order),
+        "current": core.current if core.order and core.phase != "auction" else None,
+        "turn": core.turn_no,
+        "orbit": core.orbit + 1 if core.order else 0,
+        "max_orbits": state.config.max_orbits,
+        "counters": {
+            "season": season(state),
+            "portion": counters.portion,
+            "portions": len(content.wheels[counters.wheel].portions),
+            "wheel": content.wheels[counters.wheel].name,
+            "wheel_portions": list(content.wheels[counters.wheel].portions),
+            "year": counters.year,
+            "cost_of_living": counters.cost_of_living,
+            "research_cost": counters.research_cost,
+            "tax_rate": counters.tax_rate,
+            "climate": counters.climate,
+            "volatility": state.config.volatility,
+        },
+        "bank": core.ledger.bank,
+        "row": core.ledger.row,
+        "pot": core.ledger.pot,
+        "minted": {
+            "start": core.ledger.minted_start,
+            "production": core.ledger.minted_production,
+            "bank_issue": core.ledger.minted_issue,
+        },
+        "dice": list(core.dice) if core.dice else None,
+        "deck": len(state.economy.deck),
+        "commodities": list(content.commodities),
+        "players": [_player(state, s) for s in range(state.players)],
+        "market": {
+            name: _book(book)
+            for name, book in zip(content.commodities, state.economy.books, strict=True)
+        },
+        "offer": _offer(state),
+        "auction": _auction(state, seat),
+        "vote": _vote(state, seat),
+        "events": visible_events(state.events, seat),
+        "turn_log": visible_events(state.turn_log, seat),
+    }
+    result = rules.result(state)
+    if result is not None:
+        out["result"] = result.to_json()
+    return out
+
+
+def _player(state: MerlinState, seat: int) -> dict[str, Any]:
+    core, eco = state.core, state.economy
+    names = state.config.content.commodities
+    return {
+        "seat": seat,
+        "gold": core.gold[seat],
+        "out": core.out[seat],
+        "debt": core.debt[seat],
+        "bankrupt": core.bankrupt_since[seat] is not None,
+        "hand": list(eco.hands[seat]),
+        "fresh": [c for c in eco.fresh if c in eco.hands[seat]] if seat == core.current else [],
+        "tableau": [_stack(state, s) for s in eco.tableaux[seat]],
+        "goods": dict(zip(names, eco.goods[seat], strict=True)),
+        "score": rules.score(state, seat),
+    }
+
+
+def _stack(state: MerlinState, stack: Stack) -> dict[str, Any]:
+    config = state.config
+    return {
+        "card": stack.base,
+        "number": cards.rank(config, stack.base),
+        "value": cards.property_value(config, stack.base),
+        "kind": kind(state, stack),
+        "top": stack.top,
+        "top_number": cards.rank(config, stack.top) if stack.top else None,
+        "invested": stack.invested,
+        "stored": stack.stored,
+    }
+
+
+def _owner(owner: int) -> int | str:
+    return "row" if owner == ROW else owner
+
+
+def _book(book: Book) -> dict[str, Any]:
+    return {
+        "bids": [
+            {
+                "order": b.id,
+                "owner": _owner(b.owner),
+                "price": b.price,
+                "escrow": b.escrow_since is not None,
+            }
+            for b in book.bids
+        ],
+        "asks": [{"order": a.id, "owner": _owner(a.owner), "price": a.price} for a in book.asks],
+        "escrow": [{"owner": e.owner, "gold": e.gold} for e in book.escrow],
+        "spot": spot_price(book),
+        "last_sold": book.last_sold,
+    }
+
+
+def _offer(state: MerlinState) -> dict[str, Any] | None:
+    offer = state.economy.offer
+    if offer is None:
+        return None
+    return {"seller": offer.seller, "buyer": offer.buyer, "card": offer.card, "price": offer.price}
+
+
+def _auction(state: MerlinState, seat: int | None) -> dict[str, Any] | None:
+    auction = state.core.auction
+    if auction is None:
+        return None
+    now = auction.queue[0] if auction.queue else None
+    mine = auction.sealed[seat] if seat is not None and 0 <= seat < state.players else None
+    return {
+        "contest": None
+        if now is None
+        else {"kind": now.kind, "seats": list(now.seats), "first_place": now.first_place},
+        "places": list(auction.places),
+        "sealed": [s is not None for s in auction.sealed],
+        "mine": list(mine) if mine is not None else None,
+        "history": list(auction.history),
+        "pot": state.core.ledger.pot,
+    }
+
+
+def _vote(state: MerlinState, seat: int | None) -> dict[str, Any] | None:
+    vote = state.core.vote
+    if vote is None:
+        return None
+    mine = vote.sealed[seat] if seat is not None and 0 <= seat < state.players else None
+    return {
+        "voters": list(vote.voters),
+        "sealed": [vote.sealed[s] is not None for s in vote.voters],
+        "mine": mine,
+    }
