@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -17,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 import tradingfloor
 from tradingfloor.agents import kinds
+from tradingfloor.core import registry
 from tradingfloor.core.errors import BadOptions
 from tradingfloor.server import wire
 from tradingfloor.server.runtime import Runtime, Subscriber
@@ -34,6 +36,7 @@ from tradingfloor.server.storage import Store, default_url
 from tradingfloor.server.updates import match_summary, update_for
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger("tradingfloor.server")
 Token = Annotated[str | None, Header(alias="Authorization", description="Bearer <seat token>")]
 
 
@@ -71,6 +74,11 @@ def _errors(app: FastAPI) -> None:
     async def api_error(_request: Request, err: ApiError) -> JSONResponse:
         return JSONResponse({"error": err.message, **err.extra}, status_code=err.status)
 
+    @app.exception_handler(Exception)
+    async def unexpected(_request: Request, err: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=err)
+        return JSONResponse({"error": "the server failed; see its log"}, status_code=500)
+
     @app.exception_handler(RequestValidationError)
     async def bad_input(_request: Request, err: RequestValidationError) -> JSONResponse:
         problems = err.errors()
@@ -99,7 +107,7 @@ def _games_api(app: FastAPI) -> None:
     @app.get("/api/games", response_model=list[wire.GameInfo], tags=["lobby"])
     async def list_games() -> list[dict[str, Any]]:
         """Every registered game, its option and action schemas, its bot kinds and its renderer."""
-        return [_game_info(game_id) for game_id in tradingfloor.games()]
+        return [_game_info(game_id) for game_id in registry.games()]
 
     @app.post("/api/games/{game_id}/preview", response_model=wire.Preview, tags=["lobby"])
     async def preview(game_id: str, body: wire.PreviewOptions) -> dict[str, Any]:
@@ -110,6 +118,9 @@ def _games_api(app: FastAPI) -> None:
             players = game.players(game.new(options, 0))
         except BadOptions as err:
             raise Unprocessable(str(err)) from None
+        except Exception as err:  # a game's own fault: say which, rather than a bare 500
+            log.exception("%s could not start with %s", game.id, body.options)
+            raise ApiError(f"{game.title} could not start with these options: {err}") from None
         return {"game": game.id, "options": options, "players": players}
 
 
@@ -277,14 +288,14 @@ async def _finished(service: MatchService, match_id: str) -> Any:
 
 
 def _known_game(game_id: str) -> Any:
-    if game_id not in tradingfloor.games():
-        known = ", ".join(tradingfloor.games())
+    if game_id not in registry.games():
+        known = ", ".join(registry.games())
         raise NotFound(f"unknown game {game_id!r}; the games are: {known}")
-    return tradingfloor.make(game_id)
+    return registry.make(game_id)
 
 
 def _game_info(game_id: str) -> dict[str, Any]:
-    game = tradingfloor.make(game_id)
+    game = registry.make(game_id)
     renderer = game.id if (WEB / "renderers" / f"{game.id}.js").exists() else "generic"
     return {
         "id": game.id,

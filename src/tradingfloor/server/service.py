@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import tradingfloor
 from tradingfloor.agents import kinds
+from tradingfloor.core import registry
 from tradingfloor.core.errors import BadOptions, IllegalAction, UnknownGame
 from tradingfloor.core.game import Game, State
 from tradingfloor.server.storage import (
@@ -119,6 +119,8 @@ class MatchService:
             state = game.new(completed, seed)
         except BadOptions as err:
             raise Unprocessable(str(err)) from None
+        except Exception as err:  # a game's own fault: say which, rather than a bare 500
+            raise ApiError(f"{game.title} could not start with these options: {err}") from None
         players = game.players(state)
         requests = list(seats) if seats is not None else [SeatRequest()] * players
         if len(requests) != players:
@@ -268,7 +270,7 @@ class MatchService:
 
 def _game(game_id: str) -> Game:
     try:
-        return tradingfloor.make(game_id)
+        return registry.make(game_id)
     except UnknownGame as err:
         raise NotFound(str(err)) from None
 
