@@ -10,6 +10,7 @@ from tradingfloor.core.game import Game
 # id -> "module:attribute" of the game object; imported lazily so that listing games stays cheap.
 _BUILTIN: dict[str, str] = {
     "middleman": "tradingfloor.games.middleman:GAME",
+    "merlin": "tradingfloor.games.merlin:GAME",
     "businessmen": "tradingfloor.games.businessmen:GAME",
 }
 _loaded: dict[str, Game] = {}

@@ -77,15 +77,24 @@ def load(folder: str | None) -> Content:
 def _read(name: str, folder: str | None) -> dict[str, Any]:
     path = DATA / f"{name}.toml"
     if folder is not None:
-        if not Path(folder).is_dir():
-            raise BadOptions(f"content folder {folder!r} does not exist")
-        candidate = Path(folder) / f"{name}.toml"
+        candidate = resolve(folder) / f"{name}.toml"
         path = candidate if candidate.exists() else path
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as err:
         raise BadOptions(f"{path} is not valid TOML: {err}") from None
+
+
+def resolve(folder: str) -> Path:
+    """A content folder: a path, or the name of a variant shipped in `data/variants/`."""
+    shipped = DATA / "variants" / folder
+    if shipped.is_dir() and "/" not in folder:
+        return shipped
+    if Path(folder).is_dir():
+        return Path(folder)
+    variants = ", ".join(sorted(p.name for p in (DATA / "variants").iterdir()))
+    raise BadOptions(f"content folder {folder!r} does not exist (shipped variants: {variants})")
 
 
 def _numbers(table: Mapping[str, Any]) -> dict[int, Any]:

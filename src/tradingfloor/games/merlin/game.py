@@ -68,7 +68,12 @@ class Merlin:
 
     def conformance_options(self) -> Sequence[Mapping[str, Any]]:
         return [
-            {"players": 4, "max_orbits": 10},
+            {"players": 4, "max_orbits": 12},
             {"players": 6, "max_orbits": 6},
-            {"players": 2, "max_orbits": 12},
+            {
+                "players": 3,
+                "max_orbits": 15,
+                "content": "quick",
+                "investment_pays_on": "owner_turn",
+            },
         ]
