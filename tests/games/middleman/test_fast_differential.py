@@ -57,7 +57,7 @@ class TapePolicy:
         return self.rows_a[seat], self.rows_d[seat]
 
     def orders(self, view: fast.SeatView, rng: np.random.Generator) -> tuple[Any, Any]:
-        raw = self.tape[view.round - 1, SIDES.index(view.phase), view.seat]
+        raw = self.tape[view.round - 1, SIDES.index(view.phase), view.seat][view.index]
         if view.phase == "buy":
             cash = view.cash[view.seat]
             budget = cash if view.guarded else None

@@ -122,10 +122,27 @@ class Table:
     ended: Array  # (B,) int8: the round in which it ended (its buying step if a seat was left)
     rows_a: Array  # (10, players, B) int8: column t-1 of every seat's row A
     rows_d: Array  # (10, players, B) int8
+    index: Array  # (B,): each column's game number in the whole batch
 
     @property
     def games(self) -> int:
         return int(self.over.shape[0])
+
+    def select(self, keep: Array) -> Table:
+        """The games where `keep` is true (columns in the same order)."""
+        return Table(
+            players=self.players,
+            guarded=self.guarded,
+            round=self.round,
+            cash=self.cash[:, keep],
+            tins=self.tins[:, keep],
+            out=self.out[:, keep],
+            over=self.over[keep],
+            ended=self.ended[keep],
+            rows_a=self.rows_a[:, :, keep],
+            rows_d=self.rows_d[:, :, keep],
+            index=self.index[keep],
+        )
 
 
 @dataclass(frozen=True)
@@ -145,6 +162,7 @@ class SeatView:
     own_d: Array
     shown_a: Array  # (columns called out, players, B): every seat's revealed A digits
     shown_d: Array
+    index: Array  # (B,): each column's game number, for policies that keep per-game data
 
     @property
     def games(self) -> int:
@@ -188,6 +206,7 @@ def seat_view(table: Table, seat: int, phase: Phase) -> SeatView:
         own_d=_read_only(table.rows_d[:, seat]),
         shown_a=_read_only(table.rows_a[:shown_a]),
         shown_d=_read_only(table.rows_d[: table.round - 1]),
+        index=_read_only(table.index),
     )
 
 
@@ -205,6 +224,7 @@ def new_table(players: int, guarded: bool, games: int) -> Table:
         ended=np.full(games, ROUNDS, dtype=np.int8),
         rows_a=np.zeros((ROUNDS, players, games), dtype=np.int8),
         rows_d=np.zeros((ROUNDS, players, games), dtype=np.int8),
+        index=np.arange(games),
     )
 
 
@@ -329,12 +349,27 @@ def play_batch(
     table = new_table(players, guarded, games)
     for seat, policy in enumerate(policies):
         write_rows(table, seat, *policy.rows(games, rng))
-    while not table.over.all():
+    final = new_table(players, guarded, games)
+    while table.games:
         buying_step(table, *_collect_orders(table, "buy", policies, rng))
-        if table.over.all():
-            break
-        selling_step(table, *_collect_orders(table, "sell", policies, rng))
-    return BatchResult(table.cash.T, table.tins.T, table.out.T, table.ended)
+        if not table.over.all():
+            selling_step(table, *_collect_orders(table, "sell", policies, rng))
+        table = _retire(table, final)
+    return BatchResult(final.cash.T, final.tins.T, final.out.T, final.ended)
+
+
+def _retire(table: Table, final: Table) -> Table:
+    """Move finished games' sheets into `final` once enough have ended to be worth the copy."""
+    ended = table.over
+    count = int(ended.sum())
+    if count == 0 or count < table.games // 4:
+        return table
+    where = table.index[ended]
+    final.cash[:, where] = table.cash[:, ended]
+    final.tins[:, where] = table.tins[:, ended]
+    final.out[:, where] = table.out[:, ended]
+    final.ended[where] = table.ended[ended]
+    return table.select(~ended)
 
 
 # Memory: the table (about 40 bytes per seat and game, rows included) plus the allocation's

@@ -12,29 +12,33 @@ from tradingfloor.games.middleman.spaces import MAX_ASK
 from tradingfloor.games.middleman.state import ROUNDS
 
 
-def _halves_tables() -> tuple[Array, Array]:
-    """Every way to split 0-9 into two ordered halves of five, and every ordering of five."""
+def _permutation_tables() -> tuple[Array, Array]:
+    """Every split of 0-9 into two halves of five (252, flattened) and every pair of orderings.
+
+    A permutation is a choice of the five digits that come first (252 ways) and an ordering of each
+    half (120 x 120 ways): 252 x 14,400 = 10!, so one uniform draw picks one permutation uniformly.
+    """
     splits = [
         (*chosen, *(d for d in range(ROUNDS) if d not in chosen))
         for chosen in itertools.combinations(range(ROUNDS), 5)
     ]
-    orderings = list(itertools.permutations(range(5)))
-    return np.array(splits, dtype=np.int8).T, np.array(orderings, dtype=np.int8).T
+    fives = np.array(list(itertools.permutations(range(5))), dtype=np.int16)
+    orderings = np.concatenate(
+        [np.repeat(fives, 120, axis=0), np.tile(fives, (120, 1)) + 5], axis=1
+    )
+    return np.array(splits, dtype=np.int8).ravel(), orderings
 
 
-SPLITS, ORDERINGS = _halves_tables()  # (10, 252) and (5, 120)
+SPLITS, ORDERINGS = _permutation_tables()  # (2520,) digits and (14400, 10) positions
 
 
 def random_permutations(games: int, rng: np.random.Generator) -> Array:
-    """(10, games): a uniformly random permutation of 0-9 in each column.
-
-    A permutation is a choice of the five digits that come first (252 ways) and an ordering of
-    each half (120 x 120 ways): 252 x 120 x 120 = 10!, so one uniform draw picks one uniformly.
-    """
-    draw = rng.integers(0, 252 * 120 * 120, games)
-    split, first, second = draw // 14400, (draw // 120) % 120, draw % 120
-    order = np.concatenate([ORDERINGS[:, first], ORDERINGS[:, second] + 5])
-    return np.take_along_axis(SPLITS[:, split], order, axis=0)
+    """(10, games): a uniformly random permutation of 0-9 in each column."""
+    draw = rng.integers(0, 252 * 14400, games, dtype=np.int32)
+    split = draw // 14400
+    positions = np.take(ORDERINGS, draw - split * 14400, axis=0)  # (games, 10)
+    positions += (split * 10).astype(np.int16)[:, None]
+    return np.take(SPLITS, positions).T
 
 
 def random_rows(games: int, rng: np.random.Generator) -> tuple[Array, Array]:
