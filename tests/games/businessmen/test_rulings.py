@@ -117,3 +117,21 @@ def test_refusals_say_why() -> None:
         GAME.apply(state, 1, GAME.parse_action({"type": "pass"}))
     with pytest.raises(IllegalAction, match="malformed"):
         GAME.parse_action({"type": "buy", "good": "tea", "units": 1})
+
+
+def test_the_heuristic_bot_beats_random_play() -> None:
+    import random
+
+    from tradingfloor.agents import make_agent
+    from tradingfloor.core.playout import play_out
+
+    wins = 0
+    for game in range(6):
+        agents = [make_agent(GAME, "heuristic"), make_agent(GAME, "random")]
+        if game % 2:
+            agents.reverse()
+        final = play_out(GAME, GAME.new({"players": 2}, game), agents, random.Random(game))
+        result = GAME.result(final)
+        assert result is not None
+        wins += any(agents[s].name == "heuristic" for s in result.winners)
+    assert wins >= 5
