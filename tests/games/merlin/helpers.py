@@ -1,0 +1,99 @@
+"""Merlin tables for scripted tests: a finished auction, arranged holdings, rigged dice."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import tradingfloor
+from tradingfloor.core.rng import Rng
+from tradingfloor.games.merlin.ledger import gold_in_play
+from tradingfloor.games.merlin.state import Book, MerlinState, Stack
+
+GAME = tradingfloor.make("merlin")
+COMMODITIES = ("souls", "elixir_oil", "essence_grain")
+
+
+def act(state: MerlinState, seat: int, action: dict[str, Any]) -> MerlinState:
+    """Apply a JSON action through the public contract."""
+    return GAME.apply(state, seat, GAME.parse_action(action))
+
+
+def rig(state: MerlinState, dice: tuple[int, int]) -> MerlinState:
+    """The same state with a generator position whose next two dice are `dice`."""
+    seed = state.rng.seed
+    counter = state.rng.counter
+    while True:
+        cursor = Rng(seed, counter).cursor()
+        if (cursor.die(), cursor.die()) == dice:
+            return replace(state, rng=Rng(seed, counter))
+        counter += 1
+
+
+def after_auction(
+    players: int = 4, seed: int = 1, first_roll: tuple[int, int] = (1, 2), **options: Any
+) -> MerlinState:
+    """A game whose auction gave the order 0, 1, 2, ... with bids players-1 ... 0 (nothing tied)."""
+    state = GAME.new({"players": players, **options}, seed)
+    state = rig(state, first_roll)
+    for seat in range(players):
+        state = act(state, seat, {"type": "turn_bid", "amount": players - 1 - seat})
+    return state
+
+
+def arrange(state: MerlinState, **changes: Any) -> MerlinState:
+    """Set holdings directly; the minted count is adjusted so that gold still adds up.
+
+    Keys: gold, hands, tableaux (lists of Stack or card codes), goods, deck, bank, row, counters
+    (a dict of counter changes), books.
+    """
+    core, eco = state.core, state.economy
+    if "gold" in changes:
+        core = replace(core, gold=tuple(changes["gold"]))
+    if "counters" in changes:
+        core = replace(core, counters=replace(core.counters, **changes["counters"]))
+    ledger = core.ledger
+    if "bank" in changes:
+        ledger = replace(ledger, bank=changes["bank"])
+    if "row" in changes:
+        ledger = replace(ledger, row=changes["row"])
+    core = replace(core, ledger=ledger)
+    if "hands" in changes:
+        eco = replace(eco, hands=tuple(tuple(h) for h in changes["hands"]))
+    if "tableaux" in changes:
+        tableaux = tuple(
+            tuple(Stack(s) if isinstance(s, str) else s for s in row) for row in changes["tableaux"]
+        )
+        eco = replace(eco, tableaux=tableaux)
+    if "goods" in changes:
+        eco = replace(eco, goods=tuple(tuple(g) for g in changes["goods"]))
+    if "deck" in changes:
+        eco = replace(eco, deck=tuple(changes["deck"]))
+    if "books" in changes:
+        eco = replace(eco, books=tuple(changes["books"]))
+    state = replace(state, core=core, economy=eco)
+    return balance(state)
+
+
+def balance(state: MerlinState) -> MerlinState:
+    """Count whatever gold an arranged table holds as starting gold."""
+    ledger = state.core.ledger
+    start = gold_in_play(state) - ledger.minted_production - ledger.minted_issue
+    return replace(state, core=replace(state.core, ledger=replace(ledger, minted_start=start)))
+
+
+def conserved(state: MerlinState) -> bool:
+    return gold_in_play(state) == state.core.ledger.minted
+
+
+def end_turn_rolling(state: MerlinState, dice: tuple[int, int]) -> MerlinState:
+    """The current player ends the turn; the next player's roll comes out as `dice`."""
+    return act(rig(state, dice), state.core.current, {"type": "end_turn"})
+
+
+def events(state: MerlinState, kind: str) -> list[dict[str, Any]]:
+    return [e.to_json() for e in state.events if e.kind == kind]
+
+
+def empty_books() -> tuple[Book, ...]:
+    return tuple(Book() for _ in COMMODITIES)

@@ -1,0 +1,99 @@
+"""The draft's figures, as the default data files give them."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tradingfloor.core.errors import BadOptions
+from tradingfloor.games.merlin import content as content_files
+
+from .helpers import GAME
+
+DEFAULT = content_files.load(None)
+
+
+def test_property_values_are_the_drafts_table() -> None:
+    # Property Value: "2 3 4,10 5,9 6,8 / 5 4 3 2 1"
+    assert dict(DEFAULT.property_value) == {2: 5, 3: 4, 4: 3, 10: 3, 5: 2, 9: 2, 6: 1, 8: 1}
+
+
+def test_land_commodities_and_yields() -> None:
+    # Diamonds: "2, 3, 4 – Souls 5, 6 – Elixir Oil 8, 9, 10 - Essence Grain"
+    assert dict(DEFAULT.land_commodity) == {
+        2: "souls",
+        3: "souls",
+        4: "souls",
+        5: "elixir_oil",
+        6: "elixir_oil",
+        8: "essence_grain",
+        9: "essence_grain",
+        10: "essence_grain",
+    }
+    # Dice: "will receive one of the corresponding resources"
+    assert set(DEFAULT.land_yield.values()) == {1}
+
+
+def test_setup_counters() -> None:
+    # Game Setup: "... reset to 'the start of summer', 1, and 2 respectively." "Every player
+    # receives 10 gold." The tax rate starts at 1 (docs/rules/merlin.md).
+    state = GAME.new({"players": 4}, 3)
+    counters = state.core.counters
+    assert (counters.research_cost, counters.cost_of_living, counters.tax_rate) == (1, 2, 1)
+    assert (counters.year, counters.portion, counters.climate) == (1, 0, 0)
+    assert DEFAULT.wheels[0].portions[0] == "summer"
+    assert state.core.gold == (10, 10, 10, 10)
+    assert (state.core.ledger.bank, state.core.ledger.row) == (0, 0)
+
+
+def test_economy_deck() -> None:
+    # "Playing card without the jokers"; spades, hearts and court cards belong to the magic module.
+    state = GAME.new({"players": 4}, 3)
+    deck = state.economy.deck
+    assert len(deck) == 20 and len(set(deck)) == 20
+    suits = Counter(card[-1] for card in deck)
+    assert suits == {"C": 10, "D": 10}
+    # Property: "there are only 8 usable property cards in the game"
+    assert sorted(c for c in deck if c.endswith("C") and c[:-1] not in ("A", "7")) == sorted(
+        f"{n}C" for n in (2, 3, 4, 5, 6, 8, 9, 10)
+    )
+
+
+def test_deck_is_shuffled_from_the_seed() -> None:
+    assert GAME.new({}, 1).economy.deck == GAME.new({}, 1).economy.deck
+    assert GAME.new({}, 1).economy.deck != GAME.new({}, 2).economy.deck
+
+
+def test_seasons_multipliers_and_wheels() -> None:
+    # Season Wheel: "no commodities during Winter and ... double commodities during Spring"
+    assert dict(DEFAULT.multiplier) == {"summer": 1, "autumn": 1, "winter": 0, "spring": 2}
+    lengths = {len(w.portions) for w in DEFAULT.wheels}
+    assert lengths == {12}
+    winters = [w.portions.count("winter") for w in DEFAULT.wheels]
+    assert winters == sorted(winters) and winters[0] < winters[-1]  # climate makes it harsher
+
+
+def test_options_defaults_and_refusals() -> None:
+    options = GAME.options({})
+    assert options["players"] == 4 and options["modules"] == ["economy"]
+    assert options["volatility"] == 1 and options["max_orbits"] == 200
+    for bad in ({"players": 7}, {"players": 1}, {"modules": ["magic"]}, {"modules": []}, {"x": 1}):
+        with pytest.raises(BadOptions):
+            GAME.new(bad, 1)
+    with pytest.raises(BadOptions):
+        GAME.new({"content": "/no/such/folder"}, 1)
+
+
+def test_content_folder_replaces_a_file(tmp_path: object) -> None:
+    from pathlib import Path
+
+    folder = Path(str(tmp_path))
+    (folder / "setup.toml").write_text(
+        (content_files.DATA / "setup.toml")
+        .read_text()
+        .replace("starting_gold = 10", "starting_gold = 25")
+    )
+    state = GAME.new({"content": str(folder)}, 1)
+    assert state.core.gold == (25, 25, 25, 25)
+    assert dict(state.config.content.property_value) == dict(DEFAULT.property_value)

@@ -1,0 +1,116 @@
+"""Turn Order: the blind auction, re-bids for ties, the blind rank auction and the pot."""
+
+from __future__ import annotations
+
+import pytest
+
+from tradingfloor.core.errors import IllegalAction
+
+from .helpers import GAME, act, conserved
+
+
+def bid_all(state, bids):  # type: ignore[no-untyped-def]
+    for seat, amount in enumerate(bids):
+        if amount is not None:
+            state = act(state, seat, {"type": "turn_bid", "amount": amount})
+    return state
+
+
+def test_highest_bid_goes_first_and_the_pot_is_shared() -> None:
+    # Game Loop: "Highest bid gets first place, second highest gets second place, etc." "Last place
+    # gets half the pot of blind bets. The other half is put in the Central Bank."
+    state = bid_all(GAME.new({"players": 4}, 5), [3, 7, 1, 4])
+    assert state.core.order == (1, 3, 0, 2)
+    # pot 15: the last (seat 2) gets 7, the bank 8
+    assert state.core.gold == (7, 3, 9 + 7, 6)
+    assert state.core.ledger.bank == 8 and state.core.ledger.pot == 0
+    assert state.core.phase == "turn" and state.core.current == 1
+    assert conserved(state)
+
+
+def test_more_than_four_players_the_last_two_share_the_half() -> None:
+    # "If there are more than 4 players the last two players should each get half."
+    state = bid_all(GAME.new({"players": 5}, 5), [5, 4, 3, 2, 1])
+    assert state.core.order == (0, 1, 2, 3, 4)
+    # pot 15, half 7: the last two get 3 each, the bank 15 - 6 = 9
+    assert state.core.gold == (5, 6, 7, 8 + 3, 9 + 3)
+    assert state.core.ledger.bank == 9
+
+
+def test_sealed_bids_are_secret_until_all_are_in() -> None:
+    state = act(GAME.new({"players": 4}, 5), 0, {"type": "turn_bid", "amount": 6})
+    other = GAME.view(state, 1)
+    assert other["auction"]["sealed"] == [True, False, False, False]
+    assert other["auction"]["mine"] is None and "6" not in str(other["auction"]["history"])
+    assert GAME.view(state, 0)["auction"]["mine"] == [6]
+    assert GAME.actors(state) == (1, 2, 3)
+    assert state.core.gold[0] == 10  # paid only when the bids are revealed
+
+
+def test_a_bid_above_your_gold_is_refused() -> None:
+    state = GAME.new({"players": 4}, 5)
+    with pytest.raises(IllegalAction, match="you hold 10 gold"):
+        act(state, 0, {"type": "turn_bid", "amount": 11})
+
+
+def test_two_tied_not_last_re_bid_for_their_places() -> None:
+    # Turn Order: "If there is a tie for a position that is not last, it is determined by bartering"
+    # (RULINGS 2: a sealed re-bid between the tied players).
+    state = bid_all(GAME.new({"players": 4}, 5), [5, 5, 2, 1])
+    assert state.core.phase == "auction"
+    assert GAME.actors(state) == (0, 1)
+    assert state.core.auction.places == (None, None, 2, 3)
+    state = bid_all(state, [1, 3, None, None])
+    assert state.core.order == (1, 0, 2, 3)
+    # every bid goes in the pot: 13 + 4 = 17; the last gets 8, the bank 9
+    assert state.core.gold == (10 - 5 - 1, 10 - 5 - 3, 8, 9 + 8)
+    assert state.core.ledger.bank == 9
+
+
+def test_three_tied_not_last_send_all_unplaced_to_a_new_auction() -> None:
+    # "If there are more than two players in the tie all the remaining unplaced players will once
+    # again blind auction for the remaining positions."
+    state = bid_all(GAME.new({"players": 5}, 5), [6, 3, 3, 3, 1])
+    assert state.core.auction.places[0] == 0
+    assert GAME.actors(state) == (1, 2, 3, 4)
+    state = bid_all(state, [None, 2, 4, 0, 1])
+    assert state.core.order == (0, 2, 1, 4, 3)
+
+
+def test_a_tie_for_last_goes_to_the_blind_rank_auction() -> None:
+    # "If there is a tie for last ... all unplaced players will participate in a blind rank auction"
+    state = bid_all(GAME.new({"players": 4}, 5), [4, 3, 1, 1])
+    contest = state.core.auction.queue[0]
+    assert (contest.kind, contest.seats, contest.first_place) == ("rank", (2, 3), 2)
+    with pytest.raises(IllegalAction, match="at least one gold"):
+        act(state, 2, {"type": "rank_bid", "stacks": [1, 0]})
+    with pytest.raises(IllegalAction, match="earlier place may not be smaller"):
+        act(state, 2, {"type": "rank_bid", "stacks": [1, 2]})
+    state = act(state, 2, {"type": "rank_bid", "stacks": [2, 1]})
+    state = act(state, 3, {"type": "rank_bid", "stacks": [3, 1]})
+    assert state.core.order == (0, 1, 3, 2)
+    # pot: 9 + 3 + 4 = 16; the last (seat 2) gets 8
+    assert state.core.gold[2] == 10 - 1 - 3 + 8
+    assert conserved(state)
+
+
+def test_a_re_bid_that_ties_again_goes_to_the_rank_auction() -> None:
+    # "... or if there are two recursive ties"
+    state = bid_all(GAME.new({"players": 4}, 5), [5, 5, 2, 1])
+    state = bid_all(state, [2, 2, None, None])
+    assert state.core.auction.queue[0].kind == "rank"
+    state = act(state, 0, {"type": "rank_bid", "stacks": [1, 1]})
+    state = act(state, 1, {"type": "rank_bid", "stacks": [1, 1]})
+    # a tie in the rank auction goes in table order
+    assert state.core.order == (0, 1, 2, 3)
+
+
+def test_everyone_bidding_zero_is_a_rank_auction_of_all() -> None:
+    state = bid_all(GAME.new({"players": 4}, 5), [0, 0, 0, 0])
+    assert state.core.auction.queue[0].kind == "rank"
+    assert GAME.actors(state) == (0, 1, 2, 3)
+    state = act(state, 0, {"type": "rank_bid", "stacks": [1, 1, 1, 1]})
+    state = act(state, 1, {"type": "rank_bid", "stacks": [4, 3, 2, 1]})
+    state = act(state, 2, {"type": "rank_bid", "stacks": [2, 2, 2, 2]})
+    state = act(state, 3, {"type": "rank_bid", "stacks": [2, 2, 2, 2]})
+    assert state.core.order == (1, 2, 3, 0)
