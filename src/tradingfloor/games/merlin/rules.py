@@ -55,10 +55,20 @@ def legal(state: MerlinState, seat: int) -> ActionSpace:
         return NoActions("the game is over")
     name = step(state, seat)
     if name is None:
-        if state.core.out[seat]:
-            return NoActions("you are out of the game")
-        return NoActions("it is not your move")
+        return NoActions(_waiting(state, seat))
     return StepSpace(state, seat, name, table_for(state).actions.get(name, {}))
+
+
+def _waiting(state: MerlinState, seat: int) -> str:
+    """Why a seat has nothing to do now."""
+    core = state.core
+    if core.out[seat]:
+        return "you are out of the game"
+    if core.vote is not None and core.vote.sealed[seat] is not None:
+        return "you have already voted; wait for the others"
+    if core.auction is not None and core.auction.sealed[seat] is not None:
+        return "you have already sealed your bid; wait for the others"
+    return "it is not your move"
 
 
 def apply(state: MerlinState, seat: int, action: object) -> MerlinState:
