@@ -108,8 +108,8 @@ def test_who_cannot_pay_is_bankrupt_and_can_pay_off_the_debt() -> None:
 
 
 def test_still_bankrupt_a_year_later_is_out() -> None:
-    # Bankruptcy: "If a player is still bankrupt by the same time next year, they are exited from the
-    # game." Their holdings go back to the deck and the bank.
+    # Bankruptcy: "If a player is still bankrupt by the same time next year, they are exited from
+    # the game." Their holdings go back to the deck and the bank.
     state = end_turn_rolling(taxed_table(gold=[20, 2, 9, 9]), (4, 4))
     state = vote_all(state, ["keep"] * 4)
     bids = (Order(90, 1, 2, 0),)
@@ -153,8 +153,8 @@ def test_the_last_player_not_out_wins() -> None:
 
 
 def test_the_orbit_cap_ends_the_game_and_says_so() -> None:
-    # RULINGS 4: "A cap on turns ... ends a stalled game, ranked by gold plus holdings at the central
-    # bank's buy-back values; the result must say that the cap ended it."
+    # RULINGS 4: "A cap on turns ... ends a stalled game, ranked by gold plus holdings at the
+    # central bank's buy-back values; the result must say that the cap ended it."
     state = arrange(
         after_auction(max_orbits=1),
         gold=[1, 2, 3, 4],
