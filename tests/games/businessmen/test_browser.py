@@ -1,0 +1,92 @@
+"""The browser renderer, driven in Debian's Chromium against a live server."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.browser
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """A server on a free local port, its bots acting at once."""
+    import uvicorn
+
+    from tradingfloor.server.app import create_app
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", bot_delay=0)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not running.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture
+def page(server: str) -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's Chromium is not installed")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM))
+        yield browser.new_page()
+        browser.close()
+
+
+def test_a_round_in_the_browser(server: str, page: Any) -> None:
+    created = httpx.post(
+        f"{server}/api/matches",
+        json={
+            "game": "businessmen",
+            "options": {"players": 2},
+            "seats": [{"kind": "human", "name": "Olya"}, {"kind": "heuristic", "name": "Nazar"}],
+        },
+    ).json()
+    assert httpx.get(f"{server}/api/games").json()[0]["id"]  # the server lists its games
+    page.goto(server + created["seats"][0]["link"])
+    page.wait_for_selector("#bm-cars .bm-car[data-car=green]")
+    assert page.locator("#bm-cars .bm-car").count() == 3
+    assert page.locator("#bm-prices tr[data-good] td.marker").count() == 6
+    assert page.locator("#bm-tablets .bm-tablet").count() == 2
+    assert page.locator("#bm-vp .step[data-vp='20']").count() == 1
+    assert page.locator("#price-wheel g[data-sector]").count() == 12
+    assert page.locator("#events-wheel g[data-sector]").count() == 8
+    page.click('button[data-action=\'{"type":"play"}\']')
+    # Seat 0 is round 1's first player: it buys first, then passes whenever it may.
+    page.wait_for_selector("#your-move [data-good] button")
+    page.locator("#your-move [data-good] button").first.click()
+    page.wait_for_function(
+        "() => document.querySelector('.bm-tablet[data-seat=\"0\"]').textContent.includes('temporary: ') &&"
+        " !document.querySelector('.bm-tablet[data-seat=\"0\"]').textContent.includes('temporary: empty')"
+    )
+    for _ in range(40):
+        if page.locator("#bm-price-wheel[data-sector]").count():
+            break
+        buttons = page.locator("#your-move button")
+        if buttons.count():
+            passing = page.locator("#your-move button.secondary")
+            (passing if passing.count() else buttons).first.click()
+        page.wait_for_timeout(150)
+    wheel = page.locator("#bm-price-wheel")
+    assert wheel.get_attribute("data-sector") is not None
+    assert "rotate" in (page.locator("#price-wheel g.spin").get_attribute("style") or "")
+    assert page.locator("#bm-log li").count() > 3
