@@ -74,10 +74,8 @@ def test_a_round_in_the_browser(server: str, page: Any) -> None:
     # Seat 0 is round 1's first player: it buys first, then passes whenever it may.
     page.wait_for_selector("#your-move [data-good] button")
     page.locator("#your-move [data-good] button").first.click()
-    page.wait_for_function(
-        "() => document.querySelector('.bm-tablet[data-seat=\"0\"]').textContent.includes('temporary: ') &&"
-        " !document.querySelector('.bm-tablet[data-seat=\"0\"]').textContent.includes('temporary: empty')"
-    )
+    mine = "document.querySelector('.bm-tablet[data-seat=\"0\"]').textContent"
+    page.wait_for_function(f"() => !{mine}.includes('temporary: empty')")
     for _ in range(40):
         if page.locator("#bm-price-wheel[data-sector]").count():
             break
