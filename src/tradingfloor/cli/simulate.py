@@ -70,6 +70,10 @@ def _run_and_report(
 
     console = Console()
     total = spec.games * max(1, len(spec.sweep_values))
+    from tradingfloor.sim.vectorized import vectorized_engine
+
+    if not reference and vectorized_engine(spec.game, spec.tasks()) is not None:
+        console.print("every seat has a vectorized policy: the batch engine plays this run")
     with _progress(console) as progress:
         task = progress.add_task(f"{spec.game}: {','.join(spec.seats)}", total=total)
         rows = run(

@@ -67,12 +67,12 @@ class TapePolicy:
 
 def reference_game(
     players: int, guarded: bool, seed: int, rows: list[Rows], tape: Any
-) -> tuple[list[int], list[int], list[bool], tuple[int, ...]]:
-    """Play one game through the public contract; returns cash, tins, out and winners."""
+) -> dict[str, Any]:
+    """Play one game through the public contract; returns its final figures."""
     state = GAME.new({"players": players, "guarded": guarded}, seed)
     for seat, written in enumerate(rows):
         state = GAME.apply(state, seat, written)
-    step = 0
+    step, actions = 0, players
     while actors := GAME.actors(state):
         side = SIDES[step % 2]
         for seat in actors:
@@ -87,10 +87,32 @@ def reference_game(
             )
             kind = Buy if side == "buy" else Sell
             state = GAME.apply(state, seat, kind(tins=int(tins), price=int(price)))
+            actions += 1
         step += 1
     result = GAME.result(state)
     assert result is not None
-    return list(state.cash), list(state.tins), list(state.out), result.winners
+    return {
+        "cash": list(state.cash),
+        "tins": list(state.tins),
+        "out": list(state.out),
+        "winners": list(result.winners),
+        "reason": result.reason,
+        "actions": actions,
+        "balance": GAME.balance_figures(state),  # type: ignore[attr-defined]
+    }
+
+
+def batch_game(batch: fast.BatchResult, g: int, reasons: list[str], balance: Any) -> dict[str, Any]:
+    """Game `g` of the batch in the same shape as `reference_game`'s answer."""
+    return {
+        "cash": batch.cash[g].tolist(),
+        "tins": batch.tins[g].tolist(),
+        "out": batch.out[g].tolist(),
+        "winners": np.nonzero(batch.winners[g])[0].tolist(),
+        "reason": reasons[g],
+        "actions": int(batch.tally.actions[g]),
+        "balance": {name: float(values[g]) for name, values in balance.items()},
+    }
 
 
 @pytest.mark.parametrize(("players", "guarded", "games"), CASES)
@@ -103,15 +125,11 @@ def test_batch_engine_plays_the_reference_games(players: int, guarded: bool, gam
     policies = [TapePolicy(rows_a, rows_d, tape)] * players
     batch = fast.play_batch(players, guarded, policies, games, rng)
     seeds = rng.integers(0, 2**62, games)
+    reasons, balance = batch.reasons, batch.balance()
     for g in range(games):
         rows = [
             Rows(a=tuple(map(int, rows_a[s, :, g])), d=tuple(map(int, rows_d[s, :, g])))
             for s in range(players)
         ]
-        cash, tins, out, winners = reference_game(
-            players, guarded, int(seeds[g]), rows, tape[:, :, :, g]
-        )
-        assert list(batch.cash[g]) == cash, f"game {g}: cash"
-        assert list(batch.tins[g]) == tins, f"game {g}: tins"
-        assert list(batch.out[g]) == out, f"game {g}: out"
-        assert tuple(np.nonzero(batch.winners[g])[0]) == winners, f"game {g}: winners"
+        expected = reference_game(players, guarded, int(seeds[g]), rows, tape[:, :, :, g])
+        assert batch_game(batch, g, reasons, balance) == expected, f"game {g}"

@@ -8,7 +8,7 @@ lockstep; a finished game is frozen (its seats send empty orders) until the batc
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from typing import Any, Literal, Protocol
 
 import numpy as np
@@ -119,10 +119,11 @@ class Table:
     tins: Array  # (players, B) int32
     out: Array  # (players, B) bool
     over: Array  # (B,) bool: the game has ended
-    ended: Array  # (B,) int8: the round in which it ended (its buying step if a seat was left)
+    ended: Array  # (B,) int8: 11 if played through; else the round whose buying step ended it
     rows_a: Array  # (10, players, B) int8: column t-1 of every seat's row A
     rows_d: Array  # (10, players, B) int8
     index: Array  # (B,): each column's game number in the whole batch
+    tally: Tally  # what the balance figures and the match length need
 
     @property
     def games(self) -> int:
@@ -130,19 +131,33 @@ class Table:
 
     def select(self, keep: Array) -> Table:
         """The games where `keep` is true (columns in the same order)."""
-        return Table(
-            players=self.players,
-            guarded=self.guarded,
-            round=self.round,
-            cash=self.cash[:, keep],
-            tins=self.tins[:, keep],
-            out=self.out[:, keep],
-            over=self.over[keep],
-            ended=self.ended[keep],
-            rows_a=self.rows_a[:, :, keep],
-            rows_d=self.rows_d[:, :, keep],
-            index=self.index[keep],
+        return replace(
+            self,
+            **{name: getattr(self, name)[..., keep] for name in GAME_ARRAYS},
+            tally=self.tally.select(keep),
         )
+
+
+GAME_ARRAYS = ("cash", "tins", "out", "over", "ended", "rows_a", "rows_d", "index")
+
+
+@dataclass
+class Tally:
+    """Per game: actions taken, and the markets of the rounds that reached their selling step."""
+
+    actions: Array  # (B,) int32: rows written plus orders sent, as a match record counts moves
+    supply: Array  # (B,) int32: this round's supply, kept from buying for selling
+    supply_total: Array  # (B,) int32 over rounds that reached selling
+    demand_total: Array
+    rounds: Array  # (B,) int32: rounds that reached their selling step
+    glut: Array  # (B,) int32: of those, rounds whose supply exceeded demand
+
+    @classmethod
+    def empty(cls, games: int) -> Tally:
+        return cls(*(np.zeros(games, dtype=np.int32) for _ in range(6)))
+
+    def select(self, keep: Array) -> Tally:
+        return Tally(*(getattr(self, f.name)[keep] for f in fields(self)))
 
 
 @dataclass(frozen=True)
@@ -221,10 +236,11 @@ def new_table(players: int, guarded: bool, games: int) -> Table:
         tins=np.zeros(shape, dtype=np.int32),
         out=np.zeros(shape, dtype=bool),
         over=np.zeros(games, dtype=bool),
-        ended=np.full(games, ROUNDS, dtype=np.int8),
+        ended=np.full(games, ROUNDS + 1, dtype=np.int8),
         rows_a=np.zeros((ROUNDS, players, games), dtype=np.int8),
         rows_d=np.zeros((ROUNDS, players, games), dtype=np.int8),
         index=np.arange(games),
+        tally=Tally.empty(games),
     )
 
 
@@ -261,6 +277,7 @@ def _collect_orders(
         seat_tins, seat_price = policy.orders(seat_view(table, seat, phase), rng)
         tins[seat], price[seat] = seat_tins, seat_price
     acting = ~table.out & ~table.over
+    table.tally.actions += acting.sum(axis=0, dtype=np.int32)
     tins *= acting
     price *= acting
     _check_orders(table, phase, tins, price, policies)
@@ -291,6 +308,7 @@ def buying_step(table: Table, tins: Array, price: Array) -> None:
     # RULINGS Middleman 7: out players' digits keep counting in the supply.
     supply = table.rows_a[table.round - 1].sum(axis=0, dtype=np.int32)
     fills = allocate_batch(tins, price, supply, "buy")
+    table.tally.supply = supply
     cost = fills * price
     # §3 "Players who err ... are out of the game"; RULINGS Middleman 6: their fill is void.
     broke = cost > table.cash
@@ -307,11 +325,20 @@ def selling_step(table: Table, tins: Array, price: Array) -> None:
     """Middleman §4 for every game: reveal the D digits, serve the lowest asks, collect revenue."""
     demand = table.rows_d[table.round - 1].sum(axis=0, dtype=np.int32)
     fills = allocate_batch(tins, price, demand, "sell")
+    _tally_markets(table.tally, ~table.over, demand)
     table.cash += fills * price
     table.tins -= fills
     if table.round == ROUNDS:
         table.over[:] = True  # §5: the result is read at the head of column 11
     table.round += 1
+
+
+def _tally_markets(tally: Tally, playing: Array, demand: Array) -> None:
+    """Count the round's markets in the games still going (the balance figures' rounds)."""
+    tally.rounds += playing
+    tally.supply_total += tally.supply * playing
+    tally.demand_total += demand * playing
+    tally.glut += (tally.supply > demand) & playing
 
 
 @dataclass(frozen=True)
@@ -321,7 +348,8 @@ class BatchResult:
     cash: Array
     tins: Array
     out: Array
-    ended: Array  # (B,): the round in which each game ended
+    ended: Array  # (B,): 11 if played through, else the round whose buying step ended it
+    tally: Tally
 
     @property
     def scores(self) -> Array:
@@ -334,6 +362,32 @@ class BatchResult:
         eligible = np.where(self.out, -1, self.cash)
         best = eligible.max(axis=1, keepdims=True)
         return (~self.out) & (eligible == best)
+
+    @property
+    def reasons(self) -> list[str]:
+        """Each game's `Result.reason`, as `rules.result` words it."""
+        full = self.ended > ROUNDS
+        anyone = (~self.out).any(axis=1)
+        return [
+            "after round 10, the most cash wins"
+            if done
+            else "every other player is out of the game"
+            if left
+            else "every player went out of the game; nobody wins"
+            for done, left in zip(full.tolist(), anyone.tolist(), strict=True)
+        ]
+
+    def balance(self) -> dict[str, Array]:
+        """Each game's balance figures, the same as `balance.balance_figures` gives."""
+        t = self.tally
+        rounds = np.maximum(t.rounds, 1)
+        return {
+            "supply_exceeds_demand": t.glut / rounds,
+            "mean_supply": t.supply_total / rounds,
+            "mean_demand": t.demand_total / rounds,
+            "rounds_played": t.rounds.astype(float),
+            "players_out": self.out.sum(axis=1).astype(float),
+        }
 
 
 def play_batch(
@@ -349,13 +403,14 @@ def play_batch(
     table = new_table(players, guarded, games)
     for seat, policy in enumerate(policies):
         write_rows(table, seat, *policy.rows(games, rng))
+    table.tally.actions += players
     final = new_table(players, guarded, games)
     while table.games:
         buying_step(table, *_collect_orders(table, "buy", policies, rng))
         if not table.over.all():
             selling_step(table, *_collect_orders(table, "sell", policies, rng))
         table = _retire(table, final)
-    return BatchResult(final.cash.T, final.tins.T, final.out.T, final.ended)
+    return BatchResult(final.cash.T, final.tins.T, final.out.T, final.ended, final.tally)
 
 
 def _retire(table: Table, final: Table) -> Table:
@@ -369,6 +424,8 @@ def _retire(table: Table, final: Table) -> Table:
     final.tins[:, where] = table.tins[:, ended]
     final.out[:, where] = table.out[:, ended]
     final.ended[where] = table.ended[ended]
+    for f in fields(Tally):
+        getattr(final.tally, f.name)[where] = getattr(table.tally, f.name)[ended]
     return table.select(~ended)
 
 
@@ -401,3 +458,15 @@ def stream(
         rng = np.random.default_rng([seed, index])
         count = min(size, games - start)
         yield play_batch(chosen.players, chosen.guarded, policies, count, rng)
+
+
+# The seam of `tradingfloor.sim.vectorized`: the seat specs with a vectorized policy, and the
+# runner that plays a lab run's tasks with the batch engine.
+VECTORIZED_POLICIES = frozenset({"random"})
+
+
+def run_rows(tasks: Sequence[Any]) -> list[dict[str, Any]]:
+    """Play a lab run's game tasks in batches; one row per task, in task order."""
+    from tradingfloor.games.middleman.fast_runs import run_rows as run
+
+    return run(tasks)

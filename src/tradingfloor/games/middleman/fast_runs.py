@@ -1,0 +1,79 @@
+"""Lab runs on the batch engine: tasks grouped into batches, each game described as a row."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from tradingfloor.games.middleman.fast import BatchResult, chunk_size, play_batch
+from tradingfloor.games.middleman.fast_policies import VECTOR_POLICIES
+from tradingfloor.games.middleman.options import parse_options
+
+Row = dict[str, Any]
+
+
+def run_rows(tasks: Sequence[Any]) -> list[Row]:
+    """Play every task (a `sim.spec.GameTask`): tasks with the same options and seats share a batch.
+
+    Each batch draws from a generator seeded with its first task's seed, so the same run always
+    gives the same rows (but not the rules engine's games: the agents' draws differ).
+    """
+    from tradingfloor.games.middleman import GAME
+
+    groups: dict[tuple[str, tuple[str, ...]], list[Any]] = defaultdict(list)
+    for task in tasks:
+        options = GAME.options(task.options)
+        groups[(json.dumps(options, sort_keys=True), tuple(task.seats))].append(task)
+    rows: dict[int, Row] = {}
+    for (options_json, seats), members in groups.items():
+        options = json.loads(options_json)
+        size = chunk_size(options["players"])
+        for start in range(0, len(members), size):
+            chunk = members[start : start + size]
+            batch = _play(options, seats, len(chunk), chunk[0].seed)
+            for task, row in zip(chunk, describe(chunk, options_json, batch), strict=True):
+                rows[task.index] = row
+    return [rows[task.index] for task in tasks]
+
+
+def _play(options: dict[str, Any], seats: tuple[str, ...], games: int, seed: int) -> BatchResult:
+    chosen = parse_options(options)
+    policies = [VECTOR_POLICIES[kind]() for kind in seats]
+    return play_batch(chosen.players, chosen.guarded, policies, games, np.random.default_rng(seed))
+
+
+def describe(tasks: Sequence[Any], options_json: str, batch: BatchResult) -> list[Row]:
+    """Each game of `batch` as the lab's row (the columns of `sim.match.describe`, no record)."""
+    from tradingfloor.games.middleman import GAME
+
+    reasons, balance = batch.reasons, batch.balance()
+    scores, winners = batch.scores.astype(float), batch.winners
+    rows = []
+    for g, task in enumerate(tasks):
+        mine = scores[g].tolist()
+        ordered = sorted(mine, reverse=True)
+        row: Row = {
+            "index": task.index,
+            "game": GAME.id,
+            "version": GAME.version,
+            "options": options_json,
+            "sweep_value": None if task.sweep_value is None else json.dumps(task.sweep_value),
+            "seed": task.seed,
+            "rotation": task.rotation,
+            "seats": list(task.seats),
+            "scores": mine,
+            "ranks": [1 + sum(1 for other in mine if other > score) for score in mine],
+            "winners": np.nonzero(winners[g])[0].tolist(),
+            "reason": reasons[g],
+            "length": int(batch.tally.actions[g]),
+            "margin": ordered[0] - ordered[1] if len(ordered) > 1 else 0.0,
+            "record": "",
+        }
+        for name, values in balance.items():
+            row[f"balance.{name}"] = float(values[g])
+        rows.append(row)
+    return rows
