@@ -52,6 +52,10 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
         },
         "dice": list(core.dice) if core.dice else None,
         "deck": len(state.economy.deck),
+        "deck_contents": sorted(
+            state.economy.deck
+        ),  # which cards are left is public; not their order
+        "catalogue": _catalogue(state),
         "commodities": list(content.commodities),
         "players": [_player(state, s) for s in range(state.players)],
         "market": {
@@ -67,6 +71,29 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
     result = rules.result(state)
     if result is not None:
         out["result"] = result.to_json()
+    return out
+
+
+def _catalogue(state: MerlinState) -> dict[str, dict[str, Any]]:
+    """What every card of the match's deck is: the rules' public reference."""
+    config = state.config
+    out: dict[str, dict[str, Any]] = {}
+    for card in config.deck:
+        entry: dict[str, Any] = {"number": cards.rank(config, card)}
+        if cards.is_property(config, card):
+            entry.update(kind="property", value=cards.property_value(config, card))
+        elif cards.is_land(config, card):
+            number = cards.rank(config, card)
+            commodity = config.content.land_commodity[number]
+            entry.update(kind="land", commodity=commodity)
+            entry["yield"] = config.content.land_yield[number]
+        elif cards.is_inflation(config, card):
+            entry.update(kind="inflation")
+        elif cards.is_windfall(config, card):
+            entry.update(kind="windfall")
+        else:
+            entry.update(kind="other")
+        out[card] = entry
     return out
 
 
