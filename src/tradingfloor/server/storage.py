@@ -28,7 +28,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, ProgrammingError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 DEFAULT_DB = "sqlite:///./tradingfloor.db"
@@ -122,12 +122,9 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = normalize_url(url)
         self.engine = _engine(self.url)
-        Base.metadata.create_all(self.engine)
-
-    @property
-    def shared(self) -> bool:
-        """Whether other processes may write to this database (then the log is re-read first)."""
-        return self.engine.dialect.name != "sqlite"
+        # Other processes may write to a server database: then the log is re-read before acting.
+        self.shared = self.engine.dialect.name != "sqlite"
+        _create_tables(self.engine)
 
     def create(self, match: StoredMatch) -> None:
         with Session(self.engine) as session, session.begin():
@@ -220,6 +217,14 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _create_tables(engine: Engine) -> None:
+    """Create missing tables; another process creating them at the same moment is fine."""
+    try:
+        Base.metadata.create_all(engine)
+    except (IntegrityError, ProgrammingError):
+        Base.metadata.create_all(engine)
 
 
 def _stored(row: MatchRow, seats: Any) -> StoredMatch:

@@ -47,7 +47,8 @@ export function readInputs(form) {
   const out = {};
   for (const input of form.querySelectorAll("input[name], select[name]")) {
     if (input.type === "checkbox") out[input.name] = input.checked;
-    else if (input.type === "number") out[input.name] = input.value === "" ? null : Number(input.value);
+    else if (input.value === "") continue; // left empty: the default, or the server says what is missing
+    else if (input.type === "number") out[input.name] = Number(input.value);
     else if (input.dataset.kind === "array") {
       out[input.name] = input.value.split(/[\s,;]+/).filter((x) => x !== "").map((x) => (/^-?\d+$/.test(x) ? Number(x) : x));
     } else out[input.name] = input.value;

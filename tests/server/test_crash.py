@@ -1,0 +1,116 @@
+"""A real `tradingfloor serve` killed with SIGKILL mid-match loses no acknowledged action."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tradingfloor.server.storage import Store
+
+ROWS = [
+    {"type": "rows", "a": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], "d": [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]},
+    {"type": "rows", "a": [5, 6, 7, 8, 9, 0, 1, 2, 3, 4], "d": [4, 3, 2, 1, 0, 9, 8, 7, 6, 5]},
+]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def server(db: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """`tradingfloor serve` in its own process, ready to answer."""
+    command = [sys.executable, "-m", "tradingfloor.cli.main", "serve", "--port", str(port)]
+    command += ["--db", db, "--bot-delay", "0", "--log-level", "warning"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        yield process
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            process.wait(10)
+
+
+def order(seat: int, side: str) -> dict[str, Any]:
+    """Two careful traders: one tin at a low price, so that neither ever goes out."""
+    return (
+        {"type": side, "tins": 1, "price": 1 + seat}
+        if side == "buy"
+        else {"type": side, "tins": 1, "price": 5 + seat}
+    )
+
+
+def play_steps(base: str, match_id: str, tokens: list[str], steps: int) -> list[tuple[int, int]]:
+    """The two people act `steps` times; returns (seq, seat) of each acknowledged action."""
+    acknowledged = []
+    while len(acknowledged) < steps:
+        for seat, token in enumerate(tokens):
+            headers = {"Authorization": f"Bearer {token}"}
+            update = httpx.get(f"{base}/api/matches/{match_id}/view", headers=headers).json()
+            if update["over"]:
+                return acknowledged
+            if seat not in update["actors"]:
+                continue
+            phase = update["view"]["phase"]
+            action = ROWS[seat] if phase == "rows" else order(seat, phase)
+            reply = httpx.post(
+                f"{base}/api/matches/{match_id}/actions",
+                json={"seq": update["seq"], "action": action},
+                headers=headers,
+            )
+            if reply.status_code == 200:
+                acknowledged.append((reply.json()["seq"], seat))
+            else:
+                assert reply.status_code == 409, reply.text
+    return acknowledged
+
+
+def test_sigkill_mid_match_then_restart_finishes_with_every_action_intact(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'crash.db'}"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with server(db, port) as first:
+        created = httpx.post(
+            f"{base}/api/matches",
+            json={"game": "middleman", "seats": [{"kind": "human"}] * 2 + [{"kind": "heuristic"}]},
+        ).json()
+        match_id = created["id"]
+        tokens = [s["token"] for s in created["seats"][:2]]
+        before = play_steps(base, match_id, tokens, 22)  # rows and five rounds
+        os.kill(first.pid, signal.SIGKILL)
+        first.wait(10)
+    logged = Store(db).actions(match_id)
+    assert {(seq, seat) for seq, seat, _ in logged} >= set(before)
+    with server(db, port):
+        resumed = httpx.get(f"{base}/api/matches/{match_id}/view").json()
+        assert resumed["seq"] >= before[-1][0]
+        after = play_steps(base, match_id, tokens, 1000)
+        final = httpx.get(f"{base}/api/matches/{match_id}/view").json()
+        assert final["over"] and final["result"] is not None
+        record = httpx.get(f"{base}/api/matches/{match_id}/record").json()
+    moves = [(m["seq"], m["seat"], m["action"]) for m in record["moves"]]
+    assert moves[: len(logged)] == logged  # every earlier action, unchanged and in order
+    assert [seq for seq, _, _ in moves] == list(range(1, final["seq"] + 1))
+    assert set(before) | set(after) <= {(seq, seat) for seq, seat, _ in moves}
