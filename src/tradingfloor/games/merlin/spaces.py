@@ -14,7 +14,7 @@ from tradingfloor.games.merlin.state import MerlinState
 
 END_CHANCE = 0.3
 """How often a random sample ends the turn when it may: random play then ends its turns quickly."""
-LISTED = 40
+LISTED = 12
 """Above this many choices of a type, describe() gives the count instead of the list."""
 
 
@@ -53,13 +53,24 @@ class StepSpace(ActionSpace):
         return [a for rule in self.rules.values() for a in rule.choices(self.state, self.seat)]
 
     def describe(self) -> dict[str, Any]:
+        """Each choice where a type has few, else the type with its fields' ranges (for forms)."""
         actions: list[dict[str, Any]] = []
         for name, rule in self.rules.items():
-            menu = rule.choices(self.state, self.seat)
-            if not menu:
-                continue
-            entry: dict[str, Any] = {"type": name, "count": len(menu)}
+            menu = [a.to_json() for a in rule.choices(self.state, self.seat)]
             if len(menu) <= LISTED:
-                entry["choices"] = [a.to_json() for a in menu]
-            actions.append(entry)
+                actions.extend(menu)
+            elif menu:
+                actions.append({"type": name, "count": len(menu), "fields": _ranges(menu)})
         return {"step": self.step, "actions": actions}
+
+
+def _ranges(menu: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The lowest and highest value of each whole-number field over a menu."""
+    out: dict[str, dict[str, Any]] = {}
+    for field in menu[0]:
+        values = [m[field] for m in menu if isinstance(m.get(field), int)]
+        if values:
+            out[field] = {"min": min(values), "max": max(values)}
+        elif field != "type":
+            out[field] = {"choices": sorted({str(m[field]) for m in menu})}
+    return out
