@@ -9,7 +9,7 @@ import tradingfloor
 from benchmarks.harness import Figure, Sample
 from tradingfloor.core.game import Game
 
-GAMES_PER_RUN = {"middleman": 200}
+GAMES_PER_RUN = {"middleman": 200, "businessmen": 5}
 DEFAULT_GAMES_PER_RUN = 20
 
 
