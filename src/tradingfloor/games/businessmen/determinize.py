@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.businessmen.state import BusinessmenState
+from tradingfloor.games.businessmen.table import replace
 
 
 def redetermine(state: BusinessmenState, seat: int, rng: random.Random) -> BusinessmenState:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tradingfloor.core.rng import RngCursor
 from tradingfloor.games.businessmen import menus
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
@@ -23,6 +21,7 @@ from tradingfloor.games.businessmen.table import (
     log,
     pay,
     put,
+    replace,
     room_for_types,
     types_held,
     with_seat,
@@ -77,7 +76,7 @@ def end_phase(state: BusinessmenState) -> BusinessmenState:
 
 def begin(state: BusinessmenState, phase: str, start: int) -> BusinessmenState:
     """Enter `phase` with nobody passed, the turn going clockwise from `start`."""
-    seats = tuple(replace(s, passed=False) for s in state.seats)
+    seats = tuple(replace(s, passed=False) if s.passed else s for s in state.seats)
     return seek(replace(state, phase=phase, turn=None, seats=seats), start)  # type: ignore[arg-type]
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.core.errors import IllegalAction
@@ -35,7 +34,7 @@ from tradingfloor.games.businessmen.state import (
     Car,
     Seat,
 )
-from tradingfloor.games.businessmen.table import bump, gain_vp, log, pay, put, with_seat
+from tradingfloor.games.businessmen.table import bump, gain_vp, log, pay, put, replace, with_seat
 
 
 def new_state(

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from tradingfloor.core.game import Event
 from tradingfloor.games.businessmen.state import (
@@ -15,6 +14,24 @@ from tradingfloor.games.businessmen.state import (
     BusinessmenState,
     Seat,
 )
+
+T = TypeVar("T")
+
+
+def replace(record: T, **changes: Any) -> T:
+    """A copy of a frozen, slotted dataclass with `changes`: dataclasses.replace, only faster.
+
+    The rules copy the state on every step; this skips re-running the generated __init__.
+    """
+    kind = type(record)
+    copy = object.__new__(kind)
+    for name in kind.__slots__:  # type: ignore[attr-defined]
+        object.__setattr__(
+            copy, name, changes.pop(name) if name in changes else getattr(record, name)
+        )
+    if changes:
+        raise TypeError(f"{kind.__name__} has no fields {sorted(changes)}")
+    return copy
 
 
 def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
