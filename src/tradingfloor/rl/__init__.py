@@ -1,0 +1,5 @@
+"""Adapters to the RL tool chains: PettingZoo (AEC and Parallel), Gymnasium spaces, OpenSpiel.
+
+`rl.pettingzoo_env.aec_env(game_id)` and `parallel_env(game_id)` serve every registered game;
+`rl.openspiel_game` registers Middleman with pyspiel as `python_middleman`.
+"""
