@@ -96,6 +96,7 @@ class BusinessmenState:
     embargo: tuple[int, ...] = ()
     event_spins: tuple[tuple[int, int], ...] = ()  # (seat, sector) this round
     log: tuple[Event, ...] = ()
+    logged: int = 0  # events logged so far, the last one's number
     ended: str | None = None  # why the game ended
 
     @property

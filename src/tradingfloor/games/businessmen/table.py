@@ -72,8 +72,9 @@ def gain_vp(state: BusinessmenState, seat: int, vp: int) -> BusinessmenState:
 
 def log(state: BusinessmenState, kind: str, **data: Any) -> BusinessmenState:
     """The state with one more public event in its log (the oldest drop off)."""
-    entry = Event(kind, {"round": state.round, **data})
-    return replace(state, log=(*state.log[-(LOG_LENGTH - 1) :], entry))
+    number = state.logged + 1
+    entry = Event(kind, {"n": number, "round": state.round, **data})
+    return replace(state, log=(*state.log[-(LOG_LENGTH - 1) :], entry), logged=number)
 
 
 def types_held(seat: Seat) -> list[int]:

@@ -1,0 +1,58 @@
+"""The terminal interface: the board and tablets drawn, events in words, the numbered menu."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from tests.games.businessmen.helpers import ANTON, GAME, OLYA, OPTION_1, act
+from tests.games.businessmen.test_worked_examples import loading_table
+from tradingfloor.games.businessmen import terminal
+
+
+def drawn(renderable: object) -> str:
+    console = Console(file=io.StringIO(), width=160, color_system=None)
+    console.print(renderable)
+    text: str = console.file.getvalue()  # type: ignore[attr-defined]
+    return text
+
+
+class Scripted(Console):
+    """A console that answers prompts from a script and records what it printed."""
+
+    def __init__(self, answers: list[str]) -> None:
+        super().__init__(file=io.StringIO(), width=160, color_system=None)
+        self.answers = answers
+
+    def input(self, *args: object, **kwargs: object) -> str:
+        return self.answers.pop(0)
+
+
+def test_the_board_and_the_tablets_are_drawn() -> None:
+    state = loading_table(OPTION_1)
+    text = drawn(terminal.render(GAME.view(state, OLYA)))
+    assert "Phase 2, loading" in text and "turn of seat 1" in text
+    assert "yellow (5)" in text and "■■■■□" in text and "seat 3 4" in text  # Anton's 4 fish
+    assert "export: oil, wood, grain" in text
+    assert "L2 (types 2)" in text and "4 wood" in text
+    assert "●" in text
+
+
+def test_events_between_two_views_in_words() -> None:
+    state = loading_table(OPTION_1)
+    before = GAME.view(state, ANTON)
+    state = act(state, 1, {"type": "load", "car": "green", "good": "metal"})
+    lines = terminal.render_events(before, GAME.view(state, ANTON))
+    assert lines == ["seat 1 loads 4 metal into the green car"]
+
+
+def test_the_menu_takes_a_number_or_json_and_refuses_bad_answers() -> None:
+    state = loading_table(OPTION_1)
+    view = GAME.view(state, 1)
+    legal = GAME.legal(state, 1)
+    console = Scripted(["0", "seven", '{"type": "load", "car": "yellow", "good": "oil"}', "1"])
+    action = terminal.prompt(console, view, legal, GAME.parse_action)
+    printed = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "choose a number" in printed and "the yellow car carries fish" in printed
+    assert action == GAME.legal(state, 1).enumerate()[0]  # type: ignore[index]
