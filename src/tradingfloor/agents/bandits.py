@@ -18,9 +18,9 @@ from typing import Any
 from tradingfloor.agents.candidates import CandidatePool, action_key
 
 UCB_C = 0.7
-EXP3_GAMMA = 0.1
-PRIOR_VISITS = 5  # virtual playouts credited to the prior policy's proposal (progressive bias)
-PRIOR_VALUE = 0.5
+EXP3_GAMMA = 0.2
+PRIOR_TRUST = 10  # playouts' worth of confidence credited to the prior policy's proposal
+LCB_C = 1.0  # the final choice maximises mean - LCB_C / sqrt(visits): evidence, not luck
 
 
 @dataclass
@@ -33,6 +33,7 @@ class Arm:
     total: float = 0.0
     available: int = 0
     gain: float = 0.0  # EXP3's importance-weighted cumulative reward
+    trust: int = 0  # playouts' worth of confidence given before any playout (the prior's proposal)
 
     @property
     def mean(self) -> float:
@@ -52,9 +53,8 @@ class SeatBandit:
         self.widen_base = len(self.pool.actions)
         self.sync()
         for arm in self.arms[: self.pool.prior_count]:
-            # The prior's proposal starts ahead, so thin evidence does not overturn it.
-            arm.visits, arm.total = PRIOR_VISITS, PRIOR_VISITS * PRIOR_VALUE
-            arm.gain = PRIOR_VISITS * PRIOR_VALUE * len(self.arms)
+            # The prior's proposal is trusted ahead of evidence, so luck does not overturn it.
+            arm.trust = PRIOR_TRUST
 
     def sync(self) -> None:
         for action in self.pool.actions[len(self.arms) :]:
@@ -67,7 +67,7 @@ class SeatBandit:
         """Progressive widening: allow widen_base + widening * sqrt(visits) arms."""
         allowed = self.widen_base + int(widening * math.sqrt(self.visits))
         while len(self.arms) < allowed and self.visits:
-            best = max(self.arms, key=lambda a: (a.visits, a.mean))
+            best = self.best()
             if not self.pool.widen(best.action):
                 break
             self.sync()
@@ -76,8 +76,20 @@ class SeatBandit:
         return [a for a in self.arms if space_contains(a.action)]
 
     def best(self) -> Arm:
-        """The arm to play for real: the most visited, then the best mean, then the earliest."""
-        return max(self.arms, key=lambda a: (a.visits, a.mean))
+        """The arm to play for real: the best lower confidence bound on its mean reward.
+
+        The most visited arm is the usual choice, but EXP3 spreads visits widely on small budgets;
+        a lower bound keeps a barely tried arm with a lucky mean from being played.
+        """
+        return max(self.arms, key=lower_bound)
+
+
+def lower_bound(arm: Arm) -> float:
+    """The arm's mean less LCB_C / sqrt(visits + trust); an arm never tried ranks last."""
+    weight = arm.visits + arm.trust
+    if arm.visits == 0:
+        return -1.0 + (0.5 if arm.trust else 0.0)
+    return arm.mean - LCB_C / math.sqrt(weight)
 
 
 def ucb_choose(arms: Sequence[Arm]) -> Arm:
@@ -90,23 +102,23 @@ def ucb_choose(arms: Sequence[Arm]) -> Arm:
     return max(arms, key=lambda a: a.mean + UCB_C * math.sqrt(math.log(a.available) / a.visits))
 
 
-def exp3_probabilities(arms: Sequence[Arm], rounds: int) -> list[float]:
+def exp3_probabilities(arms: Sequence[Arm]) -> list[float]:
     """EXP3's mixed strategy over `arms`: softmax of the gains, mixed with uniform exploration.
 
-    The learning rate is the anytime one, sqrt(2 ln K / (K t)): search budgets are a few hundred
-    playouts, far too few for the fixed gamma / K of the asymptotic analysis.
+    The learning rate is gamma / K, as in simultaneous-move MCTS (Lanctot et al. 2013): on small
+    budgets it keeps exploring widely, and the final choice is made on means (`best`).
     """
     k = len(arms)
-    eta = math.sqrt(2 * math.log(max(k, 2)) / (k * max(rounds, 1)))
+    eta = EXP3_GAMMA / k
     top = max(a.gain for a in arms)
     weights = [math.exp(eta * (a.gain - top)) for a in arms]
     total = sum(weights)
     return [(1 - EXP3_GAMMA) * w / total + EXP3_GAMMA / k for w in weights]
 
 
-def exp3_choose(arms: Sequence[Arm], rounds: int, rng: random.Random) -> tuple[Arm, float]:
+def exp3_choose(arms: Sequence[Arm], rng: random.Random) -> tuple[Arm, float]:
     """An arm drawn from EXP3's strategy, with the probability it was drawn with."""
-    probs = exp3_probabilities(arms, rounds)
+    probs = exp3_probabilities(arms)
     pick = rng.random()
     for arm, p in zip(arms, probs, strict=True):
         pick -= p

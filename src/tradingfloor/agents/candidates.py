@@ -39,7 +39,7 @@ def field_grid(low: int, high: int, points: int = GRID_POINTS) -> list[int]:
     return sorted(values)
 
 
-def _typed_fields(space: ActionSpace) -> list[tuple[str, dict[str, tuple[int, int]]]]:
+def typed_fields(space: ActionSpace) -> list[tuple[str, dict[str, tuple[int, int]]]]:
     """The (type, {field: (min, max)}) entries of a space's description that give integer ranges."""
     out = []
     for entry in space.describe().get("actions", []):
@@ -57,7 +57,7 @@ def _typed_fields(space: ActionSpace) -> list[tuple[str, dict[str, tuple[int, in
     return out
 
 
-def _build(game: Game, space: ActionSpace, obj: dict[str, Any]) -> Any | None:
+def build(game: Game, space: ActionSpace, obj: dict[str, Any]) -> Any | None:
     """The typed action for `obj`, or None where it is malformed or illegal now."""
     try:
         action = game.parse_action(obj)
@@ -70,17 +70,25 @@ class CandidatePool:
     """The candidate actions of one seat at one search node, in the order search should try them."""
 
     def __init__(
-        self, game: Game, space: ActionSpace, rng: random.Random, priors: Sequence[Any] = ()
+        self,
+        game: Game,
+        space: ActionSpace,
+        rng: random.Random,
+        priors: Sequence[Any] = (),
+        abstract: bool = True,
     ) -> None:
         self.game = game
         self.space = space
         self.rng = rng
-        self.fields = _typed_fields(space)
+        self.fields = typed_fields(space)
         self.actions: list[Any] = []
         self.keys: set[str] = set()
         self.exhausted = False
         self.prior_count = self._add(priors)
-        self._add(self._initial())
+        if abstract:
+            self._add(self._initial())
+        else:  # only what the prior proposes (an opponent model), never widened
+            self.exhausted = True
 
     def _add(self, actions: Iterable[Any]) -> int:
         added = 0
@@ -115,7 +123,7 @@ class CandidatePool:
         combos: list[dict[str, Any]] = [{"type": kind}]
         for name, (low, high) in ranges.items():
             combos = [{**c, name: v} for c in combos for v in field_grid(low, high)]
-        built = (_build(self.game, self.space, c) for c in combos)
+        built = (build(self.game, self.space, c) for c in combos)
         return [a for a in built if a is not None]
 
     def _samples(self, count: int) -> list[Any]:
@@ -147,34 +155,7 @@ class CandidatePool:
             for step in (-1, 1, -2, 2):
                 value = obj.get(name)
                 if isinstance(value, int) and low <= value + step <= high:
-                    action = _build(self.game, self.space, {**obj, name: value + step})
+                    action = build(self.game, self.space, {**obj, name: value + step})
                     if action is not None:
                         out.append(action)
         return out
-
-
-class SkewedSampler:
-    """A cheap playout policy: integer fields drawn skewed towards the low end of their range.
-
-    Uniform draws over wide ranges make players overreach (Middleman: offers far above the cash);
-    a draw of low + span * u**SKEW keeps most choices modest and some bold. Spaces that name no
-    integer fields, or whose skewed draw is refused, are sampled by their own `sample`.
-    """
-
-    SKEW = 3.0
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self.fields: dict[int, list[tuple[str, dict[str, tuple[int, int]]]]] = {}
-
-    def sample(self, space: ActionSpace, rng: random.Random) -> Any:
-        fields = _typed_fields(space)
-        if not fields:
-            return space.sample(rng)
-        kind, ranges = fields[rng.randrange(len(fields))]
-        obj: dict[str, Any] = {"type": kind}
-        for name, (low, high) in ranges.items():
-            obj[name] = low + int((high - low + 1) * rng.random() ** self.SKEW)
-            obj[name] = min(obj[name], high)
-        action = _build(self.game, space, obj)
-        return action if action is not None else space.sample(rng)

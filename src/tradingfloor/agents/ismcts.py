@@ -24,13 +24,15 @@ from tradingfloor.agents.bandits import (
     ucb_choose,
     update,
 )
-from tradingfloor.agents.candidates import CandidatePool, SkewedSampler
+from tradingfloor.agents.candidates import CandidatePool
+from tradingfloor.agents.playouts import ReplayPolicy, SkewedSampler
 from tradingfloor.core.agent import Agent, Decision, RandomAgent, decision_for
 from tradingfloor.core.game import Game, Result, State
 
-DEFAULT_ITERATIONS = 150
+DEFAULT_ITERATIONS = 100
 RANK_WEIGHT = 0.1  # a little credit for rank, so search still learns in games it cannot win
 MAX_ROLLOUT_ACTIONS = 100_000
+PRIOR_WORLDS = 4  # sampled worlds in which the prior proposes each other root seat's action
 
 Choice = tuple[int, Arm, float | None]  # (seat, arm, EXP3 probability or None for UCB)
 
@@ -79,7 +81,7 @@ class ISMCTSAgent:
         self,
         iterations: int | None = None,
         seconds: float | None = None,
-        rollout: str = "skewed",
+        rollout: str = "auto",
         prior: str | None = "auto",
         widening: float = 1.0,
     ) -> None:
@@ -109,22 +111,33 @@ class Search:
         self.decision = decision
         self.game = decision.game
         self.rng = rng
-        self.rollout_policy = policy_agent(self.game, agent.rollout)
         prior = agent.prior
         if prior == "auto":  # the game's heuristic bot, where it has one, proposes a root candidate
             prior = "heuristic" if "heuristic" in self.game.bots() else None
         self.prior_policy = None if prior is None else policy_agent(self.game, prior)
+        self.rollout_policy = self.playout_policy(agent.rollout)
         self.root = Node()
+        self.done = 0  # iterations so far
+
+    def playout_policy(self, kind: str) -> Agent | SkewedSampler | ReplayPolicy:
+        """ "auto": replay the prior's orders where there is a prior, else skewed samples."""
+        if kind == "auto":
+            kind = "replay" if self.prior_policy is not None else "skewed"
+        if kind == "replay":
+            slow = self.prior_policy
+            if slow is None or isinstance(slow, SkewedSampler):
+                raise ValueError(f"{self.game.id}: replay playouts need a prior bot to replay")
+            return ReplayPolicy(self.game, slow, SkewedSampler(self.game))
+        return policy_agent(self.game, kind)
 
     def run(self) -> Any:
         """Search within the budget; the root seat's most visited action."""
         deadline = None if self.agent.seconds is None else time.perf_counter() + self.agent.seconds
-        done = 0
-        while done < (self.agent.iterations or 1 << 62):
-            if deadline is not None and done and time.perf_counter() >= deadline:
+        while self.done < (self.agent.iterations or 1 << 62):
+            if deadline is not None and self.done and time.perf_counter() >= deadline:
                 break
             self.iterate()
-            done += 1
+            self.done += 1
         return self.root.bandits[self.decision.seat].best().action
 
     def iterate(self) -> None:
@@ -157,7 +170,7 @@ class Search:
             if len(actors) == 1:
                 choices.append((seat, ucb_choose(arms), None))
             else:
-                arm, probability = exp3_choose(arms, node.bandits[seat].visits, self.rng)
+                arm, probability = exp3_choose(arms, self.rng)
                 choices.append((seat, arm, probability))
         return choices
 
@@ -165,11 +178,19 @@ class Search:
         """The seat's candidate arms at `node` that are legal in this determinization."""
         space = self.game.legal(state, seat)
         bandit = node.bandits.get(seat)
+        other = seat != self.decision.seat
+        modelled = node is self.root and other and self.prior_policy is not None
         if bandit is None:
             # The prior policy may be slow, so only the root's candidates include its choice.
             priors = self.priors(state, seat) if node is self.root else []
-            bandit = SeatBandit(CandidatePool(self.game, space, self.rng, priors))
-            node.bandits[seat] = bandit
+            pool = CandidatePool(self.game, space, self.rng, priors, abstract=not modelled)
+            bandit = node.bandits[seat] = SeatBandit(pool)
+        elif modelled and self.done < PRIOR_WORLDS:
+            # Another seat at the root plays what the prior policy would in its shoes; its
+            # secrets differ between worlds, so the proposals of several worlds are its arms.
+            for action in self.priors(state, seat):
+                bandit.pool.include(action)
+            bandit.sync()
         bandit.maybe_widen(self.agent.widening)
         arms = bandit.legal_arms(space.contains)
         if not arms:  # this world allows none of the candidates so far: take one of its own
@@ -186,19 +207,21 @@ class Search:
         return [self.prior_policy.act(decision_for(self.game, state, seat), self.rng)]
 
     def play_out(self, state: State) -> State:
-        """Play to the end with the rollout policy (sampling legal spaces directly when random)."""
-        policy = self.rollout_policy
+        """Play to the end with the playout policy."""
         for _ in range(MAX_ROLLOUT_ACTIONS):
             actors = self.game.actors(state)
             if not actors:
                 return state
             for seat in actors:
-                if isinstance(policy, SkewedSampler):
-                    action = policy.sample(self.game.legal(state, seat), self.rng)
-                elif isinstance(policy, RandomAgent):
-                    action = self.game.legal(state, seat).sample(self.rng)
-                else:
-                    decision = decision_for(self.game, state, seat)
-                    action = policy.act(decision, self.rng)
-                state = self.game.apply(state, seat, action)
+                state = self.game.apply(state, seat, self.playout_action(state, seat))
         return state
+
+    def playout_action(self, state: State, seat: int) -> Any:
+        policy = self.rollout_policy
+        if isinstance(policy, ReplayPolicy):
+            return policy.act(state, seat, self.rng)
+        if isinstance(policy, SkewedSampler):
+            return policy.sample(self.game.legal(state, seat), self.rng)
+        if isinstance(policy, RandomAgent):
+            return self.game.legal(state, seat).sample(self.rng)
+        return policy.act(decision_for(self.game, state, seat), self.rng)
