@@ -10,7 +10,7 @@ from tradingfloor.core.agent import Agent, Decision, RandomAgent
 
 HORIZON_ROLLS = 60
 """How many rolls ahead the heuristic counts a permit's yield (it cannot know the game's length)."""
-RESERVE = 4
+RESERVE = 2
 """Gold the heuristic keeps in hand for taxes and the holding fee."""
 
 
@@ -59,7 +59,11 @@ class MerlinHeuristic:
 
     name = "heuristic"
 
+    def __init__(self) -> None:
+        self.rng = random.Random(0)
+
     def act(self, decision: Decision, rng: random.Random) -> Any:
+        self.rng = rng
         view, seat = decision.view, decision.seat
         step = view["step"]
         chooser = {
@@ -75,8 +79,12 @@ class MerlinHeuristic:
         return decision.legal.sample(rng)
 
     def _blind(self, view: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
-        # the last place takes half the pot: a low bid is cheap and may be paid back
-        return [{"type": "turn_bid", "amount": 1}, {"type": "turn_bid", "amount": 0}]
+        # the last place takes half the pot: a low bid is cheap and may be paid back; a varied one
+        # avoids ties, whose rank auction costs a gold a place
+        return [
+            {"type": "turn_bid", "amount": self.rng.randint(0, 3)},
+            {"type": "turn_bid", "amount": 0},
+        ]
 
     def _rank(self, view: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
         places = len(view["auction"]["contest"]["seats"])
