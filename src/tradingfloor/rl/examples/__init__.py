@@ -1,0 +1,1 @@
+"""Short runnable examples of the RL interfaces (see docs/rl.md)."""
