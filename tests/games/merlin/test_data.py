@@ -97,3 +97,13 @@ def test_content_folder_replaces_a_file(tmp_path: object) -> None:
     state = GAME.new({"content": str(folder)}, 1)
     assert state.core.gold == (25, 25, 25, 25)
     assert dict(state.config.content.property_value) == dict(DEFAULT.property_value)
+
+
+def test_single_numbers_are_reachable_as_options() -> None:
+    # The lab's --set and --sweep: data.<file>.<path>=value changes one number of the data files.
+    state = GAME.new({"data.cards.property_value.2": 6, "data.seasons.wheels.1.from_climate": 3}, 1)
+    assert state.config.content.property_value[2] == 6
+    assert state.config.content.wheels[1].from_climate == 3
+    assert GAME.options({"data.market.stimulus_bids": 2})["data"] == {"market.stimulus_bids": 2}
+    with pytest.raises(BadOptions, match="no number at data path"):
+        GAME.new({"data.cards.no_such_table": 1}, 1)

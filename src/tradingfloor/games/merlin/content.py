@@ -64,10 +64,18 @@ def card_code(rank: int, suit: str) -> str:
     return f"{RANK_LABEL.get(rank, str(rank))}{SUIT_LETTER[suit]}"
 
 
-@lru_cache(maxsize=16)
-def load(folder: str | None) -> Content:
-    """The content of `folder` (None: the defaults); a missing file falls back to the default."""
+Overrides = tuple[tuple[str, Any], ...]
+
+
+@lru_cache(maxsize=64)
+def load(folder: str | None, overrides: Overrides = ()) -> Content:
+    """The content of `folder` (None: the defaults); a missing file falls back to the default.
+
+    `overrides` change single numbers by path, e.g. ("cards.property_value.2", 6).
+    """
     raw = {name: _read(name, folder) for name in FILES}
+    for path, value in overrides:
+        _override(raw, path, value)
     try:
         return _build(raw)
     except (KeyError, TypeError, ValueError) as err:
@@ -84,6 +92,26 @@ def _read(name: str, folder: str | None) -> dict[str, Any]:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as err:
         raise BadOptions(f"{path} is not valid TOML: {err}") from None
+
+
+def _override(raw: dict[str, Any], path: str, value: Any) -> None:
+    """Set one number of the raw data by its dotted path (file.table.key, list items by index)."""
+    parts = path.split(".")
+    node: Any = raw
+    for depth, part in enumerate(parts):
+        last = depth == len(parts) - 1
+        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            key: Any = int(part)
+        elif isinstance(node, dict) and part in node:
+            key = part
+        else:
+            raise BadOptions(f"no number at data path {path!r} (stopped at {part!r})")
+        if last:
+            if isinstance(node[key], dict | list):
+                raise BadOptions(f"data path {path!r} names a table, not a number")
+            node[key] = value
+        else:
+            node = node[key]
 
 
 def resolve(folder: str) -> Path:

@@ -39,12 +39,22 @@ class MerlinOptions(BaseModel):
     content: StrictStr | None = Field(
         None, description="a folder of TOML files replacing the default data files"
     )
+    data: dict[str, int | float | str] = Field(
+        default_factory=dict,
+        description="single numbers of the data files changed by path, e.g. "
+        "{'cards.property_value.2': 6}; also given as options named 'data.<path>'",
+    )
 
 
 def parse_options(options: Mapping[str, Any] | None) -> MerlinOptions:
     """Validated options, or BadOptions naming what is wrong."""
+    given = dict(options or {})
+    # The lab's --set and --sweep name options flatly: data.cards.property_value.2=6
+    flat = {k[len("data.") :]: given.pop(k) for k in list(given) if k.startswith("data.")}
+    if flat:
+        given["data"] = {**dict(given.get("data") or {}), **flat}
     try:
-        chosen = MerlinOptions.model_validate(dict(options or {}))
+        chosen = MerlinOptions.model_validate(given)
     except ValidationError as err:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}" for e in err.errors()

@@ -20,7 +20,8 @@ from tradingfloor.games.merlin.state import (
 
 def make_config(options: MerlinOptions) -> Config:
     """The options with their content; the deck holds the cards of every module switched on."""
-    content = content_files.load(options.content)
+    overrides = tuple(sorted(options.data.items()))
+    content = content_files.load(options.content, overrides)
     deck = tuple(card for m in options.modules for card in content.deck_by_module.get(m, ()))
     return Config(
         players=options.players,
