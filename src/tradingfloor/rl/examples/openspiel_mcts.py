@@ -29,7 +29,7 @@ def default_opponent() -> str:
 
 
 def play(seed: int, simulations: int, opponents: Sequence[str]) -> list[float]:
-    """One game: MCTS in seat 0, `opponents` (bot kinds) in the others; returns each seat's share."""
+    """One game: MCTS in seat 0, `opponents` (bot kinds) elsewhere; returns each seat's share."""
     players = 1 + len(opponents)
     game = pyspiel.load_game("python_middleman", {"players": players})
     turn_based = pyspiel.convert_to_turn_based(game)
