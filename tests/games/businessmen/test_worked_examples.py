@@ -202,3 +202,25 @@ def test_phase_4_two_levels_for_30_coins_and_3_vp() -> None:
     assert me["coins"] == 5 and me["vp"] == 3 and me["levels"]["warehouse"] == 3
     assert me["limits"]["types"] == 3
     conserved(state)
+
+
+def test_loading_the_mandatory_maximum() -> None:
+    # "Suppose that the green machine (7) is loaded with 1 Fish unit ... his Level 2 Loader ...
+    # He is obliged to load all 5 units of fish."
+    state = build(
+        2,
+        first=1,
+        phase="load",
+        decks=forced_decks(),
+        seats={0: {"levels": (2, 2, 1), "main": {"fish": 3}, "temp": {"fish": 3}}},
+        cars={"green": ("fish", {1: 1})},
+    )
+    assert menu(state, 0) == [
+        {"type": "load", "car": "yellow", "good": "fish"},
+        {"type": "load", "car": "blue", "good": "fish"},
+        {"type": "load", "car": "green", "good": "fish"},
+        {"type": "pass"},
+    ]
+    state = act(state, 0, {"type": "load", "car": "green", "good": "fish"})
+    assert GAME.view(state, None)["cars"][2]["units"] == [5, 1]
+    assert tablet(state, 0)["temp"] == {} and tablet(state, 0)["main"] == {"fish": 1}
