@@ -1,0 +1,121 @@
+"""Market forecasts: what the coming rounds' supply and demand can be, from what a seat has seen.
+
+Each row is a permutation of 0-9 (Middleman §2), so the digits a player has not yet called out are
+a known set, and the digit they will call in any coming column is one of them, none more likely
+than another to someone who cannot see the row. The skill the rule text describes ("a certain
+amount of prediction is possible on the basis of the order of the numbers ... you have selected
+and those revealed so far by your opponents") is this arithmetic.
+
+The pure functions (`unseen`, `market_distribution`, `quantile`) work on plain digits, so that a
+batch engine can use them; the `*_of_view` helpers read a seat's view dict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Side = Literal["buy", "sell"]
+DIGITS = tuple(range(10))
+ROUNDS = 10
+
+Distribution = dict[int, float]
+"""A market figure's probability of each value."""
+
+
+def unseen(revealed: Sequence[int]) -> tuple[int, ...]:
+    """The digits of a row that are still to be called out, given those called so far."""
+    shown = set(revealed)
+    return tuple(d for d in DIGITS if d not in shown)
+
+
+def market_distribution(known: int, unknown_rows: Sequence[Sequence[int]]) -> Distribution:
+    """The distribution of `known` plus one digit drawn uniformly from each of `unknown_rows`."""
+    dist: Distribution = {known: 1.0}
+    for digits in unknown_rows:
+        if not digits:
+            continue
+        share = 1.0 / len(digits)
+        step: Distribution = {}
+        for total, p in dist.items():
+            for digit in digits:
+                step[total + digit] = step.get(total + digit, 0.0) + p * share
+        dist = step
+    return dist
+
+
+def mean(dist: Distribution) -> float:
+    """The expected value of a distribution."""
+    return sum(value * p for value, p in dist.items())
+
+
+def quantile(dist: Distribution, q: float) -> int:
+    """The smallest value whose cumulative probability reaches `q`."""
+    cumulative = 0.0
+    for value in sorted(dist):
+        cumulative += dist[value]
+        if cumulative >= q - 1e-9:
+            return value
+    return max(dist)
+
+
+def scenarios(dist: Distribution, points: Sequence[float] = (0.1, 0.3, 0.5, 0.7, 0.9)) -> list[int]:
+    """A few representative values of a distribution, one per quantile in `points`."""
+    return [quantile(dist, q) for q in points]
+
+
+def revealed_of_view(view: Mapping[str, Any], side: Side) -> list[list[int]]:
+    """Per seat, the digits of row A ("buy") or D ("sell") called out so far, in round order."""
+    called: list[list[int]] = [[] for _ in view["players"]]
+    for step in view["history"]:
+        if step["side"] == side:
+            for column in step["seats"]:
+                called[column["seat"]].append(column["digit"])
+    return called
+
+
+def market_of_view(view: Mapping[str, Any], round_: int, side: Side) -> Distribution:
+    """Round `round_`'s supply ("buy") or demand ("sell") as the view's seat can foresee it."""
+    called = revealed_of_view(view, side)
+    me = view.get("seat")
+    rows = view.get("rows")
+    own_row = rows["a" if side == "buy" else "d"] if rows else None
+    known = 0
+    unknown: list[tuple[int, ...]] = []
+    for seat, digits in enumerate(called):
+        if round_ <= len(digits):
+            known += digits[round_ - 1]  # already called out: public
+        elif seat == me and own_row is not None:
+            known += own_row[round_ - 1]  # my own row: I wrote it
+        else:
+            unknown.append(unseen(digits))
+    return market_distribution(known, unknown)
+
+
+def remaining_total_of_view(view: Mapping[str, Any], side: Side) -> int:
+    """The exact sum of every market figure of `side` still to be revealed: each row sums to 45."""
+    return sum(45 - sum(digits) for digits in revealed_of_view(view, side))
+
+
+@dataclass(frozen=True)
+class RoundOutlook:
+    """One coming round as a seat sees it: expected supply and demand, and which side it favours."""
+
+    round: int
+    supply: float
+    demand: float
+
+    @property
+    def market(self) -> str:
+        """ "buyer's market" where tins should be plentiful, "seller's market" where scarce."""
+        return "buyer's market" if self.supply >= self.demand else "seller's market"
+
+
+def outlook_of_view(view: Mapping[str, Any]) -> list[RoundOutlook]:
+    """Expected supply and demand of every round from the current one to the last."""
+    first = int(view["round"])
+    return [
+        RoundOutlook(r, mean(market_of_view(view, r, "buy")), mean(market_of_view(view, r, "sell")))
+        for r in range(first, ROUNDS + 1)
+    ]
