@@ -104,6 +104,8 @@ class Decks:
 def load_decks(path: str | Path | None = None) -> Decks:
     """The decks in `path` (the default file if None); DeckError names the line of any problem."""
     target = Path(path) if path is not None else DEFAULT_PATH
+    if target.suffix != ".toml":
+        raise DeckError(f"a decks file is a .toml file, not {target.name!r}")
     try:
         stamp = target.stat().st_mtime_ns
     except OSError as err:
