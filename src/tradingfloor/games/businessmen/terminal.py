@@ -77,8 +77,10 @@ def _header(view: Mapping[str, Any]) -> RenderableType:
 def _sector(sector: Mapping[str, Any]) -> str:
     if "embargo" in sector:
         return "embargo on " + " and ".join(sector["embargo"])
-    up, down = sector["up"], sector["down"]
-    return f"{up['good']} +{up['by']}, {down['good']} -{down['by']}"
+    moves = [f"{sector['up']['good']} +{sector['up']['by']}"] if "up" in sector else []
+    if "down" in sector:
+        moves.append(f"{sector['down']['good']} -{sector['down']['by']}")
+    return ", ".join(moves)
 
 
 def _market(view: Mapping[str, Any]) -> RenderableType:

@@ -148,7 +148,13 @@ function tablet(update, p) {
 function sectorLabel(sector) {
   if (typeof sector === "string") return sector;
   if (sector.embargo) return `⛔ ${sector.embargo.join(" ")}`;
-  return `↑${sector.up.good} ↓${sector.down.good}`;
+  return [sector.up ? `↑${sector.up.good}` : "", sector.down ? `↓${sector.down.good}` : ""].join(" ").trim();
+}
+
+/** A price sector in words: "fish +3, wood −5" or "embargo on metal and wood". */
+function sectorWords(sector) {
+  if (sector.embargo) return `embargo on ${sector.embargo.join(" and ")}`;
+  return [sector.up ? `${sector.up.good} +${sector.up.by}` : "", sector.down ? `${sector.down.good} −${sector.down.by}` : ""].filter(Boolean).join(", ");
 }
 
 function wheelSvg(sectors, id) {
@@ -201,7 +207,7 @@ function wheelsPanel(root, update) {
   if (view.price_spin !== null) {
     spinTo(priceBox, view.price_spin, view.price_wheel.length, `${view.round}`);
     const sector = view.price_wheel[view.price_spin];
-    priceBox.querySelector(".result").textContent = `round ${view.round}: ${sector.embargo ? `embargo on ${sector.embargo.join(" and ")}` : `${sector.up.good} +${sector.up.by}, ${sector.down.good} −${sector.down.by}`}`;
+    priceBox.querySelector(".result").textContent = `round ${view.round}: ${sectorWords(sector)}`;
   } else {
     priceBox.querySelector(".result").textContent = "spun in Phase 3 by the first player";
   }
@@ -272,7 +278,7 @@ function describe(event, update) {
     case "load": return `${who} loads ${event.units} ${event.good} into ${event.car}`;
     case "pass": return `${who} passes${event.forced ? " (nothing to do)" : ""}`;
     case "store": return `${who} keeps ${event.keep.join(", ")}${Object.keys(event.dropped).length ? `, drops ${Object.entries(event.dropped).map(([g, n]) => `${n} ${g}`).join(", ")}` : ""}`;
-    case "price-wheel": return `price roulette: ${event.embargo ? `embargo on ${event.embargo.join(" and ")}` : `${event.up.good} +${event.up.by}, ${event.down.good} −${event.down.by}`}`;
+    case "price-wheel": return `price roulette: ${sectorWords(event)}`;
     case "send": return `${event.car} car sent: ${event.good} at ${event.price}; ${Object.entries(event.paid).map(([s, c]) => `${seatName(update, Number(s))} +${c}`).join(", ")}${event.alone !== null ? `; ${seatName(update, event.alone)} +${event.vp} VP` : ""}`;
     case "prices": return `prices now ${Object.entries(event.prices).map(([g, p]) => `${g} ${p}`).join(", ")}`;
     case "export": return `${who} exports ${event.units} ${event.good}: +${event.vp} VP`;
