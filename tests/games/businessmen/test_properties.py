@@ -41,3 +41,13 @@ def test_coins_and_goods_are_conserved_in_every_reachable_state(
         state = GAME.apply(state, seat, GAME.legal(state, seat).sample(rng))
     conserved(state)
     assert GAME.result(state) is not None
+
+
+def test_redetermine_reshuffles_the_undrawn_decks_and_the_seed_only() -> None:
+    state = GAME.new({"players": 3}, 11)
+    other = GAME.redetermine(state, 0, random.Random(5))
+    assert other.rng != state.rng
+    assert sorted(other.goods_deck) == sorted(state.goods_deck)
+    assert other.goods_deck != state.goods_deck and other.export_deck != state.export_deck
+    assert all(GAME.view(other, s) == GAME.view(state, s) for s in (None, 0, 1, 2))
+    assert "7310000" not in str(GAME.view(state, None))  # no seed-like secret in a view
