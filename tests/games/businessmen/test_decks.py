@@ -92,7 +92,7 @@ def test_the_decks_option_replaces_the_default(tmp_path: Path) -> None:
     path.write_text(GOOD_FILE.replace("oil = 6", "oil = -1"))
     with pytest.raises(BadOptions, match="line 4"):
         game.new({"players": 2, "decks": str(path)}, seed=1)
-    with pytest.raises(BadOptions, match="a .toml file"):
+    with pytest.raises(BadOptions, match=r"a \.toml file"):
         game.new({"players": 2, "decks": "/etc/passwd"}, seed=1)
     with pytest.raises(BadOptions, match="cannot read"):
         game.new({"players": 2, "decks": str(tmp_path / "missing.toml")}, seed=1)
