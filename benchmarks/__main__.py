@@ -7,10 +7,10 @@ import sys
 from rich.console import Console
 from rich.table import Table
 
-from benchmarks import reference
+from benchmarks import fast, openspiel_anchor, reference
 from benchmarks.harness import Measured, measure
 
-SOURCES = [reference]
+SOURCES = [reference, fast, openspiel_anchor]
 
 
 def main(selected: list[str]) -> None:
