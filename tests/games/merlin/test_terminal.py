@@ -31,7 +31,14 @@ def test_the_table_shows_tableaux_counters_dice_and_accounts() -> None:
     assert "cost of the living 2" in text and "tax rate 1" in text and "climate 1" in text
     assert "central bank 7" in text and "R.O.W. 3" in text
     assert "= 5" in text and "summer" in text
-    lines = terminal.render_events(None, GAME.view(state, 0))
+    before = GAME.view(state, 0)
+    state = end_turn_rolling(state, (2, 3))
+    lines = terminal.event_lines(before, GAME.view(state, 0))
+    assert lines[0] == "seat 1 ended the turn"
+    assert "2+3" not in " ".join(lines[:1])
+    assert "what happened" in text_of(terminal.render_events(before, GAME.view(state, 0)))
+    assert terminal.render_events(GAME.view(state, 0), GAME.view(state, 0)) is None
+    lines = terminal.event_lines(None, before)
     assert "seat 1 rolled 2+3 = 5" in lines
     assert "your 5♦ produced 1 elixir oil" in lines
     assert "you ended the turn" in lines

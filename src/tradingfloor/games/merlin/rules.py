@@ -11,7 +11,7 @@ from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import gold_in_play
 from tradingfloor.games.merlin.rulebook import table_for
 from tradingfloor.games.merlin.spaces import StepSpace
-from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.state import RECENT, MerlinState
 from tradingfloor.games.merlin.turn_order import contest
 from tradingfloor.games.merlin.turns import settle
 
@@ -84,7 +84,14 @@ def apply(state: MerlinState, seat: int, action: object) -> MerlinState:
     after = settle(after, log)
     starts = [i for i, e in enumerate(log) if e.kind == "turn_start"]
     turn_log = tuple(log[starts[-1] :]) if starts else (*state.turn_log, *log)
-    return replace(after, events=tuple(log), turn_log=turn_log)
+    recent = (*state.recent, *log)[-RECENT:]
+    return replace(
+        after,
+        events=tuple(log),
+        turn_log=turn_log,
+        recent=recent,
+        event_count=state.event_count + len(log),
+    )
 
 
 def score(state: MerlinState, seat: int) -> int:

@@ -13,6 +13,8 @@ from tradingfloor.core.rng import Rng
 from tradingfloor.games.merlin.content import Content
 
 Phase = Literal["auction", "turn", "vote", "over"]
+RECENT = 60
+"""How many of the latest events a state keeps for views."""
 ROW = -1
 """The owner id of the Revenue Office of Wizards' market bids."""
 
@@ -196,6 +198,8 @@ class MerlinState:
     finance: Any = None
     events: tuple[Event, ...] = ()  # what the last action did
     turn_log: tuple[Event, ...] = ()  # what has happened since the current turn began
+    recent: tuple[Event, ...] = ()  # the last RECENT events, for interfaces catching up
+    event_count: int = 0  # events since the game began
 
     @property
     def players(self) -> int:

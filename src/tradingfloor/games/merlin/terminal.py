@@ -177,11 +177,25 @@ def describe_event(view: Mapping[str, Any], event: Mapping[str, Any]) -> str:
             f"{who(view, event['buyer'])} at {event['price']}"
         ),
         "game_over": lambda: "the game is over",
+        "place": lambda: (
+            f"{seat} placed {card(event['card'])}"
+            + (f" on {card(event['on'])}" if event.get("on") else "")
+        ),
+        "invest": lambda: f"{seat} invested {event['amount']} on {card(event['card'])}",
+        "bid": lambda: f"{seat} bid {event['price']} for {_name(event)} (#{event['order']})",
+        "ask": lambda: f"{seat} asked {event['price']} for {_name(event)} (#{event['order']})",
+        "auction_round": lambda: (
+            f"{event['contest']} auction bids revealed: "
+            + ", ".join(
+                f"{who(view, int(s))} {'/'.join(map(str, b))}" for s, b in event["bids"].items()
+            )
+        ),
+        "sealed": lambda: f"{seat} sealed a {event['what']}",
     }
     make = texts.get(kind)
     if make is not None:
         return make()
-    rest = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("kind", "seat"))
+    rest = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("kind", "seat", "n"))
     return f"{seat if 'seat' in event else ''} {kind.replace('_', ' ')} {rest}".strip()
 
 
@@ -189,9 +203,18 @@ def _name(event: Mapping[str, Any]) -> str:
     return str(event["commodity"]).replace("_", " ")
 
 
-def render_events(before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> list[str]:
+def event_lines(before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> list[str]:
     """What happened between two views of the same seat, one line an event."""
-    return [describe_event(after, e) for e in after.get("events", [])]
+    seen = max((e["n"] for e in (before or {}).get("recent", [])), default=0)
+    return [describe_event(after, e) for e in after.get("recent", []) if e["n"] > seen]
+
+
+def render_events(
+    before: Mapping[str, Any] | None, after: Mapping[str, Any]
+) -> RenderableType | None:
+    """The events between two views as a panel, or None when nothing happened."""
+    lines = event_lines(before, after)
+    return Panel("\n".join(lines), title="what happened", expand=False) if lines else None
 
 
 def _label(entry: Mapping[str, Any]) -> str:

@@ -67,11 +67,18 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
         "vote": _vote(state, seat),
         "events": visible_events(state.events, seat),
         "turn_log": visible_events(state.turn_log, seat),
+        "recent": _recent(state, seat),
     }
     result = rules.result(state)
     if result is not None:
         out["result"] = result.to_json()
     return out
+
+
+def _recent(state: MerlinState, seat: int | None) -> list[dict[str, Any]]:
+    """The latest events, numbered from the start of the game, that `seat` may see."""
+    first = state.event_count - len(state.recent) + 1
+    return [{"n": first + i, **e.to_json()} for i, e in enumerate(state.recent) if e.visible(seat)]
 
 
 def _catalogue(state: MerlinState) -> dict[str, dict[str, Any]]:
