@@ -114,3 +114,19 @@ def test_everyone_bidding_zero_is_a_rank_auction_of_all() -> None:
     state = act(state, 2, {"type": "rank_bid", "stacks": [2, 2, 2, 2]})
     state = act(state, 3, {"type": "rank_bid", "stacks": [2, 2, 2, 2]})
     assert state.core.order == (1, 2, 3, 0)
+
+
+def test_redetermine_resamples_the_others_sealed_bids_and_the_future() -> None:
+    # Secrets: "the deck order, the dice to come and the sealed bids are secret"
+    import random
+
+    state = act(GAME.new({"players": 4}, 5), 0, {"type": "turn_bid", "amount": 6})
+    state = act(state, 1, {"type": "turn_bid", "amount": 2})
+    seen = set()
+    for index in range(20):
+        other = GAME.redetermine(state, 1, random.Random(index))
+        assert other.core.auction.sealed[1] == (2,)  # the seat's own bid stays
+        assert GAME.view(other, 1) == GAME.view(state, 1)
+        assert other.rng != state.rng
+        seen.add(other.core.auction.sealed[0])
+    assert len(seen) > 1
