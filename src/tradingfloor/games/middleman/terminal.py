@@ -1,0 +1,342 @@
+"""Middleman at the terminal: the paper game sheet, the prompts, and the reveal tables.
+
+The interface (`render`, `prompt`, `render_events`) is the one `tradingfloor.cli.play` documents.
+Everything drawn comes from one seat's view, so nothing a seat may not know can be shown.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from tradingfloor.core.errors import IllegalAction
+from tradingfloor.core.spaces import ActionSpace
+from tradingfloor.games.middleman.forecast import outlook_of_view
+from tradingfloor.games.middleman.spaces import random_rows, rows_problem
+
+View = Mapping[str, Any]
+COLUMNS = 11  # rounds 1-10, and column 11 whose head holds the final cash (Middleman §5)
+BLANK = ""
+
+
+# --- the game sheet -------------------------------------------------------------------------
+
+
+def render(view: View) -> RenderableType:
+    """The seat's game sheet as on paper, with the table's state and the seat's market forecast."""
+    seat = view.get("seat")
+    if seat is None:
+        return _players_table(view)
+    parts: list[RenderableType] = [_status_line(view), _sheet(view, seat)]
+    if view["phase"] in ("buy", "sell") and view.get("rows"):
+        parts.append(_forecast_table(view))
+    parts.append(_players_table(view))
+    return Group(*parts)
+
+
+def _status_line(view: View) -> Text:
+    me = view["players"][view["seat"]]
+    step = {"rows": "writing rows A and D", "buy": "buying", "sell": "selling", "over": "game over"}
+    line = Text(f"Seat {view['seat']}", style="bold")
+    if view["phase"] != "over":
+        line.append(f" · round {view['round']} of {view['rounds']}, {step[view['phase']]}")
+    else:
+        line.append(" · game over")
+    line.append(f" · cash {me['cash']} · tins {me['tins']}")
+    if me["out"]:
+        line.append(" · OUT OF THE GAME", style="bold red")
+    return line
+
+
+def _sheet(view: View, seat: int) -> Table:
+    """Columns 1-11; rows as on the paper sheet."""
+    sheet = Table(title=f"Game sheet of seat {seat}", title_justify="left", show_lines=False)
+    sheet.add_column("", style="bold", no_wrap=True)
+    for column in range(1, COLUMNS + 1):
+        style = "reverse" if column == view["round"] and view["phase"] != "over" else None
+        sheet.add_column(str(column), justify="right", header_style=style)
+    for label, cells in _sheet_rows(view, seat):
+        sheet.add_row(label, *cells)
+    return sheet
+
+
+def _sheet_rows(view: View, seat: int) -> list[tuple[str, list[str]]]:
+    cash, tins = _heads(view, seat)
+    rows = view.get("rows") or {"a": [], "d": []}
+    buys = _own_columns(view, seat, "buy")
+    sells = _own_columns(view, seat, "sell")
+    return [
+        ("Cash Held", cash),
+        ("Tins Held", tins),
+        ("A", _digits_row(rows["a"])),
+        ("D", _digits_row(rows["d"])),
+        ("Tins Wanted", [c[0] for c in buys]),
+        ("Offer/Tin", [c[1] for c in buys]),
+        ("Available", [c[2] for c in buys]),
+        ("Tins Bought", [c[3] for c in buys]),
+        ("For Sale", [c[0] for c in sells]),
+        ("Price/Tin", [c[1] for c in sells]),
+        ("Demand", [c[2] for c in sells]),
+        ("Tins Sold", [c[3] for c in sells]),
+    ]
+
+
+def _heads(view: View, seat: int) -> tuple[list[str], list[str]]:
+    """Cash Held and Tins Held at the head of each column reached so far (Middleman §4, end)."""
+    cash = 10 * len(view["players"])  # Middleman §2: ten times the number of participants
+    tins = 0
+    cash_row, tins_row = [BLANK] * COLUMNS, [BLANK] * COLUMNS
+    cash_row[0], tins_row[0] = str(cash), str(tins)
+    out = False
+    for step in view["history"]:
+        mine = step["seats"][seat]
+        out = out or mine["went_out"]
+        if mine["price"] is not None and not mine["went_out"]:
+            sign = -1 if step["side"] == "buy" else 1
+            cash += sign * mine["filled"] * mine["price"]
+            tins -= sign * mine["filled"]
+        if step["side"] == "sell":
+            column = step["round"]  # the head of the next column
+            cash_row[column] = "out" if out else str(cash)
+            tins_row[column] = "out" if out else str(tins)
+    return cash_row, tins_row
+
+
+def _digits_row(row: Sequence[int]) -> list[str]:
+    return [str(d) for d in row] + [BLANK] * (COLUMNS - len(row))
+
+
+def _own_columns(view: View, seat: int, side: str) -> list[tuple[str, str, str, str]]:
+    """Per column: (tins, price, market, filled) of this seat's orders on `side`."""
+    cells = [(BLANK, BLANK, BLANK, BLANK)] * COLUMNS
+    for step in view["history"]:
+        if step["side"] != side:
+            continue
+        mine = step["seats"][seat]
+        if mine["price"] is None:
+            filled = "—"
+            cells[step["round"] - 1] = ("—", "—", str(step["market"]), filled)
+            continue
+        filled = f"{mine['void']} void" if mine["went_out"] else str(mine["filled"])
+        cells[step["round"] - 1] = (
+            str(mine["tins"]),
+            str(mine["price"]),
+            str(step["market"]),
+            filled,
+        )
+    order = view.get("order")
+    if order and order.get("type") == side and view["phase"] == side:
+        cells[view["round"] - 1] = (str(order["tins"]), str(order["price"]), "?", "?")
+    return cells
+
+
+def _forecast_table(view: View) -> Table:
+    """Expected supply and demand of the coming rounds, from the seat's rows and others' digits."""
+    table = Table(
+        title="Forecast from your rows and the digits the others have left",
+        title_justify="left",
+    )
+    table.add_column("round", style="bold")
+    outlook = outlook_of_view(view)
+    for item in outlook:
+        table.add_column(str(item.round), justify="right")
+    table.add_row("supply", *[f"{o.supply:.1f}" for o in outlook])
+    table.add_row("demand", *[f"{o.demand:.1f}" for o in outlook])
+    return table
+
+
+def _players_table(view: View) -> Table:
+    table = Table(title="The table", title_justify="left")
+    for name in ("seat", "cash", "tins", "status"):
+        table.add_column(name, justify="right" if name in ("cash", "tins") else "left")
+    for player in view["players"]:
+        you = " (you)" if player["seat"] == view.get("seat") else ""
+        if player["out"]:
+            status = "out"
+        elif view["phase"] == "over":
+            status = ""
+        else:
+            status = "committed" if player["committed"] else "thinking"
+        table.add_row(f"{player['seat']}{you}", str(player["cash"]), str(player["tins"]), status)
+    return table
+
+
+# --- prompts --------------------------------------------------------------------------------
+
+
+def prompt(
+    console: Console, view: View, legal: ActionSpace, parse: Callable[[dict[str, Any]], Any]
+) -> Any:
+    """Ask for the seat's rows or order until `legal` accepts it."""
+    if view["phase"] == "rows":
+        return _ask_rows(console, legal, parse)
+    return _ask_order(console, view, legal, parse)
+
+
+def _ask_rows(console: Console, legal: ActionSpace, parse: Callable[[dict[str, Any]], Any]) -> Any:
+    """Middleman §2: row A, then row D in a different order; "r" deals both at random."""
+    while True:
+        answer = console.input(
+            "Row A: type the digits 0-9 in the order you want (e.g. 0123456789), "
+            "or r to deal both rows at random: "
+        )
+        action: Any
+        if answer.strip().lower() == "r":
+            action = random_rows(random.SystemRandom())
+            console.print(
+                f"Dealt at random: A {''.join(map(str, action.a))}, D {''.join(map(str, action.d))}"
+            )
+        else:
+            a = _read_row(console, answer, "A")
+            if a is None:
+                continue
+            d = _read_row(
+                console, console.input("Row D: the digits 0-9 in a different order: "), "D"
+            )
+            if d is None:
+                continue
+            action = _parsed(console, parse, {"type": "rows", "a": a, "d": d})
+        if action is not None and _accepted(console, legal, action):
+            return action
+
+
+def _read_row(console: Console, answer: str, name: str) -> list[int] | None:
+    """The 10 digits typed for a row (spaces and commas allowed), or None after saying why not."""
+    text = answer.replace(",", " ").replace(" ", "")
+    if len(text) != 10 or not text.isdigit():
+        console.print(f"[red]Row {name} needs exactly 10 digits, e.g. 0123456789.[/red]")
+        return None
+    row = [int(c) for c in text]
+    # The reverse of a permutation of 0-9 is always a different order, so only row A is judged.
+    why = rows_problem(row, row[::-1])
+    if why:
+        console.print(f"[red]Row {name} must hold each digit 0-9 exactly once.[/red]")
+        return None
+    return row
+
+
+def _ask_order(
+    console: Console, view: View, legal: ActionSpace, parse: Callable[[dict[str, Any]], Any]
+) -> Any:
+    """A buying (Middleman §3) or selling (§4) order: tins, then the price per tin."""
+    side = view["phase"]
+    me = view["players"][view["seat"]]
+    if side == "buy":
+        console.print(
+            f"Buying, round {view['round']}: you hold {me['cash']} in cash. "
+            "Tins you cannot pay for put you out of the game."
+        )
+        questions = ("Tins wanted: ", "Offer per tin: ")
+    else:
+        console.print(
+            f"Selling, round {view['round']}: you hold {_tins(me['tins'])}. "
+            "The market never pays more than 10 per tin."
+        )
+        questions = ("Tins for sale (a number, or all): ", "Price per tin: ")
+    while True:
+        tins = _ask_count(console, questions[0], everything=me["tins"] if side == "sell" else None)
+        price = _ask_count(console, questions[1])
+        action = _parsed(console, parse, {"type": side, "tins": tins, "price": price})
+        if action is None or not _accepted(console, legal, action):
+            continue
+        if side == "buy" and tins * price > me["cash"] and not _risk_confirmed(console, me, price):
+            continue
+        return action
+
+
+def _tins(count: int) -> str:
+    return "1 tin" if count == 1 else f"{count} tins"
+
+
+def _ask_count(console: Console, question: str, everything: int | None = None) -> int:
+    """A whole number, 0 or more ("all" is `everything` where given); re-asks until it gets one."""
+    while True:
+        answer = console.input(question).strip().lower()
+        if answer.isdigit():
+            return int(answer)
+        if answer == "all" and everything is not None:
+            return everything
+        console.print("[red]Type a whole number, 0 or more.[/red]")
+
+
+def _risk_confirmed(console: Console, me: Mapping[str, Any], price: int) -> bool:
+    """Middleman §3: an order the cash cannot cover is allowed, but its buyer risks going out."""
+    most = me["cash"] // price
+    answer = console.input(
+        f"If you get more than {most} tins you cannot pay and are out of the game. "
+        "Send this order anyway? [y/N] "
+    )
+    return answer.strip().lower() in ("y", "yes")
+
+
+def _parsed(
+    console: Console, parse: Callable[[dict[str, Any]], Any], obj: dict[str, Any]
+) -> Any | None:
+    try:
+        return parse(obj)
+    except IllegalAction as err:
+        console.print(f"[red]{err.why}[/red]")
+        return None
+
+
+def _accepted(console: Console, legal: ActionSpace, action: Any) -> bool:
+    why = legal.check(action)
+    if why:
+        console.print(f"[red]Refused: {why}.[/red]")
+        return False
+    return True
+
+
+# --- what happened --------------------------------------------------------------------------
+
+
+def render_events(before: View, after: View) -> RenderableType | None:
+    """The reveal table of each step resolved between the two views, and the end of the game."""
+    steps = after["history"][len(before["history"]) :]
+    parts: list[RenderableType] = [_reveal_table(step, after.get("seat")) for step in steps]
+    for step in steps:
+        for column in step["seats"]:
+            if column["went_out"]:
+                parts.append(
+                    Text(
+                        f"Seat {column['seat']} could not pay for {column['void']} tins at "
+                        f"{column['price']} and is out of the game.",
+                        style="bold red",
+                    )
+                )
+    if "result" in after and "result" not in before:
+        parts.append(Text(f"Game over: {after['result']['reason']}.", style="bold"))
+    return Group(*parts) if parts else None
+
+
+REVEAL_ROWS = {
+    "buy": ("Tins Wanted", "Offer/Tin", "A", "Available Tins", "Tins Bought"),
+    "sell": ("For Sale", "Price/Tin", "D", "Demand", "Tins Sold"),
+}
+
+
+def _reveal_table(step: Mapping[str, Any], me: int | None) -> Table:
+    """One resolved step in the rule text's layout: one column per player."""
+    side = step["side"]
+    verb = "buying: the A digits are called out" if side == "buy" else "selling: the D digits"
+    table = Table(title=f"Round {step['round']}, {verb}", title_justify="left")
+    table.add_column("", style="bold", no_wrap=True)
+    for column in step["seats"]:
+        you = " (you)" if column["seat"] == me else ""
+        table.add_column(f"Seat {column['seat']}{you}", justify="right")
+    cells = [_reveal_cells(column, step["market"]) for column in step["seats"]]
+    for index, label in enumerate(REVEAL_ROWS[side]):
+        table.add_row(label, *[c[index] for c in cells])
+    return table
+
+
+def _reveal_cells(column: Mapping[str, Any], market: int) -> tuple[str, str, str, str, str]:
+    if column["price"] is None:
+        return ("—", "—", str(column["digit"]), str(market), "out")
+    filled = f"{column['void']} void: out" if column["went_out"] else str(column["filled"])
+    return (str(column["tins"]), str(column["price"]), str(column["digit"]), str(market), filled)
