@@ -35,7 +35,7 @@ def test_the_board_and_the_tablets_are_drawn() -> None:
     assert "Phase 2, loading" in text and "turn of seat 1" in text
     assert "yellow (5)" in text and "■■■■□" in text and "seat 3 4" in text  # Anton's 4 fish
     assert "export: oil, wood, grain" in text
-    assert "L2 (types 2)" in text and "4 wood" in text
+    assert "W2 L1 M2" in text and "4 wood" in text
     assert "●" in text
 
 
@@ -43,8 +43,10 @@ def test_events_between_two_views_in_words() -> None:
     state = loading_table(OPTION_1)
     before = GAME.view(state, ANTON)
     state = act(state, 1, {"type": "load", "car": "green", "good": "metal"})
-    lines = terminal.render_events(before, GAME.view(state, ANTON))
-    assert lines == ["seat 1 loads 4 metal into the green car"]
+    after = GAME.view(state, ANTON)
+    assert terminal.event_lines(before, after) == ["seat 1 loads 4 metal into the green car"]
+    assert "seat 1 loads 4 metal" in drawn(terminal.render_events(before, after))
+    assert terminal.render_events(after, after) is None
 
 
 def test_the_menu_takes_a_number_or_json_and_refuses_bad_answers() -> None:

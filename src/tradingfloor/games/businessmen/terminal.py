@@ -149,46 +149,38 @@ def _cards(view: Mapping[str, Any]) -> RenderableType:
 
 def _tablets(view: Mapping[str, Any]) -> RenderableType:
     table = Table(title="Tablets", show_lines=True)
-    for column in (
-        "player",
-        "coins",
-        "VP",
-        "warehouse",
-        "loader",
-        "manager",
-        "main",
-        "temporary",
-        "",
-    ):
+    for column in ("player", "coins", "VP", "levels", "main", "temporary", ""):
         table.add_column(column)
     for p in view["players"]:
         status = []
         if p["skipping"]:
-            status.append("skips the round")
+            status.append("skips")
         if p["owed"]:
-            status.append("10 coins due")
+            status.append("+10 due")
         if view["turn"] == p["seat"]:
             status.append("to act")
         table.add_row(
             _seat_text(view, p["seat"]),
             str(p["coins"]),
             str(p["vp"]),
-            *(_characteristic(p, name) for name in LIMITS),
+            " ".join(_characteristic(p, name) for name in LIMITS),
             _goods(p["main"]),
             _goods(p["temp"]),
             ", ".join(status),
         )
+    table.caption = (
+        "W main warehouse (types 1/2/3), L loader (4/5/6), M manager (3/4/5); "
+        "⚠ warning marker, ✓ insured"
+    )
     return table
 
 
 def _characteristic(player: Mapping[str, Any], name: str) -> str:
-    unit, values = LIMITS[name]
-    level = player["levels"][name]
-    text = f"L{level} ({unit} {values[level - 1]})"
+    text = f"{name[0].upper()}{player['levels'][name]}"
     if player["markers"][name]:
-        text += " [red]⚠[/red]"
+        text += "[red]⚠[/red]"
     if player["insured"][name]:
-        text += " [green]insured[/green]"
+        text += "[green]✓[/green]"
     return text
 
 
@@ -252,10 +244,18 @@ def _hit(event: Mapping[str, Any]) -> str:
     return f"{event['hit']} drops to level {event['level']}, {event['vp']} VP"
 
 
-def render_events(before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> list[str]:
+def event_lines(before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> list[str]:
     """What happened between two views of the same seat, one line an event."""
     seen = max((e["n"] for e in (before or {}).get("events", [])), default=0)
     return [describe_event(after, e) for e in after.get("events", []) if e["n"] > seen]
+
+
+def render_events(
+    before: Mapping[str, Any] | None, after: Mapping[str, Any]
+) -> RenderableType | None:
+    """What happened between two views of the same seat, or None when nothing did."""
+    lines = event_lines(before, after)
+    return Text("\n".join(f"· {line}" for line in lines), style="dim") if lines else None
 
 
 def label(entry: Mapping[str, Any]) -> str:
