@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from tradingfloor.agents.plugins import plugin_kinds
 from tradingfloor.core.agent import Agent, RandomAgent
 from tradingfloor.core.game import Game
 
@@ -15,6 +16,8 @@ def kinds(game: Game) -> dict[str, AgentFactory]:
     catalogue: dict[str, AgentFactory] = {"random": RandomAgent}
     catalogue.update(game.bots())
     catalogue["ismcts"] = _ismcts
+    # Trained or third-party agents from files (TRADINGFLOOR_AGENTS) or `register_kind`.
+    catalogue.update(plugin_kinds(game))
     return catalogue
 
 
