@@ -58,3 +58,18 @@ def test_the_menu_takes_a_number_or_json_and_refuses_bad_answers() -> None:
     printed = console.file.getvalue()  # type: ignore[attr-defined]
     assert "choose a number" in printed and "the yellow car carries fish" in printed
     assert action == GAME.legal(state, 1).enumerate()[0]  # type: ignore[index]
+
+
+def test_a_whole_game_at_the_terminal_against_heuristic_bots() -> None:
+    from typer.testing import CliRunner
+
+    from tradingfloor.cli.main import app
+
+    seats = "you,heuristic,heuristic"
+    answers = "1\n" * 3000  # always the first entry of the menu
+    outcome = CliRunner().invoke(
+        app, ["play", "businessmen", "--seats", seats, "--seed", "3"], input=answers
+    )
+    assert outcome.exit_code == 0, outcome.output
+    assert "Tablets" in outcome.output and "yellow (5)" in outcome.output
+    assert "you buys" in outcome.output and "Final standings" in outcome.output
