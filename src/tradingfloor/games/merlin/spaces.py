@@ -12,7 +12,7 @@ from tradingfloor.games.merlin.actions import EndTurn
 from tradingfloor.games.merlin.rulebook import ActionRule
 from tradingfloor.games.merlin.state import MerlinState
 
-END_CHANCE = 0.3
+END_CHANCE = 0.25
 """How often a random sample ends the turn when it may: random play then ends its turns quickly."""
 LISTED = 12
 """Above this many choices of a type, describe() gives the count instead of the list."""
@@ -41,8 +41,10 @@ class StepSpace(ActionSpace):
     def sample(self, rng: random.Random) -> Action:
         if "end_turn" in self.rules and rng.random() < END_CHANCE:
             return EndTurn()
-        rules = list(self.rules.values())
+        # end_turn comes only by END_CHANCE or when nothing else is legal, so turns do things
+        rules = [r for r in self.rules.values() if r.type != "end_turn"]
         rng.shuffle(rules)
+        rules += [r for r in self.rules.values() if r.type == "end_turn"]
         for rule in rules:
             action = rule.sample(self.state, self.seat, rng)
             if action is not None:
