@@ -4,53 +4,18 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 
+from tests.server.live import free_port, server
 from tradingfloor.server.storage import Store
 
 ROWS = [
     {"type": "rows", "a": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], "d": [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]},
     {"type": "rows", "a": [5, 6, 7, 8, 9, 0, 1, 2, 3, 4], "d": [4, 3, 2, 1, 0, 9, 8, 7, 6, 5]},
 ]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@contextmanager
-def server(db: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    """`tradingfloor serve` in its own process, ready to answer."""
-    command = [sys.executable, "-m", "tradingfloor.cli.main", "serve", "--port", str(port)]
-    command += ["--db", db, "--bot-delay", "0", "--log-level", "warning"]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
-        yield process
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            process.wait(10)
 
 
 def order(seat: int, side: str) -> dict[str, Any]:

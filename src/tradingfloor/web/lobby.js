@@ -20,9 +20,13 @@ function drawOptions() {
   drawSeats();
 }
 
+let previewing = 0;
+
 async function drawSeats() {
   const game = currentGame();
+  const ticket = ++previewing;
   const reply = await api(`/api/games/${game.id}/preview`, { method: "POST", body: { options: readInputs(optionsBox) } });
+  if (ticket !== previewing) return; // the game or its options changed meanwhile
   if (!reply.ok) {
     errorBox.textContent = reply.body.error;
     return;

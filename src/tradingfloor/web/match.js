@@ -45,16 +45,27 @@ function show(update) {
   if (update.over) finished(update);
 }
 
+async function post(action, seq) {
+  return api(`/api/matches/${matchId}/actions`, { method: "POST", token, body: { seq, action } });
+}
+
 async function send(action) {
   if (!current) return { ok: false, status: 0, error: "not connected yet" };
-  const reply = await api(`/api/matches/${matchId}/actions`, { method: "POST", token, body: { seq: current.seq, action } });
+  const madeAgainst = current;
+  let reply = await post(action, madeAgainst.seq);
+  for (let tries = 0; tries < 3 && reply.status === 409; tries += 1) {
+    const fresh = await api(`/api/matches/${matchId}/view`, { token });
+    if (fresh.ok) show(fresh.body);
+    // Another seat committed meanwhile (a sealed simultaneous step): if this seat still faces the
+    // very same decision, the action means the same against the new state, so send it once more.
+    const same = fresh.ok && fresh.body.actors.includes(fresh.body.seat)
+      && JSON.stringify(fresh.body.legal) === JSON.stringify(madeAgainst.legal);
+    if (!same) break;
+    reply = await post(action, fresh.body.seq);
+  }
   if (reply.ok) {
     show(reply.body);
     return { ok: true, seq: reply.body.seq };
-  }
-  if (reply.status === 409) {
-    const fresh = await api(`/api/matches/${matchId}/view`, { token });
-    if (fresh.ok) show(fresh.body);
   }
   return { ok: false, status: reply.status, error: reply.body.error || `refused (${reply.status})` };
 }
@@ -88,8 +99,8 @@ function connect() {
 }
 
 function finished(update) {
-  const section = document.getElementById("finished");
-  section.hidden = false;
+  document.getElementById("finished").hidden = false;
+  document.getElementById("replay-section").hidden = false;
   document.getElementById("standings").replaceChildren(el("h2", {}, "Standings"), generic.standings(update));
   document.getElementById("record-link").href = `/api/matches/${matchId}/record`;
   if (!replayLoaded) {

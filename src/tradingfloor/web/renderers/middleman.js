@@ -236,7 +236,7 @@ function orderForm(ctx, legal, side) {
 function movePanel(update, ctx) {
   const view = update.view;
   const box = el("section", { class: "panel", id: "your-move" });
-  if (update.seat === null || update.replay || view.phase === "over") return box;
+  if (update.seat === null || update.replay || view.phase === "over") return el("div");
   const mine = view.players[update.seat];
   const legal = update.legal || { actions: [] };
   const waiting = update.actors.filter((s) => s !== update.seat).map((s) => seatName(update, s));
@@ -293,10 +293,9 @@ export default {
         playersTable(update)),
       own,
       latest ? el("section", { class: "panel", id: "latest-reveal" }, el("h3", {}, "Latest reveal"), revealTable(latest, update)) : null,
-      el("div", { class: "grid" },
-        el("section", { class: "panel" }, el("h3", {}, "Cash at the head of each column"), cashPlot(all, update)),
-        el("section", { class: "panel", id: "history" }, el("h3", {}, "Every round"),
-          steps.length ? el("div", { class: "scroll" }, steps.map((step) => revealTable(step, update))) : el("p", { class: "muted" }, "nothing revealed yet"))),
+      el("section", { class: "panel" }, el("h3", {}, "Cash at the head of each column"), cashPlot(all, update)),
+      el("section", { class: "panel", id: "history" }, el("h3", {}, "Every round"),
+        steps.length ? el("div", { class: "rounds" }, steps.map((step) => revealTable(step, update))) : el("p", { class: "muted" }, "nothing revealed yet")),
       ...others].filter(Boolean));
   },
 };
