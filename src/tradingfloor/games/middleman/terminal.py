@@ -269,7 +269,7 @@ def _risk_confirmed(console: Console, me: Mapping[str, Any], price: int) -> bool
     most = me["cash"] // price
     answer = console.input(
         f"If you get more than {most} tins you cannot pay and are out of the game. "
-        "Send this order anyway? [y/N] "
+        "Send this order anyway? \\[y/N] "
     )
     return answer.strip().lower() in ("y", "yes")
 
