@@ -63,6 +63,8 @@ class StepSpace(ActionSpace):
                 actions.extend(menu)
             elif menu:
                 actions.append({"type": name, "count": len(menu), "fields": _ranges(menu)})
+            elif rule.sample(self.state, self.seat, random.Random(0)) is not None:
+                actions.append({"type": name, "fields": {}})  # too many to list (rank stacks)
         return {"step": self.step, "actions": actions}
 
 
