@@ -84,7 +84,9 @@ def test_a_round_in_the_browser(server: str, page: Any) -> None:
             passing = page.locator("#your-move button.secondary")
             (passing if passing.count() else buttons).first.click()
         page.wait_for_timeout(150)
-    wheel = page.locator("#bm-price-wheel")
-    assert wheel.get_attribute("data-sector") is not None
-    assert "rotate" in (page.locator("#price-wheel g.spin").get_attribute("style") or "")
+    # The wheel turned so that the spun sector (of 12) stops under the pointer at the top.
+    sector = int(page.locator("#bm-price-wheel").get_attribute("data-sector"))
+    style = page.locator("#price-wheel g.spin").get_attribute("style") or ""
+    angle = float(style.split("rotate(")[1].split("deg")[0])
+    assert (angle + (sector + 0.5) * 30) % 360 == pytest.approx(0, abs=1e-6)
     assert page.locator("#bm-log li").count() > 3
