@@ -59,12 +59,13 @@ class StepSpace(ActionSpace):
         actions: list[dict[str, Any]] = []
         for name, rule in self.rules.items():
             menu = [a.to_json() for a in rule.choices(self.state, self.seat)]
-            if len(menu) <= LISTED:
+            if not menu:
+                if rule.sample(self.state, self.seat, random.Random(0)) is not None:
+                    actions.append({"type": name, "fields": {}})  # too many to list (rank stacks)
+            elif len(menu) <= LISTED:
                 actions.extend(menu)
-            elif menu:
+            else:
                 actions.append({"type": name, "count": len(menu), "fields": _ranges(menu)})
-            elif rule.sample(self.state, self.seat, random.Random(0)) is not None:
-                actions.append({"type": name, "fields": {}})  # too many to list (rank stacks)
         return {"step": self.step, "actions": actions}
 
 
