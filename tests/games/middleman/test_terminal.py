@@ -1,0 +1,194 @@
+"""Middleman at the terminal: the game sheet, prompts and reveal tables, figure for figure."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+import tradingfloor
+from tradingfloor.games.middleman import terminal
+from tradingfloor.games.middleman.actions import Buy, Rows, Sell
+
+GAME = tradingfloor.make("middleman")
+# Rows whose first columns give the rule text's examples: Jane, Fred and Mary call A = 8, 0, 2
+# in round 1 (Buying Example) and D = 6, 1, 3 (Selling Example).
+ROWS = [
+    Rows(a=(8, 0, 1, 2, 3, 4, 5, 6, 7, 9), d=(6, 0, 1, 2, 3, 4, 5, 7, 8, 9)),
+    Rows(a=(0, 1, 2, 3, 4, 5, 6, 7, 8, 9), d=(1, 0, 2, 3, 4, 5, 6, 7, 8, 9)),
+    Rows(a=(2, 0, 1, 3, 4, 5, 6, 7, 8, 9), d=(3, 0, 1, 2, 4, 5, 6, 7, 8, 9)),
+]
+
+
+def text_of(renderable: Any) -> str:
+    console = Console(file=io.StringIO(), width=120, color_system=None)
+    console.print(renderable)
+    out = console.file.getvalue()
+    assert isinstance(out, str)
+    return out
+
+
+def row(text: str, label: str) -> list[str]:
+    """The cells of the table row starting with `label`."""
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.replace("┃", "│").strip()[1:-1].split("│")]
+        if cells and cells[0] == label:
+            return cells[1:]
+    raise AssertionError(f"no row {label!r} in\n{text}")
+
+
+def step(state: Any, orders: list[Any]) -> Any:
+    for seat, order in enumerate(orders):
+        state = GAME.apply(state, seat, order)
+    return state
+
+
+@pytest.fixture
+def written() -> Any:
+    return step(GAME.new({"players": 3}, seed=1), ROWS)
+
+
+def test_the_reveal_table_is_the_rule_texts_buying_example(written: Any) -> None:
+    before = GAME.view(written, 0)
+    bought = step(written, [Buy(tins=6, price=5), Buy(tins=5, price=4), Buy(tins=9, price=2)])
+    table = text_of(terminal.render_events(before, GAME.view(bought, 0)))
+    assert "Round 1, buying: the A digits are called out" in table
+    assert row(table, "Tins Wanted") == ["6", "5", "9"]
+    assert row(table, "Offer/Tin") == ["5", "4", "2"]
+    assert row(table, "A") == ["8", "0", "2"]
+    assert row(table, "Available Tins") == ["10", "10", "10"]
+    assert row(table, "Tins Bought") == ["6", "4", "0"]
+    assert "Seat 0 (you)" in table
+
+
+def test_the_sheet_after_a_round_and_the_selling_reveal(written: Any) -> None:
+    bought = step(written, [Buy(tins=6, price=5), Buy(tins=5, price=4), Buy(tins=9, price=2)])
+    before = GAME.view(bought, 0)
+    # The Selling Example's orders as far as these holdings allow: Jane 3 at 5, Fred 4 at 9.
+    sold = step(bought, [Sell(tins=3, price=5), Sell(tins=4, price=9), Sell(tins=0, price=0)])
+    reveal = text_of(terminal.render_events(before, GAME.view(sold, 0)))
+    assert row(reveal, "For Sale") == ["3", "4", "0"]
+    assert row(reveal, "D") == ["6", "1", "3"]
+    assert row(reveal, "Demand") == ["10", "10", "10"]
+    assert row(reveal, "Tins Sold") == ["3", "4", "0"]
+
+    sheet = text_of(terminal.render(GAME.view(sold, 0)))
+    assert "Game sheet of seat 0" in sheet
+    assert row(sheet, "")[:11] == [str(c) for c in range(1, 12)]
+    blank = [""] * 9
+    assert row(sheet, "Cash Held") == ["30", "15", *blank]  # 30 - 6 x 5 + 3 x 5
+    assert row(sheet, "Tins Held") == ["0", "3", *blank]
+    assert row(sheet, "A") == [*map(str, ROWS[0].a), ""]
+    assert row(sheet, "D") == [*map(str, ROWS[0].d), ""]
+    for label, figure in [
+        ("Tins Wanted", "6"),
+        ("Offer/Tin", "5"),
+        ("Available", "10"),
+        ("Tins Bought", "6"),
+        ("For Sale", "3"),
+        ("Price/Tin", "5"),
+        ("Demand", "10"),
+        ("Tins Sold", "3"),
+    ]:
+        assert row(sheet, label) == [figure, *[""] * 10], label
+    assert "cash 15 · tins 3" in sheet
+
+
+def test_a_seat_sees_only_its_own_rows_and_its_own_sealed_order(written: Any) -> None:
+    state = GAME.apply(written, 0, Buy(tins=2, price=3))
+    mine = text_of(terminal.render(GAME.view(state, 0)))
+    assert row(mine, "Tins Wanted")[0] == "2" and row(mine, "Available")[0] == "?"
+    theirs = text_of(terminal.render(GAME.view(state, 1)))
+    assert row(theirs, "A") == [*map(str, ROWS[1].a), ""]
+    assert row(theirs, "Tins Wanted")[0] == ""
+    assert re.search(r"0\s+│\s+30 │\s+0 │ committed", theirs)
+
+
+def test_nothing_new_renders_nothing(written: Any) -> None:
+    view = GAME.view(written, 0)
+    assert terminal.render_events(view, view) is None
+
+
+class Keyboard:
+    """Scripted answers for `Console.input`, which reads with the builtin `input()`."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, answers: list[str]) -> None:
+        self.answers = list(answers)
+        monkeypatch.setattr("builtins.input", self.next)
+
+    def next(self) -> str:
+        return self.answers.pop(0)
+
+
+def ask(
+    state: Any, seat: int, monkeypatch: pytest.MonkeyPatch, answers: list[str]
+) -> tuple[Any, str]:
+    Keyboard(monkeypatch, answers)
+    console = Console(file=io.StringIO(), width=200, color_system=None)
+    view = GAME.view(state, seat)
+    action = terminal.prompt(console, view, GAME.legal(state, seat), GAME.parse_action)
+    out = console.file.getvalue()
+    assert isinstance(out, str)
+    return action, out
+
+
+def test_rows_dealt_at_random_are_legal(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = GAME.new({"players": 2}, seed=3)
+    action, out = ask(state, 0, monkeypatch, ["r"])
+    assert isinstance(action, Rows) and GAME.legal(state, 0).contains(action)
+    assert "Dealt at random: A " in out
+
+
+def test_rows_are_asked_again_until_they_are_two_different_permutations(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = GAME.new({"players": 2}, seed=3)
+    answers = [
+        "0 1 2 3 4 5 6 7 8 8",
+        "0123456789",
+        "0,1,2,3,4,5,6,7,8,9",
+        "0123456789",
+        "9876543210",
+    ]
+    action, out = ask(state, 0, monkeypatch, answers)
+    assert action == Rows(a=tuple(range(10)), d=tuple(range(9, -1, -1)))
+    assert "Row A must hold each digit 0-9 exactly once." in out
+    assert "Refused: row D must be in a different order from row A." in out
+
+
+def test_orders_are_asked_again_after_bad_input(
+    written: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = ["-1", "4", "x", "2"]
+    action, out = ask(written, 0, monkeypatch, answers)
+    assert action == Buy(tins=4, price=2)
+    assert out.count("Type a whole number, 0 or more.") == 2
+    assert "Buying, round 1: you hold 30 in cash." in out
+
+
+def test_an_order_the_cash_cannot_cover_needs_a_yes(
+    written: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    action, out = ask(written, 0, monkeypatch, ["8", "5", "", "8", "5", "y"])
+    assert action == Buy(tins=8, price=5)
+    assert out.count("If you get more than 6 tins you cannot pay and are out of the game.") == 2
+    assert "[y/N]" in out
+
+
+def test_guarded_play_refuses_an_unpayable_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = step(GAME.new({"players": 3, "guarded": True}, seed=1), ROWS)
+    action, out = ask(state, 0, monkeypatch, ["8", "5", "6", "5"])
+    assert action == Buy(tins=6, price=5)
+    assert "Refused: guarded play: 8 tins at 5 cost 40, more than your cash of 30." in out
+
+
+def test_selling_all_and_the_ask_limit(written: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    bought = step(written, [Buy(tins=6, price=5), Buy(tins=5, price=4), Buy(tins=9, price=2)])
+    action, out = ask(bought, 0, monkeypatch, ["7", "5", "all", "12", "all", "10"])
+    assert action == Sell(tins=6, price=10)
+    assert "Selling, round 1: you hold 6 tins." in out
+    assert "Refused: you hold only 6 tins" in out
+    assert "Refused: the market never pays more than 10 per tin" in out
