@@ -104,6 +104,7 @@ def apply(state: BusinessmenState, seat: int, action: Any) -> BusinessmenState:
 
 
 def _do(state: BusinessmenState, seat: int, action: Any) -> BusinessmenState:
+    """The effect of a legal action, before the turn moves on."""
     if isinstance(action, Pass):
         return log(with_seat(state, seat, passed=True), "pass", seat=seat, phase=state.phase)
     if state.phase == "declare":
