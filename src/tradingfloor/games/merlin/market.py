@@ -352,7 +352,8 @@ def _apply_sell_to(state: MerlinState, seat: int, action: SellTo, log: Log) -> M
     if order.owner != ROW:  # a unit sold to the R.O.W. goes back to the supply
         state = give_goods(state, order.owner, index, 1, [], generated=False)
     name = state.config.content.commodities[index]
-    log.append(event("trade", seller=seat, buyer=order.owner, commodity=name, price=order.price))
+    buyer = "row" if order.owner == ROW else order.owner
+    log.append(event("trade", seller=seat, buyer=buyer, commodity=name, price=order.price))
     return state
 
 
