@@ -150,6 +150,28 @@ function pendingPanel(update) {
   return parts.length ? el("section", { class: "panel", id: "me-pending" }, ...parts) : null;
 }
 
+/** The latest events in words (the view keeps the last few, numbered from the game's start). */
+function logPanel(update) {
+  const recent = (update.view.recent || []).slice(-14).reverse();
+  const name = (s) => (s === "row" || s === -1 ? "R.O.W." : seatName(update, s));
+  const line = (e) => {
+    switch (e.kind) {
+      case "roll": return `${name(e.seat)} rolled ${e.total}`;
+      case "buy_permit": return `${name(e.seat)} bought ${cardName(e.card)} for ${e.price}`;
+      case "place": return `${name(e.seat)} placed ${cardName(e.card)}${e.on ? ` on ${cardName(e.on)}` : ""}`;
+      case "invest": return `${name(e.seat)} invested ${e.amount} on ${cardName(e.card)}`;
+      case "trade": return `${name(e.seller)} sold ${e.commodity.replace("_", " ")} to ${name(e.buyer)} at ${e.price}`;
+      case "bid": case "ask": return `${name(e.seat)} ${e.kind === "bid" ? "bid" : "asked"} ${e.price} for ${e.commodity.replace("_", " ")}`;
+      case "sale": return `${name(e.seller)} sold ${cardName(e.card)} to ${name(e.buyer)} for ${e.price}`;
+      case "inflation": return `${cardName(e.card)} played: cost of the living ${e.cost_of_living}`;
+      case "turn_end": return `${name(e.seat)} ended the turn`;
+      default: return `${e.seat !== undefined ? `${name(e.seat)}: ` : ""}${e.kind.replaceAll("_", " ")}`;
+    }
+  };
+  return el("section", { class: "panel", id: "me-log" }, el("h3", {}, "What happened"),
+    recent.length ? el("ol", { reversed: true }, recent.map((e) => el("li", { value: e.n }, line(e)))) : el("p", { class: "muted" }, "nothing yet"));
+}
+
 export default {
   render(root, update, ctx) {
     const view = update.view;
@@ -166,7 +188,7 @@ export default {
     const order = view.order.length ? view.order : view.players.map((_, s) => s);
     root.querySelector(".me-table").replaceChildren(...[
       pendingPanel(update),
-      el("div", { class: "grid" }, countersPanel(view), dicePanel(update)),
+      el("div", { class: "grid" }, countersPanel(view), dicePanel(update), logPanel(update)),
       ...order.map((s) => playerPanel(update, s)),
       marketPanel(update),
     ].filter(Boolean));
