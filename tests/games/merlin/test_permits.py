@@ -72,3 +72,14 @@ def test_an_ace_with_no_permit_left_gives_nothing() -> None:
     state = arrange(after_auction(), deck=["AD", "7C"])
     state = act(state, 0, {"type": "buy_permit"})
     assert state.economy.hands[0] == () and sorted(state.economy.deck) == ["7C", "AD"]
+
+
+def test_one_at_a_time_since_the_price_can_change() -> None:
+    # Core Loop: "Buy permits one at a time since the price can change."
+    state = arrange(after_auction(), gold=[9, 9, 9, 9], deck=["7D", "4C"], bank=0)
+    state = act(state, 0, {"type": "buy_permit"})  # the 7 raises the cost of the living to 3
+    assert state.core.gold[0] == 7
+    state = arrange(state, deck=["4C", "7D"])
+    state = act(state, 0, {"type": "buy_permit"})
+    assert state.core.gold[0] == 4 and state.economy.hands[0] == ("4C",)
+    assert state.core.ledger.bank == 5
