@@ -61,3 +61,16 @@ def test_prompt_reads_a_menu_number_and_a_form() -> None:
     assert "covered" in console.file.getvalue()  # type: ignore[attr-defined]
     state = act(state, 0, action.to_json())
     assert state.core.gold[0] == 5
+
+
+def test_a_game_of_bots_through_tradingfloor_play() -> None:
+    from typer.testing import CliRunner
+
+    from tradingfloor.cli.main import app
+
+    outcome = CliRunner().invoke(
+        app, ["play", "merlin", "--seats", "heuristic,random", "--seed", "3", "-o", "max_orbits=2"]
+    )
+    assert outcome.exit_code == 0, outcome.output
+    assert "Grand" not in outcome.output  # the terminal draws the market per commodity
+    assert "essence grain" in outcome.output and "orbit cap (2 orbits)" in outcome.output
