@@ -27,7 +27,7 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
         "order": list(core.order),
         "current": core.current if core.order and core.phase != "auction" else None,
         "turn": core.turn_no,
-        "orbit": core.orbit + 1 if core.order else 0,
+        "orbit": min(core.orbit + 1, state.config.max_orbits) if core.order else 0,
         "max_orbits": state.config.max_orbits,
         "counters": {
             "season": season(state),
