@@ -60,11 +60,12 @@ def register(app: typer.Typer) -> None:
 def play(
     game: Annotated[str, typer.Argument(help="game id, e.g. middleman (see `tradingfloor games`)")],
     seats: Annotated[
-        str,
+        str | None,
         typer.Option(
-            help="comma-separated seats: 'you' (or 'human') for a person, else a bot kind"
+            help="comma-separated seats: 'you' (or 'human') for a person, else a bot kind "
+            "(default: you,heuristic,random; you,random,random for a game without a heuristic bot)"
         ),
-    ] = "you,heuristic,random",
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="seed for a reproducible game")] = None,
     option: Annotated[
         list[str] | None,
@@ -73,7 +74,8 @@ def play(
         ),
     ] = None,
     record: Annotated[
-        Path | None, typer.Option(help="write the match record (JSON) here when the game ends")
+        Path | None,
+        typer.Option(help="write the match record (JSON) here when the game ends or is abandoned"),
     ] = None,
 ) -> None:
     """Play GAME at the terminal against bots, or hot-seat with friends."""
@@ -118,7 +120,9 @@ class Table:
     ui: Any  # the game's terminal module, or GenericTerminal
 
 
-def _table(game_id: str, seats_text: str, option_texts: Sequence[str], seed: int | None) -> Table:
+def _table(
+    game_id: str, seats_text: str | None, option_texts: Sequence[str], seed: int | None
+) -> Table:
     """The game, seats, options and seed from the command line; a clear error (exit 2) if bad."""
     import tradingfloor
     from tradingfloor.core.errors import TradingfloorError
@@ -139,11 +143,13 @@ def _table(game_id: str, seats_text: str, option_texts: Sequence[str], seed: int
     return Table(game, seats, options, chosen_seed, _terminal_module(game.id))
 
 
-def _seats(game: Game, text: str) -> list[Seat]:
+def _seats(game: Game, text: str | None) -> list[Seat]:
     from tradingfloor.agents import kinds
 
-    names = [name.strip() for name in text.split(",") if name.strip()]
     catalogue = kinds(game)
+    if text is None:
+        text = "you,heuristic,random" if "heuristic" in catalogue else "you,random,random"
+    names = [name.strip() for name in text.split(",") if name.strip()]
     unknown = [n for n in names if n not in catalogue and n not in HUMANS]
     if unknown:
         fail(

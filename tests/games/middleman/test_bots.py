@@ -145,6 +145,37 @@ def test_heuristic_clearly_beats_two_random_bots() -> None:
     assert win_share(["heuristic", "random", "random"], 60) >= 0.5
 
 
+class CautiousRandom:
+    """A sterner baseline than "random": random orders, but never one the cash cannot pay for."""
+
+    name = "cautious"
+
+    def act(self, decision: Decision, rng: random.Random) -> Any:
+        view = decision.view
+        if view["phase"] != "buy":
+            return decision.legal.sample(rng)
+        cash = view["players"][decision.seat]["cash"]
+        price = rng.randint(0, min(cash, 10))
+        most = 9 * len(view["players"])
+        return Buy(tins=rng.randint(0, min(most, cash // price if price else most)), price=price)
+
+
+def test_heuristic_beats_random_bots_that_never_overspend() -> None:
+    # Random bots go out within a round or two; these stay in, so all ten rounds are traded.
+    # Measured: 98% of 300 games (issue 2's report); lenient here.
+    won = 0.0
+    for game_index in range(24):
+        seat = game_index % 3
+        agents: list[Agent] = [CautiousRandom(), CautiousRandom(), CautiousRandom()]
+        agents[seat] = HeuristicBot()
+        state = GAME.new({"players": 3}, seed=3000 + game_index)
+        final = play_out(GAME, state, agents, random.Random(game_index))
+        result = GAME.result(final)
+        assert result is not None and not final.out[seat]
+        won += (seat in result.winners) / len(result.winners)
+    assert won / 24 >= 0.5
+
+
 def test_heuristic_holds_its_own_against_itself() -> None:
     # Three identical bots, seats rotated: every game is played to round 10, nobody goes out.
     for seed in range(6):
