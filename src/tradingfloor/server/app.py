@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -157,12 +158,12 @@ def _matches_api(app: FastAPI, service: MatchService, runtime: Runtime) -> None:
     @app.get("/api/matches/{match_id}", response_model=wire.MatchSummary, tags=["match"])
     async def get_match(match_id: str) -> dict[str, Any]:
         """The public facts of a match."""
-        return match_summary(await asyncio.to_thread(service.snapshot, match_id))
+        return match_summary(await _call(service, service.snapshot, match_id))
 
     @app.get("/api/matches/{match_id}/view", response_model=wire.Update, tags=["match"])
     async def get_view(match_id: str, authorization: Token = None) -> dict[str, Any]:
         """The current update for the token's seat, or the spectator's without a token."""
-        snapshot = await asyncio.to_thread(service.snapshot, match_id)
+        snapshot = await _call(service, service.snapshot, match_id)
         return update_for(snapshot, service.seat_of(snapshot, _bearer(authorization)))
 
     @app.post(
@@ -183,7 +184,7 @@ def _matches_api(app: FastAPI, service: MatchService, runtime: Runtime) -> None:
             raise NotFound(f"no match {match_id!r}")
         seat = service.seat_of(snapshot, token)
         assert seat is not None
-        after = await asyncio.to_thread(service.submit, match_id, seat, body.seq, body.action)
+        after = await _call(service, service.submit, match_id, seat, body.seq, body.action)
         await runtime.changed(after)
         return update_for(after, seat)
 
@@ -219,7 +220,7 @@ def _live_api(app: FastAPI, service: MatchService, runtime: Runtime) -> None:
         try:
             hello = await asyncio.wait_for(websocket.receive_text(), timeout=30)
             token = _hello_token(hello)
-            snapshot = await asyncio.to_thread(service.snapshot, match_id)
+            snapshot = await _call(service, service.snapshot, match_id)
             seat = service.seat_of(snapshot, token)
         except ApiError as err:
             await websocket.send_json({"type": "error", "error": err.message})
@@ -252,6 +253,13 @@ async def _serve_socket(websocket: WebSocket, subscriber: Subscriber) -> None:
         group.start_soon(receive)
 
 
+async def _call(service: MatchService, function: Any, *args: Any) -> Any:
+    """Run a service call on the loop (SQLite) or in a worker thread (a server database)."""
+    if service.inline:
+        return function(*args)
+    return await asyncio.to_thread(function, *args)
+
+
 def _hello_token(text: str) -> str | None:
     try:
         hello = json.loads(text)
@@ -281,7 +289,7 @@ def _loads(service: MatchService, match_id: str) -> bool:
 
 
 async def _finished(service: MatchService, match_id: str) -> Any:
-    snapshot = await asyncio.to_thread(service.snapshot, match_id)
+    snapshot = await _call(service, service.snapshot, match_id)
     if not snapshot.over:
         raise Forbidden("the record and the replay open once the game is over")
     return snapshot
@@ -294,6 +302,7 @@ def _known_game(game_id: str) -> Any:
     return registry.make(game_id)
 
 
+@functools.cache
 def _game_info(game_id: str) -> dict[str, Any]:
     game = registry.make(game_id)
     renderer = game.id if (WEB / "renderers" / f"{game.id}.js").exists() else "generic"

@@ -127,9 +127,7 @@ class Runtime:
                     None, _choose, snapshot.game, snapshot.state, seat, agent, rng
                 )
                 try:
-                    after = await asyncio.to_thread(
-                        self.service.submit, match_id, seat, snapshot.seq, _json(action)
-                    )
+                    after = await self._submit(match_id, seat, snapshot.seq, _json(action))
                 except Stale:
                     continue  # another seat moved first: decide again from the new view
                 await self.changed(after)
@@ -138,6 +136,11 @@ class Runtime:
             log.error("bot %s in seat %d of match %s was refused: %s", kind, seat, match_id, err)
         except Exception:
             log.exception("bot %s in seat %d of match %s failed", kind, seat, match_id)
+
+    async def _submit(self, match_id: str, seat: int, seq: int, action: Any) -> Snapshot:
+        if self.service.inline:
+            return self.service.submit(match_id, seat, seq, action)
+        return await asyncio.to_thread(self.service.submit, match_id, seat, seq, action)
 
     def _agent(
         self, game: Game, match_id: str, seat: int, kind: str

@@ -171,6 +171,12 @@ class MatchService:
         """The match as this process last saw it, without asking the database."""
         return self._get(match_id).snapshot()
 
+    @property
+    def inline(self) -> bool:
+        """Whether calls may run on the event loop: an embedded SQLite commit takes well under a
+        millisecond, less than handing the work to a thread and back; a server database does not."""
+        return not self.store.shared
+
     def seat_of(self, snapshot: Snapshot, token: str | None) -> int | None:
         """The seat that `token` opens; None (a spectator) without a token; Forbidden if wrong."""
         if not token:

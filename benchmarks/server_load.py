@@ -1,0 +1,199 @@
+"""Load on the multiplayer server: many concurrent Middleman matches over loopback.
+
+A real `tradingfloor serve` process (SQLite, bots without a pause) hosts the matches. In each match
+two scripted people act over HTTP and listen on their WebSockets, a bot fills the third seat, and a
+spectator listens too. Latency is measured from sending an action to the arrival of the pushed view
+that includes it, on the acting client's own WebSocket.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from benchmarks.harness import Figure, Sample
+
+MATCHES = 100
+DEADLINE_S = 90.0  # a run stops here even if some matches are unfinished
+ROWS = [
+    {"type": "rows", "a": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], "d": [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]},
+    {"type": "rows", "a": [5, 6, 7, 8, 9, 0, 1, 2, 3, 4], "d": [4, 3, 2, 1, 0, 9, 8, 7, 6, 5]},
+]
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    finished: int = 0
+
+
+class Person:
+    """A scripted player: listens on its WebSocket, acts over HTTP whenever its turn comes."""
+
+    def __init__(self, base: str, match_id: str, seat: int, token: str, stats: Stats) -> None:
+        self.base, self.match_id, self.seat, self.token, self.stats = (
+            base,
+            match_id,
+            seat,
+            token,
+            stats,
+        )
+        self.latest: dict[str, Any] | None = None
+        self.changed = asyncio.Event()
+        self.awaited: tuple[int, asyncio.Future[float]] | None = None  # (seq, when it arrived)
+
+    async def play(self, http: Any) -> None:
+        import websockets
+
+        url = self.base.replace("http", "ws") + f"/api/matches/{self.match_id}/ws"
+        async with websockets.connect(url, max_size=None) as socket:
+            await socket.send(json.dumps({"token": self.token}))
+            reader = asyncio.create_task(self._read(socket))
+            try:
+                await self._act(http)
+            finally:
+                reader.cancel()
+
+    async def _read(self, socket: Any) -> None:
+        async for message in socket:
+            now = time.perf_counter()
+            update = json.loads(message)
+            if self.awaited and update["seq"] >= self.awaited[0] and not self.awaited[1].done():
+                self.awaited[1].set_result(now)
+            self.latest = update
+            self.changed.set()
+
+    async def _act(self, http: Any) -> None:
+        acted_at = -1
+        while True:
+            await self.changed.wait()
+            self.changed.clear()
+            update = self.latest
+            assert update is not None
+            if update["over"]:
+                self.stats.finished += self.seat == 0
+                return
+            if self.seat not in update["actors"] or update["seq"] <= acted_at:
+                continue
+            acted_at = update["seq"]
+            # The pushed view of this action has a seq above the one it was made against.
+            arrival: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+            self.awaited = (update["seq"] + 1, arrival)
+            sent = time.perf_counter()
+            reply = await http.post(
+                f"{self.base}/api/matches/{self.match_id}/actions",
+                json={"seq": update["seq"], "action": self._choose(update["view"])},
+                headers={"Authorization": f"Bearer {self.token}"},
+            )
+            if reply.status_code == 200:
+                self.stats.actions += 1
+                self.stats.latencies.append(await arrival - sent)
+            self.awaited = None
+            self.changed.set()  # look at the newest update again
+
+    def _choose(self, view: dict[str, Any]) -> dict[str, Any]:
+        if view["phase"] == "rows":
+            return ROWS[self.seat]
+        if view["phase"] == "buy":
+            return {"type": "buy", "tins": 1, "price": 1}
+        return {"type": "sell", "tins": view["players"][self.seat]["tins"], "price": 5}
+
+
+async def spectate(base: str, match_id: str) -> None:
+    import websockets
+
+    url = base.replace("http", "ws") + f"/api/matches/{match_id}/ws"
+    async with websockets.connect(url, max_size=None) as socket:
+        await socket.send("{}")
+        async for message in socket:
+            if json.loads(message)["over"]:
+                return
+
+
+async def drive(base: str, matches: int) -> tuple[Stats, float]:
+    import httpx
+
+    stats = Stats()
+    limits = httpx.Limits(max_connections=4 * matches, max_keepalive_connections=4 * matches)
+    async with httpx.AsyncClient(limits=limits, timeout=30) as http:
+        tasks = []
+        for _ in range(matches):
+            reply = await http.post(
+                f"{base}/api/matches",
+                json={"game": "middleman", "seats": [{"kind": "human"}] * 2 + [{"kind": "random"}]},
+            )
+            created = reply.json()
+            for seat in (0, 1):
+                person = Person(base, created["id"], seat, created["seats"][seat]["token"], stats)
+                tasks.append(person.play(http))
+            tasks.append(spectate(base, created["id"]))
+        start = time.perf_counter()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*tasks), DEADLINE_S)
+        return stats, time.perf_counter() - start
+
+
+def run_load(matches: int = MATCHES) -> Sample:
+    """One run: `matches` matches with 3 WebSocket clients each, played to the end."""
+    from tests.server.live import free_port, server
+
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        with server(f"sqlite:///{Path(folder) / 'load.db'}", port) as process:
+            cpu_before = _cpu_seconds(process.pid)
+            stats, seconds = asyncio.run(drive(f"http://127.0.0.1:{port}", matches))
+            server_cpu = _cpu_seconds(process.pid) - cpu_before
+    latencies = sorted(stats.latencies)
+    p50 = statistics.median(latencies) * 1000
+    p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000
+    return Sample(
+        games=stats.finished,
+        actions=stats.actions,
+        seconds=seconds,
+        extra={
+            "matches": str(matches),
+            "clients": str(3 * matches),
+            "finished": str(stats.finished),
+            "p50 ms": f"{p50:.1f}",
+            "p99 ms": f"{p99:.1f}",
+            "server CPU s": f"{server_cpu:.1f}",
+            "wall s": f"{seconds:.1f}",
+        },
+    )
+
+
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) that a process has used so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def figures() -> list[Figure]:
+    return [
+        Figure(
+            name=f"server load, {MATCHES} matches / {3 * MATCHES} WebSocket clients",
+            what=(
+                "person actions/s over loopback (HTTP action, pushed view back), bots in a third "
+                "seat; p50/p99 ms from sending an action to its pushed view"
+            ),
+            run=run_load,
+            runs=1,
+        )
+    ]
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--matches", type=int, default=MATCHES)
+    sample = run_load(parser.parse_args().matches)
+    print(f"{sample.actions / sample.seconds:,.0f} person actions/s", sample.extra)
