@@ -7,10 +7,10 @@ import sys
 from rich.console import Console
 from rich.table import Table
 
-from benchmarks import fast, openspiel_anchor, reference
+from benchmarks import fast, openspiel_anchor, reference, server_load
 from benchmarks.harness import Measured, measure
 
-SOURCES = [reference, fast, openspiel_anchor]
+SOURCES = [reference, fast, openspiel_anchor, server_load]
 
 
 def main(selected: list[str]) -> None:
