@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from tradingfloor.cli import play, replay, rules_cmd, serve, simulate
+from tradingfloor.cli import bench, play, replay, rules_cmd, serve, simulate
 
 app = typer.Typer(
     name="tradingfloor",
@@ -16,7 +16,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for module in (rules_cmd, serve, simulate, replay, play):
+for module in (play, serve, simulate, replay, bench, rules_cmd):
     module.register(app)
 
 if __name__ == "__main__":
