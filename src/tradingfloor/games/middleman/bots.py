@@ -8,6 +8,7 @@ its seat's view and its legal actions, and it never offers more than its cash ca
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -110,9 +111,9 @@ def plan_sell(view: Mapping[str, Any], seat: int) -> Sell:
     round_ = int(view["round"])
     demands = scenarios(market_of_view(view, round_, "sell"))
     others = _modelled_asks(view, seat)
+    keep = _keep_value(view, seat, held, round_)
     best, best_worth = Sell(tins=0, price=0), -1.0
     for tins in sorted({held, math.ceil(held * 3 / 4), math.ceil(held / 2), math.ceil(held / 4)}):
-        keep = _keep_value(view, seat, held, round_)
         for price in range(1, MAX_ASK + 1):
             sold = _expected_fill(others, (tins, price), demands, "sell")
             worth = sold * price + (held - sold) * keep
@@ -153,8 +154,14 @@ def _expected_fill(
     others: Sequence[Order], mine: Order, markets: Sequence[int], side: Side
 ) -> float:
     """My average fill over the market scenarios, against the others' modelled orders."""
-    orders = [*others, mine]
-    return sum(allocate(orders, market, side)[-1] for market in markets) / len(markets)
+    orders = (*others, mine)
+    return sum(_my_fill(orders, market, side) for market in markets) / len(markets)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _my_fill(orders: tuple[Order, ...], market: int, side: Side) -> int:
+    """The last order's fill; cached, since the same auctions are weighed again and again."""
+    return allocate(orders, market, side)[-1]
 
 
 def _active_seats(view: Mapping[str, Any]) -> list[int]:
