@@ -158,7 +158,7 @@ def _expected_fill(
     return sum(_my_fill(orders, market, side) for market in markets) / len(markets)
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 14)
 def _my_fill(orders: tuple[Order, ...], market: int, side: Side) -> int:
     """The last order's fill; cached, since the same auctions are weighed again and again."""
     return allocate(orders, market, side)[-1]
