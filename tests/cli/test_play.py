@@ -160,3 +160,26 @@ def test_input_running_out_abandons_the_game() -> None:
     code, out = run(["middleman", "--seats", "you,random", "--seed", "1"], ["r"])
     assert code == 1
     assert "Game abandoned." in out
+
+
+def test_a_game_without_a_terminal_module_is_played_in_json(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tradingfloor.cli import play
+
+    monkeypatch.setattr(play, "_terminal_module", lambda game_id: play.GenericTerminal)
+    rows = '{"type": "rows", "a": [0,1,2,3,4,5,6,7,8,9], "d": [9,8,7,6,5,4,3,2,1,0]}'
+    keys = ["{not json", '{"type": "sell", "tins": 0, "price": 0}', rows]
+    keys += ['{"type": "buy", "tins": 0, "price": 0}', '{"type": "sell", "tins": 0, "price": 0}']
+    keys += [
+        '{"type": "buy", "tins": 0, "price": 0}',
+        '{"type": "sell", "tins": 0, "price": 0}',
+    ] * (ROUNDS - 1)
+    code, out = run(["middleman", "--seats", "you,heuristic", "--seed", "8"], keys)
+    assert code == 0, out
+    assert "Your legal actions:" in out and "permutation of 0-9" in out
+    assert "That is not JSON" in out
+    assert "Refused: write your rows A and D first." in out
+    assert out.count("Your action as JSON: ") == 2 + 1 + 2 * ROUNDS
+    assert "'history'" in out  # the resolved steps, as the view holds them
+    assert "Final standings" in out
