@@ -15,7 +15,7 @@ from tradingfloor.core.agent import Agent, Decision, decision_for
 from tradingfloor.core.playout import play_out
 from tradingfloor.games.middleman import forecast
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
-from tradingfloor.games.middleman.bots import BOTS, HeuristicBot, plan_rows
+from tradingfloor.games.middleman.bots import BOTS, HeuristicBot, plan_buy, plan_rows, plan_sell
 
 GAME = tradingfloor.make("middleman")
 
@@ -182,3 +182,23 @@ def test_heuristic_holds_its_own_against_itself() -> None:
         final = play(["heuristic"] * 3, seed=2000 + seed)
         assert final.round == 11 and not any(final.out)
         assert max(final.cash) > 30  # someone trades at a profit
+
+
+def test_heuristic_plans_are_legal_even_when_few_are_left_in() -> None:
+    # 8 seats with 6 reckless random bots: they go out, and the heuristic's share of the demand
+    # to come grows past what any round can supply; its own plans (not a fallback) stay legal.
+    planned = 0
+
+    def check(before: Any, seat: int, action: Any, after: Any) -> None:
+        nonlocal planned
+        if seat in (0, 1) and before.phase in ("buy", "sell"):
+            plan = plan_buy if before.phase == "buy" else plan_sell
+            order = plan(GAME.view(before, seat), seat)
+            assert GAME.legal(before, seat).check(order) is None
+            assert order == action
+            planned += 1
+
+    for seed in range(4):
+        final = play(["heuristic", "heuristic", *["random"] * 6], seed, observe=check)
+        assert not final.out[0] and not final.out[1]
+    assert planned > 40

@@ -84,7 +84,8 @@ def plan_buy(view: Mapping[str, Any], seat: int) -> Buy:
     active = _active_seats(view)
     # Aim to hold my share of all the demand still to come (each D row sums to 45, so it is exact).
     target = math.ceil(remaining_total_of_view(view, "sell") / len(active))
-    want = max(0, target - held)
+    most = 9 * len(view["players"])  # no round's A digits can add up to more
+    want = min(most, max(0, target - held))
     supplies = scenarios(market_of_view(view, round_, "buy"))
     if want == 0 or max(supplies) == 0:
         return Buy(tins=0, price=0)
