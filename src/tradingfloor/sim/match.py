@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Any
 
@@ -70,7 +71,8 @@ def describe(game: Game, task: GameTask, final: State, result: Result, record: M
         "record": record.dumps(),
     }
     for name, value in balance_figures(game, final).items():
-        row[f"balance.{name}"] = float(value)
+        number = float(value)
+        row[f"balance.{name}"] = None if math.isnan(number) else number  # undefined in this game
     return row
 
 

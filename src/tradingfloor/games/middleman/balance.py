@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from tradingfloor.games.middleman.state import MiddlemanState
 
 
@@ -12,10 +14,11 @@ def balance_figures(state: MiddlemanState) -> dict[str, float]:
     # Only rounds that reached their selling step have both figures (a game can end mid-round).
     rounds = sorted(set(supply) & set(demand))
     exceeds = sum(1 for r in rounds if supply[r] > demand[r])
+    count = len(rounds) or math.nan  # no complete round: the shares are undefined, not zero
     return {
-        "supply_exceeds_demand": exceeds / len(rounds) if rounds else 0.0,
-        "mean_supply": sum(supply[r] for r in rounds) / len(rounds) if rounds else 0.0,
-        "mean_demand": sum(demand[r] for r in rounds) / len(rounds) if rounds else 0.0,
+        "supply_exceeds_demand": exceeds / count,
+        "mean_supply": sum(supply[r] for r in rounds) / count,
+        "mean_demand": sum(demand[r] for r in rounds) / count,
         "rounds_played": float(len(rounds)),
         "players_out": float(sum(state.out)),
     }
