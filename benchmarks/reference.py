@@ -11,6 +11,7 @@ from tradingfloor.core.game import Game
 
 GAMES_PER_RUN = {"middleman": 200, "businessmen": 5}
 DEFAULT_GAMES_PER_RUN = 20
+OPTIONS = {"merlin": {"few_players": True}}  # 3 seats are below Merlin's 4-6 without this option
 
 
 def _playout_sample(game: Game, options: dict[str, int], games: int) -> Sample:
@@ -35,7 +36,9 @@ def figures() -> list[Figure]:
             Figure(
                 name=f"{game_id} reference, random play, 3 seats",
                 what="games/s of the rules engine through new/actors/legal/sample/apply, one core",
-                run=lambda game=game, games=games: _playout_sample(game, {"players": 3}, games),
+                run=lambda game=game, games=games: _playout_sample(
+                    game, {"players": 3, **OPTIONS.get(game.id, {})}, games
+                ),
             )
         )
     return out

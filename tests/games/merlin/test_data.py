@@ -85,6 +85,24 @@ def test_options_defaults_and_refusals() -> None:
         GAME.new({"content": "/no/such/folder"}, 1)
 
 
+def test_two_or_three_players_only_by_an_option_not_the_designers_intent() -> None:
+    # Game Loop: "The game starts with at least 4 players. The optimal play would be 4 - 6 players."
+    assert GAME.options({})["few_players"] is False
+    for players in (2, 3):
+        with pytest.raises(
+            BadOptions, match="few_players: true, which is not the designer's intent"
+        ):
+            GAME.new({"players": players}, 1)
+        state = GAME.new({"players": players, "few_players": True}, 1)
+        assert state.players == players
+    for players in (4, 5, 6):
+        assert GAME.new({"players": players}, 1).players == players
+    schema = GAME.schemas()["options"]["properties"]["few_players"]
+    assert "NOT the designer's intent" in schema["description"]
+    with pytest.raises(BadOptions):
+        GAME.new({"players": 1, "few_players": True}, 1)
+
+
 def test_content_folder_replaces_a_file(tmp_path: object) -> None:
     from pathlib import Path
 

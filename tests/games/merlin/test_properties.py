@@ -15,6 +15,7 @@ from .helpers import GAME
 OPTIONS = st.fixed_dictionaries(
     {
         "players": st.integers(2, 6),
+        "few_players": st.just(True),
         "max_orbits": st.integers(3, 25),
         "content": st.sampled_from([None, "quick"]),
         "volatility": st.integers(0, 3),

@@ -134,7 +134,7 @@ def test_still_bankrupt_a_year_later_is_out() -> None:
 def test_the_last_player_not_out_wins() -> None:
     # RULINGS 4: "the last player not out of the game"; Game Loop: "A player wins when every other
     # player is bankrupt."
-    state = after_auction(players=2)
+    state = after_auction(players=2, few_players=True)
     core = state.core
     state = replace(
         state,

@@ -69,7 +69,19 @@ def test_a_game_of_bots_through_tradingfloor_play() -> None:
     from tradingfloor.cli.main import app
 
     outcome = CliRunner().invoke(
-        app, ["play", "merlin", "--seats", "heuristic,random", "--seed", "3", "-o", "max_orbits=2"]
+        app,
+        [
+            "play",
+            "merlin",
+            "--seats",
+            "heuristic,random",
+            "--seed",
+            "3",
+            "-o",
+            "max_orbits=2",
+            "-o",
+            "few_players=true",
+        ],
     )
     assert outcome.exit_code == 0, outcome.output
     assert "Grand" not in outcome.output  # the terminal draws the market per commodity

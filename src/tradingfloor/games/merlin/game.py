@@ -72,6 +72,7 @@ class Merlin:
             {"players": 6, "max_orbits": 6},
             {
                 "players": 3,
+                "few_players": True,
                 "max_orbits": 15,
                 "content": "quick",
                 "investment_pays_on": "owner_turn",

@@ -5,9 +5,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+)
 
 from tradingfloor.core.errors import BadOptions
+
+DESIGNED_PLAYERS = 4
+"""Game Loop: "The game starts with at least 4 players." Fewer need `few_players`."""
 
 KNOWN_MODULES = ("economy",)
 """The modules this engine has; `magic` and `finance` are still to come (docs/rules/merlin.md)."""
@@ -22,7 +33,11 @@ class MerlinOptions(BaseModel):
         4,
         ge=2,
         le=6,
-        description="4-6 seats (the designer's intent); 2-3 are allowed, not the designer's intent",
+        description="4-6 seats (the designer's intent); 2-3 only with few_players",
+    )
+    few_players: StrictBool = Field(
+        False,
+        description="allow 2-3 players: NOT the designer's intent (the draft starts at 4)",
     )
     modules: tuple[StrictStr, ...] = Field(
         ("economy",), description="modules switched on; 'economy' is the basic game and required"
@@ -65,6 +80,13 @@ def parse_options(options: Mapping[str, Any] | None) -> MerlinOptions:
         raise BadOptions(
             f"bad merlin options: unknown module(s) {', '.join(unknown)}; "
             f"this engine has: {', '.join(KNOWN_MODULES)}"
+        )
+    if chosen.players < DESIGNED_PLAYERS and not chosen.few_players:
+        raise BadOptions(
+            "bad merlin options: players: Merlin Economics is played by 4-6 ('The game starts "
+            f"with at least 4 players'); {chosen.players} players need the option few_players: "
+            "true, "
+            "which is not the designer's intent"
         )
     if "economy" not in chosen.modules:
         raise BadOptions("bad merlin options: the 'economy' module is the basic game and required")
