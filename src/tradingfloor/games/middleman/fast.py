@@ -124,6 +124,9 @@ class Table:
     rows_d: Array  # (10, players, B) int8
     index: Array  # (B,): each column's game number in the whole batch
     tally: Tally  # what the balance figures and the match length need
+    # Public history the bots read: each seat's last order asking for at least one tin, per side.
+    last_buy: Array  # (2, players, B) int32: tins (0: none yet) and price
+    last_sell: Array
 
     @property
     def games(self) -> int:
@@ -138,7 +141,18 @@ class Table:
         )
 
 
-GAME_ARRAYS = ("cash", "tins", "out", "over", "ended", "rows_a", "rows_d", "index")
+GAME_ARRAYS = (
+    "cash",
+    "tins",
+    "out",
+    "over",
+    "ended",
+    "rows_a",
+    "rows_d",
+    "index",
+    "last_buy",
+    "last_sell",
+)
 
 
 @dataclass
@@ -178,6 +192,8 @@ class SeatView:
     shown_a: Array  # (columns called out, players, B): every seat's revealed A digits
     shown_d: Array
     index: Array  # (B,): each column's game number, for policies that keep per-game data
+    last_buy: Array  # (2, players, B): each seat's last buying order for some tins (tins 0: none)
+    last_sell: Array
 
     @property
     def games(self) -> int:
@@ -222,6 +238,8 @@ def seat_view(table: Table, seat: int, phase: Phase) -> SeatView:
         shown_a=_read_only(table.rows_a[:shown_a]),
         shown_d=_read_only(table.rows_d[: table.round - 1]),
         index=_read_only(table.index),
+        last_buy=_read_only(table.last_buy),
+        last_sell=_read_only(table.last_sell),
     )
 
 
@@ -241,6 +259,8 @@ def new_table(players: int, guarded: bool, games: int) -> Table:
         rows_d=np.zeros((ROUNDS, players, games), dtype=np.int8),
         index=np.arange(games),
         tally=Tally.empty(games),
+        last_buy=np.zeros((2, players, games), dtype=np.int32),
+        last_sell=np.zeros((2, players, games), dtype=np.int32),
     )
 
 
@@ -281,6 +301,10 @@ def _collect_orders(
     tins *= acting
     price *= acting
     _check_orders(table, phase, tins, price, policies)
+    last = table.last_buy if phase == "buy" else table.last_sell
+    ordered = tins > 0
+    last[0] = np.where(ordered, tins, last[0])
+    last[1] = np.where(ordered, price, last[1])
     return tins, price
 
 
@@ -462,7 +486,7 @@ def stream(
 
 # The seam of `tradingfloor.sim.vectorized`: the seat specs with a vectorized policy, and the
 # runner that plays a lab run's tasks with the batch engine.
-VECTORIZED_POLICIES = frozenset({"random"})
+VECTORIZED_POLICIES = frozenset({"random", "heuristic"})
 
 
 def run_rows(tasks: Sequence[Any]) -> list[dict[str, Any]]:

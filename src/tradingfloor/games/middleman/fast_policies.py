@@ -89,4 +89,13 @@ def _redraw_unaffordable(
         bad = bad[tins[bad] * price[bad] > cash[bad]]
 
 
-VECTOR_POLICIES: dict[str, Callable[[], VectorPolicy]] = {"random": RandomPolicy}
+def _heuristic() -> VectorPolicy:
+    from tradingfloor.games.middleman.fast_heuristic import HeuristicPolicy
+
+    return HeuristicPolicy()
+
+
+VECTOR_POLICIES: dict[str, Callable[[], VectorPolicy]] = {
+    "random": RandomPolicy,
+    "heuristic": _heuristic,
+}
