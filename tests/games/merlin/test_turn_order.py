@@ -84,9 +84,7 @@ def test_a_tie_for_last_goes_to_the_blind_rank_auction() -> None:
     assert (contest.kind, contest.seats, contest.first_place) == ("rank", (2, 3), 2)
     with pytest.raises(IllegalAction, match="at least one gold"):
         act(state, 2, {"type": "rank_bid", "stacks": [1, 0]})
-    with pytest.raises(IllegalAction, match="earlier place may not be smaller"):
-        act(state, 2, {"type": "rank_bid", "stacks": [1, 2]})
-    state = act(state, 2, {"type": "rank_bid", "stacks": [2, 1]})
+    state = act(state, 2, {"type": "rank_bid", "stacks": [1, 2]})
     state = act(state, 3, {"type": "rank_bid", "stacks": [3, 1]})
     assert state.core.order == (0, 1, 3, 2)
     # pot: 9 + 3 + 4 = 16; the last (seat 2) gets 8
@@ -103,6 +101,37 @@ def test_a_re_bid_that_ties_again_goes_to_the_rank_auction() -> None:
     state = act(state, 1, {"type": "rank_bid", "stacks": [1, 1]})
     # a tie in the rank auction goes in table order
     assert state.core.order == (0, 1, 2, 3)
+
+
+def test_rank_stacks_need_not_shrink_toward_last() -> None:
+    # Blind Rank Auctioning: "make stacks of gold pieces in front of them from the least ranked on
+    # the players left to the most on the players right. Players must bid at least one gold for
+    # each rank": a stack per place, any size. Seat 0 wants second place and not first.
+    state = bid_all(GAME.new({"players": 4}, 5), [0, 0, 0, 0])
+    state = act(state, 0, {"type": "rank_bid", "stacks": [1, 5, 1, 1]})
+    state = act(state, 1, {"type": "rank_bid", "stacks": [4, 3, 2, 1]})
+    state = act(state, 2, {"type": "rank_bid", "stacks": [2, 2, 2, 2]})
+    state = act(state, 3, {"type": "rank_bid", "stacks": [3, 1, 1, 1]})
+    assert state.core.order == (1, 0, 2, 3)
+    assert state.core.gold[3] == 10 - 6 + 16  # the last gets half the pot of 32
+    assert conserved(state)
+
+
+def test_rank_bids_are_listed_in_any_order_when_few() -> None:
+    state = bid_all(GAME.new({"players": 4}, 5), [7, 7, 9, 8])  # seats 0, 1 tie for last
+    listed = sorted(a.stacks for a in GAME.legal(state, 0).enumerate())
+    assert listed == [(1, 1), (1, 2), (2, 1)]  # 3 gold left, at least 1 a place
+
+
+def test_a_tie_within_a_re_bid_of_many_goes_to_the_rank_auction() -> None:
+    # Turn Order: "If there is a tie for last or if there are two recursive ties, all unplaced
+    # players will participate in a blind rank auction": a tie in a re-bid, even for a place that
+    # is not the re-bid's last, is the second tie.
+    state = bid_all(GAME.new({"players": 5}, 5), [6, 3, 3, 3, 1])
+    state = bid_all(state, [None, 2, 2, 1, 0])
+    contest = state.core.auction.queue[0]
+    assert (contest.kind, contest.seats, contest.first_place) == ("rank", (1, 2), 1)
+    assert state.core.auction.places == (0, None, None, 3, 4)
 
 
 def test_everyone_bidding_zero_is_a_rank_auction_of_all() -> None:

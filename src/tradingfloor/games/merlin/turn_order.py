@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from itertools import groupby, pairwise
+from itertools import groupby
+from math import comb
 
 from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin.actions import RankBid, TurnBid
@@ -12,7 +13,7 @@ from tradingfloor.games.merlin.ledger import add_gold, put, to_bank, to_pot
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, event
 from tradingfloor.games.merlin.state import Auction, Contest, MerlinState
 
-RANK_ENUMERATION_LIMIT = 30  # gold above which rank stacks are too many to list
+RANK_ENUMERATION_LIMIT = 2000  # rank bids above which the menu gives the fields, not the list
 
 
 def contest(state: MerlinState) -> Contest | None:
@@ -79,10 +80,10 @@ def _why_rank_bid(state: MerlinState, seat: int, action: RankBid) -> str | None:
     now = contest(state)
     assert now is not None
     places, gold, stacks = len(now.seats), state.core.gold[seat], action.stacks
+    # Blind Rank Auctioning: stacks "from the least ranked on the players left to the most on the
+    # players right": one stack per place, of any size ("at least one gold for each rank").
     if len(stacks) != places:
         return f"make one stack for each of the {places} places, the earliest place first"
-    if any(a < b for a, b in pairwise(stacks)):
-        return "a stack for an earlier place may not be smaller than one for a later place"
     least = rank_minimum(gold, places)
     if min(stacks) < least:
         return "bid at least one gold for each place"
@@ -91,15 +92,23 @@ def _why_rank_bid(state: MerlinState, seat: int, action: RankBid) -> str | None:
     return None
 
 
-def _stack_rows(places: int, most: int, budget: int, least: int) -> list[tuple[int, ...]]:
-    """Non-increasing stacks of `places` values in [least, most] adding up to at most `budget`."""
+def _stack_rows(places: int, budget: int, least: int) -> list[tuple[int, ...]]:
+    """Stacks of `places` values of at least `least` adding up to at most `budget`, in any order
+    (Blind Rank Auctioning orders the stacks by place, not by size)."""
     if places == 0:
         return [()]
-    out = []
-    for first in range(least, min(most, budget) + 1):
-        for rest in _stack_rows(places - 1, first, budget - first, least):
-            out.append((first, *rest))
-    return out
+    top = budget - least * (places - 1)
+    return [
+        (first, *rest)
+        for first in range(least, top + 1)
+        for rest in _stack_rows(places - 1, budget - first, least)
+    ]
+
+
+def rank_bid_count(gold: int, places: int) -> int:
+    """How many rank bids a player holding `gold` can make over `places` places."""
+    spare = gold - places * rank_minimum(gold, places)
+    return comb(spare + places, places)
 
 
 def _rank_bids(state: MerlinState, seat: int) -> list[Action]:
@@ -107,10 +116,10 @@ def _rank_bids(state: MerlinState, seat: int) -> list[Action]:
     if _bidder(state, seat, "rank") or now is None:
         return []
     gold, places = state.core.gold[seat], len(now.seats)
-    if gold > RANK_ENUMERATION_LIMIT:
+    if rank_bid_count(gold, places) > RANK_ENUMERATION_LIMIT:
         return []
     least = rank_minimum(gold, places)
-    return [RankBid(stacks=row) for row in _stack_rows(places, gold, gold, least)]
+    return [RankBid(stacks=row) for row in _stack_rows(places, gold, least)]
 
 
 def _pick_rank_bid(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
@@ -120,8 +129,7 @@ def _pick_rank_bid(state: MerlinState, seat: int, rng: random.Random) -> Action 
     gold, places = state.core.gold[seat], len(now.seats)
     least = rank_minimum(gold, places)
     cap = max(least, gold // places)
-    stacks = sorted((rng.randint(least, cap) for _ in range(places)), reverse=True)
-    return RankBid(stacks=tuple(stacks))
+    return RankBid(stacks=tuple(rng.randint(least, cap) for _ in range(places)))
 
 
 def _apply_rank_bid(state: MerlinState, seat: int, action: RankBid, log: Log) -> MerlinState:
