@@ -8,8 +8,9 @@ import pytest
 
 from tradingfloor.core.errors import BadOptions
 from tradingfloor.games.merlin import content as content_files
+from tradingfloor.games.merlin.state import Stack
 
-from .helpers import GAME
+from .helpers import GAME, act, after_auction, arrange, end_turn_rolling
 
 DEFAULT = content_files.load(None)
 
@@ -33,6 +34,29 @@ def test_land_commodities_and_yields() -> None:
     }
     # Dice: "will receive one of the corresponding resources"
     assert set(DEFAULT.land_yield.values()) == {1}
+
+
+def test_the_turns_figures() -> None:
+    # Game Loop: "Last place gets half the pot ... If there are more than 4 players the last two";
+    # Blind Rank Auctioning: "at least one gold for each rank"; Dice: "If a 7 is rolled, the cost of
+    # research will increase by one"; Clubs: "The invested gold is doubled"; Taxes: "the tax rate
+    # plus the tax rate multiplied by ...", "by one"; Bankruptcy: "by the same time next year".
+    assert (DEFAULT.pot_divisor, DEFAULT.last_two_above, DEFAULT.rank_minimum) == (2, 4, 1)
+    assert (DEFAULT.seven, DEFAULT.seven_research_step, DEFAULT.investment_multiplier) == (7, 1, 2)
+    assert (DEFAULT.tax_base_units, DEFAULT.tax_vote_step, DEFAULT.tax_counter_step) == (1, 1, 1)
+    assert DEFAULT.bankruptcy_years == 1
+
+
+def test_the_turns_figures_are_data() -> None:
+    state = after_auction(**{"data.turn.dice.investment_multiplier": 3})
+    state = arrange(state, tableaux=[[Stack("6C", invested=2)], [], [], []], gold=[10] * 4)
+    state = end_turn_rolling(state, (2, 4))
+    assert state.core.gold[0] == 10 + 6 + 1  # three times the stake, and the property's 1
+    # 5 players, and the last two share only from 6 on: the last alone takes the half
+    state = GAME.new({"players": 5, "data.turn.auction.last_two_above": 5}, 5)
+    for seat, amount in enumerate([5, 4, 3, 2, 1]):
+        state = act(state, seat, {"type": "turn_bid", "amount": amount})
+    assert state.core.gold[4] == 9 + 7
 
 
 def test_setup_counters() -> None:

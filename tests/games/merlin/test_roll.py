@@ -131,6 +131,20 @@ def test_a_seven() -> None:
     assert conserved(state)
 
 
+def test_a_seven_keeps_as_many_commodities_as_the_gold_pays_for() -> None:
+    # Dice: "All commodities holders must pay one gold to keep their commodities": 1 gold per unit;
+    # 3 souls and 2 gold keep 2 souls; the third goes back to the supply.
+    state = arrange(
+        after_auction(), gold=[5, 5, 2, 5], goods=[[0] * 3, [0] * 3, [3, 2, 0], [0] * 3]
+    )
+    state = end_turn_rolling(state, (3, 4))
+    assert state.economy.goods[2] == (2, 0, 0) and state.core.gold[2] == 0
+    assert events(state, "holding_fee") == [
+        {"kind": "holding_fee", "seat": 2, "paid": 2, "lost": [1, 2, 0]}
+    ]
+    assert conserved(state)
+
+
 def test_a_chauffeur_returns_one_in_five_and_produces_nothing() -> None:
     # Clubs: Chauffeurs "return one gold for every five" when either number is rolled, and "do not
     # generate gold when the number on the properties are rolled".

@@ -40,7 +40,7 @@ def _apply_pay(state: MerlinState, seat: int, action: PayDebt, log: Log) -> Merl
 
 def on_portion(state: MerlinState, log: Log) -> MerlinState:
     """Bankruptcy: "If a player is still bankrupt by the same time next year, they are exited"."""
-    year = wheel_length(state)
+    year = wheel_length(state) * state.config.content.bankruptcy_years
     for seat in state.core.in_game():
         since = state.core.bankrupt_since[seat]
         if since is not None and state.core.counters.clock - since >= year:

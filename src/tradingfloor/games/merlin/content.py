@@ -12,7 +12,7 @@ from typing import Any
 from tradingfloor.core.errors import BadOptions
 
 DATA = Path(__file__).parent / "data"
-FILES = ("setup", "deck", "cards", "seasons", "market")
+FILES = ("setup", "deck", "cards", "seasons", "market", "turn")
 SUIT_LETTER = {"clubs": "C", "diamonds": "D", "spades": "S", "hearts": "H"}
 RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
@@ -57,6 +57,16 @@ class Content:
     chauffeur_step: int
     chauffeur_return: int
     max_offers_per_turn: int
+    pot_divisor: int
+    last_two_above: int
+    rank_minimum: int
+    seven: int
+    seven_research_step: int
+    investment_multiplier: int
+    tax_base_units: int
+    tax_vote_step: int
+    tax_counter_step: int
+    bankruptcy_years: int
 
 
 def card_code(rank: int, suit: str) -> str:
@@ -130,7 +140,7 @@ def _numbers(table: Mapping[str, Any]) -> dict[int, Any]:
 
 
 def _build(raw: Mapping[str, dict[str, Any]]) -> Content:
-    setup, deck, cards, seasons, market = (raw[name] for name in FILES)
+    setup, deck, cards, seasons, market, turn = (raw[name] for name in FILES)
     suits: dict[str, str] = {}
     ranks: dict[str, int] = {}
     by_module: dict[str, tuple[str, ...]] = {}
@@ -177,4 +187,14 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> Content:
         chauffeur_step=int(market["chauffeur_step"]),
         chauffeur_return=int(market["chauffeur_return"]),
         max_offers_per_turn=int(market["max_offers_per_turn"]),
+        pot_divisor=int(turn["auction"]["pot_divisor"]),
+        last_two_above=int(turn["auction"]["last_two_above"]),
+        rank_minimum=int(turn["auction"]["rank_minimum"]),
+        seven=int(turn["dice"]["seven"]),
+        seven_research_step=int(turn["dice"]["seven_research_step"]),
+        investment_multiplier=int(turn["dice"]["investment_multiplier"]),
+        tax_base_units=int(turn["taxes"]["base_units"]),
+        tax_vote_step=int(turn["taxes"]["vote_step"]),
+        tax_counter_step=int(turn["taxes"]["counter_step"]),
+        bankruptcy_years=int(turn["bankruptcy"]["years"]),
     )

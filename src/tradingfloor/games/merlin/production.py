@@ -58,9 +58,11 @@ def on_seven(state: MerlinState, log: Log) -> MerlinState:
     """Dice: "If a 7 is rolled, the cost of research will increase by one. All invested gold on
     properties is taken by the central bank. All commodities holders must pay one gold to keep their
     commodities." """
-    if rolled(state) != 7:
+    content = state.config.content
+    if rolled(state) != content.seven:
         return state
-    state = set_counter(state, "research_cost", state.core.counters.research_cost + 1)
+    research = state.core.counters.research_cost + content.seven_research_step
+    state = set_counter(state, "research_cost", research)
     taken = 0
     tableaux = []
     for tableau in state.economy.tableaux:
@@ -122,14 +124,15 @@ def on_investments(state: MerlinState, log: Log) -> MerlinState:
         for index, stack in enumerate(tableau):
             if stack.invested and cards.rank(config, stack.base) == number:
                 stake = stack.invested
+                paid = stake * config.content.investment_multiplier
                 tableau = put(tableau, index, replace(stack, invested=0))
                 eco = state.economy
                 state = replace(
                     state, economy=replace(eco, tableaux=put(eco.tableaux, seat, tableau))
                 )
-                state = add_gold(state, seat, stake)
-                state = bank_pays(state, seat, stake)
-                log.append(event("investment_paid", seat=seat, card=stack.base, paid=2 * stake))
+                state = add_gold(state, seat, stake)  # the stake comes off the card
+                state = bank_pays(state, seat, paid - stake)
+                log.append(event("investment_paid", seat=seat, card=stack.base, paid=paid))
     return state
 
 

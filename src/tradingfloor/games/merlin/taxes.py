@@ -28,7 +28,8 @@ def properties_owned(state: MerlinState, seat: int) -> int:
 
 def tax_due(state: MerlinState, seat: int) -> int:
     """Taxes: "the tax rate plus the tax rate multiplied by the number of properties they own" """
-    return state.core.counters.tax_rate * (1 + properties_owned(state, seat))
+    base = state.config.content.tax_base_units
+    return state.core.counters.tax_rate * (base + properties_owned(state, seat))
 
 
 def tax_season_begins(state: MerlinState) -> bool:
@@ -106,12 +107,13 @@ def _count(state: MerlinState, vote: Vote, log: Log) -> MerlinState:
     increased, the cost of the living and research cost are decreased by one. If decreased, the cost
     of the living and research cost are increased by one." """
     choices = {vote.sealed[s] or "keep" for s in vote.voters}
-    step = {"up": 1, "down": -1}.get(choices.pop(), 0) if len(choices) == 1 else 0
-    counters = state.core.counters
-    if step:
-        state = set_counter(state, "tax_rate", counters.tax_rate + step)
-        state = set_counter(state, "cost_of_living", counters.cost_of_living - step)
-        state = set_counter(state, "research_cost", counters.research_cost - step)
+    sign = {"up": 1, "down": -1}.get(choices.pop(), 0) if len(choices) == 1 else 0
+    counters, content = state.core.counters, state.config.content
+    if sign:
+        moved = sign * content.tax_counter_step
+        state = set_counter(state, "tax_rate", counters.tax_rate + sign * content.tax_vote_step)
+        state = set_counter(state, "cost_of_living", counters.cost_of_living - moved)
+        state = set_counter(state, "research_cost", counters.research_cost - moved)
     log.append(
         event(
             "tax_vote",

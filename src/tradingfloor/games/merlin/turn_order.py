@@ -68,9 +68,10 @@ def _apply_turn_bid(state: MerlinState, seat: int, action: TurnBid, log: Log) ->
 # --- the blind rank auction ------------------------------------------------------------------
 
 
-def rank_minimum(gold: int, places: int) -> int:
+def rank_minimum(state: MerlinState, gold: int, places: int) -> int:
     """ "Players must bid at least one gold for each rank", if they can."""
-    return 1 if gold >= places else 0
+    least = state.config.content.rank_minimum
+    return least if gold >= least * places else 0
 
 
 def _why_rank_bid(state: MerlinState, seat: int, action: RankBid) -> str | None:
@@ -84,7 +85,7 @@ def _why_rank_bid(state: MerlinState, seat: int, action: RankBid) -> str | None:
     # players right": one stack per place, of any size ("at least one gold for each rank").
     if len(stacks) != places:
         return f"make one stack for each of the {places} places, the earliest place first"
-    least = rank_minimum(gold, places)
+    least = rank_minimum(state, gold, places)
     if min(stacks) < least:
         return "bid at least one gold for each place"
     if sum(stacks) > gold:
@@ -105,9 +106,9 @@ def _stack_rows(places: int, budget: int, least: int) -> list[tuple[int, ...]]:
     ]
 
 
-def rank_bid_count(gold: int, places: int) -> int:
+def rank_bid_count(state: MerlinState, gold: int, places: int) -> int:
     """How many rank bids a player holding `gold` can make over `places` places."""
-    spare = gold - places * rank_minimum(gold, places)
+    spare = gold - places * rank_minimum(state, gold, places)
     return comb(spare + places, places)
 
 
@@ -116,9 +117,9 @@ def _rank_bids(state: MerlinState, seat: int) -> list[Action]:
     if _bidder(state, seat, "rank") or now is None:
         return []
     gold, places = state.core.gold[seat], len(now.seats)
-    if rank_bid_count(gold, places) > RANK_ENUMERATION_LIMIT:
+    if rank_bid_count(state, gold, places) > RANK_ENUMERATION_LIMIT:
         return []
-    least = rank_minimum(gold, places)
+    least = rank_minimum(state, gold, places)
     return [RankBid(stacks=row) for row in _stack_rows(places, gold, least)]
 
 
@@ -127,7 +128,7 @@ def _pick_rank_bid(state: MerlinState, seat: int, rng: random.Random) -> Action 
     if _bidder(state, seat, "rank") or now is None:
         return None
     gold, places = state.core.gold[seat], len(now.seats)
-    least = rank_minimum(gold, places)
+    least = rank_minimum(state, gold, places)
     cap = max(least, gold // places)
     return RankBid(stacks=tuple(rng.randint(least, cap) for _ in range(places)))
 
@@ -221,8 +222,12 @@ def _finish(state: MerlinState, log: Log) -> MerlinState:
     pot = state.core.ledger.pot
     # Game Loop: "Last place gets half the pot of blind bets. The other half is put in the Central
     # Bank. If there are more than 4 players the last two players should each get half."
-    half = pot // 2
-    shares = {order[-1]: half} if len(order) <= 4 else {order[-1]: half // 2, order[-2]: half // 2}
+    content = state.config.content
+    half = pot // content.pot_divisor
+    if len(order) > content.last_two_above:
+        shares = {order[-1]: half // 2, order[-2]: half // 2}
+    else:
+        shares = {order[-1]: half}
     for seat, share in shares.items():
         state = add_gold(state, seat, share)
     state = to_bank(state, pot - sum(shares.values()))
