@@ -18,13 +18,11 @@ ROWS = [
 ]
 
 
-def order(seat: int, side: str) -> dict[str, Any]:
-    """Two careful traders: one tin at a low price, so that neither ever goes out."""
-    return (
-        {"type": side, "tins": 1, "price": 1 + seat}
-        if side == "buy"
-        else {"type": side, "tins": 1, "price": 5 + seat}
-    )
+def order(seat: int, view: dict[str, Any]) -> dict[str, Any]:
+    """Two careful traders: buy one tin cheaply, sell every tin held, so that neither goes out."""
+    if view["phase"] == "buy":
+        return {"type": "buy", "tins": 1, "price": 1 + seat}
+    return {"type": "sell", "tins": view["players"][seat]["tins"], "price": 5 + seat}
 
 
 def play_steps(base: str, match_id: str, tokens: list[str], steps: int) -> list[tuple[int, int]]:
@@ -38,8 +36,8 @@ def play_steps(base: str, match_id: str, tokens: list[str], steps: int) -> list[
                 return acknowledged
             if seat not in update["actors"]:
                 continue
-            phase = update["view"]["phase"]
-            action = ROWS[seat] if phase == "rows" else order(seat, phase)
+            view = update["view"]
+            action = ROWS[seat] if view["phase"] == "rows" else order(seat, view)
             reply = httpx.post(
                 f"{base}/api/matches/{match_id}/actions",
                 json={"seq": update["seq"], "action": action},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 import secrets
@@ -26,14 +27,14 @@ class Subscriber:
 
     match_id: str
     seat: int | None
-    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(64))
+    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(64))
     sent_seq: int = -1
 
-    def offer(self, update: dict[str, Any]) -> None:
-        """Queue `update` if it is newer than what this client has; drop the oldest if full."""
-        if update["seq"] <= self.sent_seq:
+    def offer(self, seq: int, update: str) -> None:
+        """Queue `update` (JSON) if newer than what this client has; drop the oldest if full."""
+        if seq <= self.sent_seq:
             return
-        self.sent_seq = update["seq"]
+        self.sent_seq = seq
         if self.queue.full():
             with contextlib.suppress(asyncio.QueueEmpty):
                 self.queue.get_nowait()  # a slow client needs only the newest view
@@ -77,16 +78,15 @@ class Runtime:
         self.kick(latest)
 
     def push(self, snapshot: Snapshot) -> None:
-        by_seat: dict[int | None, dict[str, Any]] = {}
+        by_seat: dict[int | None, str] = {}  # each seat's update is built and encoded once
         for subscriber in list(self.subscribers.get(snapshot.match.id, ())):
             if subscriber.seat not in by_seat:
-                update = update_for(snapshot, subscriber.seat)
-                by_seat[subscriber.seat] = {"type": "update", **update}
-            subscriber.offer(by_seat[subscriber.seat])
+                by_seat[subscriber.seat] = _message(snapshot, subscriber.seat)
+            subscriber.offer(snapshot.seq, by_seat[subscriber.seat])
 
     def subscribe(self, subscriber: Subscriber, snapshot: Snapshot) -> None:
         self.subscribers[subscriber.match_id].add(subscriber)
-        subscriber.offer({"type": "update", **update_for(snapshot, subscriber.seat)})
+        subscriber.offer(snapshot.seq, _message(snapshot, subscriber.seat))
 
     def unsubscribe(self, subscriber: Subscriber) -> None:
         group = self.subscribers.get(subscriber.match_id)
@@ -173,6 +173,10 @@ class Runtime:
         task = asyncio.get_running_loop().create_task(coroutine)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+
+
+def _message(snapshot: Snapshot, seat: int | None) -> str:
+    return json.dumps({"type": "update", **update_for(snapshot, seat)}, separators=(",", ":"))
 
 
 def _choose(game: Game, state: State, seat: int, agent: Agent, rng: random.Random) -> Any:

@@ -24,6 +24,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    insert,
     select,
     update,
 )
@@ -163,23 +164,27 @@ class Store:
 
     def actions(self, match_id: str, after: int = 0) -> list[tuple[int, int, dict[str, Any]]]:
         """(seq, seat, action) of the log's entries after step `after`, in order."""
-        with Session(self.engine) as session:
-            rows = session.execute(
-                select(ActionRow.seq, ActionRow.seat, ActionRow.action)
-                .where(ActionRow.match_id == match_id, ActionRow.seq > after)
-                .order_by(ActionRow.seq)
-            ).all()
-            return [(seq, seat, dict(action)) for seq, seat, action in rows]
+        # SQLAlchemy Core, not the ORM: this and `append` run on every action.
+        log = ActionRow.__table__
+        query = (
+            select(log.c.seq, log.c.seat, log.c.action)
+            .where(log.c.match_id == match_id, log.c.seq > after)
+            .order_by(log.c.seq)
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(query).all()
+        return [(seq, seat, dict(action)) for seq, seat, action in rows]
 
     def append(
         self, match_id: str, seq: int, seat: int, action: dict[str, Any], over: bool
     ) -> None:
         """Commit step `seq` (and the match's end, if it ended); DuplicateStep if it exists."""
+        row = {"match_id": match_id, "seq": seq, "seat": seat, "action": action}
         try:
-            with Session(self.engine) as session, session.begin():
-                session.add(ActionRow(match_id=match_id, seq=seq, seat=seat, action=action))
+            with self.engine.begin() as connection:
+                connection.execute(insert(ActionRow.__table__), row)
                 if over:
-                    session.execute(
+                    connection.execute(
                         update(MatchRow).where(MatchRow.id == match_id).values(status="over")
                     )
         except IntegrityError:
