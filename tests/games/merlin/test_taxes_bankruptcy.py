@@ -56,6 +56,30 @@ def test_no_taxes_outside_the_first_spring_portion() -> None:
     assert state.core.ledger.row == 0 and state.core.phase == "turn"
 
 
+def test_taxes_come_once_a_year_when_the_climate_changes_the_wheel_in_spring() -> None:
+    # Taxes: "Every spring tax season is upon the players." Oil made in the first spring portion
+    # switches to the warming wheel, whose portion there is winter; entering its spring later that
+    # year levies no second tax.
+    table = taxed_table(
+        tableaux=[[Stack("4C", top="6D")], [], [], []],
+        hands=[[], [], [], []],
+        counters={**BEFORE_SPRING, "climate": 11},
+    )
+    state = end_turn_rolling(table, (3, 3))
+    assert events(state, "tax") and state.core.counters.climate == 13
+    assert GAME.view(state, None)["counters"]["season"] == "winter"  # the warming wheel
+    row = state.core.ledger.row
+    state = vote_all(state, ["keep"] * 4)
+    state = end_turn_rolling(state, (1, 1))
+    assert GAME.view(state, None)["counters"]["season"] == "spring"
+    assert state.core.ledger.row == row and not events(state, "tax")
+    assert state.core.phase == "turn"
+    # the next year's spring is taxed again
+    state = arrange(state, counters={"portion": 9, "clock": 21, "year": 2})
+    state = end_turn_rolling(state, (2, 2))
+    assert events(state, "tax") and state.core.counters.taxed_year == 2
+
+
 @pytest.mark.parametrize(
     ("votes", "counters"),
     [

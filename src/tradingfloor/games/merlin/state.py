@@ -45,6 +45,7 @@ class Counters:
     research_cost: int
     tax_rate: int
     climate: int
+    taxed_year: int = 0  # the last year whose spring taxes were levied
 
 
 @dataclass(frozen=True, slots=True)

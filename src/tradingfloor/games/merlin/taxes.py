@@ -33,10 +33,15 @@ def tax_due(state: MerlinState, seat: int) -> int:
 
 
 def tax_season_begins(state: MerlinState) -> bool:
-    """Whether the wheel has just entered the first portion of the tax season (spring)."""
-    portion = state.core.counters.portion
+    """Whether the wheel has just entered the tax season (spring) for the first time this year.
+
+    A harsher wheel can turn a spring portion into winter, so the wheel may enter spring twice in a
+    year; taxes come once ("Every spring tax season is upon the players")."""
+    counters = state.core.counters
     spring = state.config.content.tax_season
-    return season_at(state, portion) == spring and season_at(state, portion - 1) != spring
+    entered = season_at(state, counters.portion) == spring
+    entered = entered and season_at(state, counters.portion - 1) != spring
+    return entered and counters.taxed_year != counters.year
 
 
 def on_portion(state: MerlinState, log: Log) -> MerlinState:
@@ -44,6 +49,8 @@ def on_portion(state: MerlinState, log: Log) -> MerlinState:
     the Revenue Office of Wizards or R.O.W" """
     if not tax_season_begins(state):
         return state
+    counters = replace(state.core.counters, taxed_year=state.core.counters.year)
+    state = replace(state, core=replace(state.core, counters=counters))
     core = state.core
     for seat in core.in_game():
         due = tax_due(state, seat)
