@@ -1,9 +1,13 @@
 """Load on the multiplayer server: many concurrent Middleman matches over loopback.
 
-A real `tradingfloor serve` process (SQLite, bots without a pause) hosts the matches. In each match
-two scripted people act over HTTP and listen on their WebSockets, a bot fills the third seat, and a
-spectator listens too. Latency is measured from sending an action to the arrival of the pushed view
-that includes it, on the acting client's own WebSocket.
+A real `tradingfloor serve` process (SQLite) hosts the matches. In each match two scripted people
+act over HTTP and listen on their WebSockets, a bot fills the third seat, and a spectator listens
+too. Latency is measured from sending an action to the arrival of the pushed view that includes it,
+on the acting client's own WebSocket.
+
+Two figures: the target load (100 matches, 300 clients; people take half a second to act, bots the
+server's default pause), and the saturated server (people and bots act at once, as fast as it lets
+them), which gives the most actions per second.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from typing import Any
 from benchmarks.harness import Figure, Sample
 
 MATCHES = 100
+THINK_S = 0.5  # how long a (quick) person takes to act once it is their turn
+SATURATED_MATCHES = 20
 DEADLINE_S = 90.0  # a run stops here even if some matches are unfinished
 ROWS = [
     {"type": "rows", "a": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], "d": [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]},
@@ -40,19 +46,17 @@ class Stats:
 class Person:
     """A scripted player: listens on its WebSocket, acts over HTTP whenever its turn comes."""
 
-    def __init__(self, base: str, match_id: str, seat: int, token: str, stats: Stats) -> None:
-        self.base, self.match_id, self.seat, self.token, self.stats = (
-            base,
-            match_id,
-            seat,
-            token,
-            stats,
-        )
+    def __init__(
+        self, base: str, match_id: str, seat: int, token: str, stats: Stats, think: float
+    ) -> None:
+        self.base, self.match_id, self.seat, self.token = base, match_id, seat, token
+        self.stats, self.think = stats, think
         self.latest: dict[str, Any] | None = None
         self.changed = asyncio.Event()
         self.awaited: tuple[int, asyncio.Future[float]] | None = None  # (seq, when it arrived)
 
-    async def play(self, http: Any) -> None:
+    async def play(self) -> None:
+        import httpx
         import websockets
 
         url = self.base.replace("http", "ws") + f"/api/matches/{self.match_id}/ws"
@@ -60,7 +64,10 @@ class Person:
             await socket.send(json.dumps({"token": self.token}))
             reader = asyncio.create_task(self._read(socket))
             try:
-                await self._act(http)
+                async with httpx.AsyncClient(
+                    timeout=30
+                ) as http:  # its own connection, as a browser
+                    await self._act(http)
             finally:
                 reader.cancel()
 
@@ -85,6 +92,10 @@ class Person:
                 return
             if self.seat not in update["actors"] or update["seq"] <= acted_at:
                 continue
+            if self.think:
+                await asyncio.sleep(self.think)
+                update = self.latest
+                assert update is not None
             acted_at = update["seq"]
             # The pushed view of this action has a seq above the one it was made against.
             arrival: asyncio.Future[float] = asyncio.get_running_loop().create_future()
@@ -120,7 +131,7 @@ async def spectate(base: str, match_id: str) -> None:
                 return
 
 
-async def drive(base: str, matches: int) -> tuple[Stats, float]:
+async def drive(base: str, matches: int, think: float) -> tuple[Stats, float]:
     import httpx
 
     stats = Stats()
@@ -134,8 +145,9 @@ async def drive(base: str, matches: int) -> tuple[Stats, float]:
             )
             created = reply.json()
             for seat in (0, 1):
-                person = Person(base, created["id"], seat, created["seats"][seat]["token"], stats)
-                tasks.append(person.play(http))
+                token = created["seats"][seat]["token"]
+                person = Person(base, created["id"], seat, token, stats, think)
+                tasks.append(person.play())
             tasks.append(spectate(base, created["id"]))
         start = time.perf_counter()
         with contextlib.suppress(TimeoutError):
@@ -143,15 +155,16 @@ async def drive(base: str, matches: int) -> tuple[Stats, float]:
         return stats, time.perf_counter() - start
 
 
-def run_load(matches: int = MATCHES) -> Sample:
+def run_load(matches: int = MATCHES, think: float = THINK_S, bot_delay: float = 0.5) -> Sample:
     """One run: `matches` matches with 3 WebSocket clients each, played to the end."""
     from tests.server.live import free_port, server
 
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
-        with server(f"sqlite:///{Path(folder) / 'load.db'}", port) as process:
+        db = f"sqlite:///{Path(folder) / 'load.db'}"
+        with server(db, port, bot_delay=bot_delay) as process:
             cpu_before = _cpu_seconds(process.pid)
-            stats, seconds = asyncio.run(drive(f"http://127.0.0.1:{port}", matches))
+            stats, seconds = asyncio.run(drive(f"http://127.0.0.1:{port}", matches, think))
             server_cpu = _cpu_seconds(process.pid) - cpu_before
     latencies = sorted(stats.latencies)
     p50 = statistics.median(latencies) * 1000
@@ -166,7 +179,7 @@ def run_load(matches: int = MATCHES) -> Sample:
             "finished": str(stats.finished),
             "p50 ms": f"{p50:.1f}",
             "p99 ms": f"{p99:.1f}",
-            "server CPU s": f"{server_cpu:.1f}",
+            "server CPU ms/action": f"{1000 * server_cpu / max(1, stats.actions):.2f}",
             "wall s": f"{seconds:.1f}",
         },
     )
@@ -183,17 +196,26 @@ def figures() -> list[Figure]:
         Figure(
             name=f"server load, {MATCHES} matches / {3 * MATCHES} WebSocket clients",
             what=(
-                "person actions/s over loopback (HTTP action, pushed view back), bots in a third "
-                "seat; p50/p99 ms from sending an action to its pushed view"
+                f"people act {THINK_S} s after their turn comes (HTTP), bots after the default "
+                "pause; p50/p99 ms from sending an action to its pushed view; person actions/s"
             ),
             run=run_load,
             runs=1,
-        )
+        ),
+        Figure(
+            name=f"server saturated, {SATURATED_MATCHES} matches, nobody pauses",
+            what="the most person actions/s the server takes, with latency under that load",
+            run=lambda: run_load(SATURATED_MATCHES, think=0, bot_delay=0),
+            runs=1,
+        ),
     ]
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--matches", type=int, default=MATCHES)
-    sample = run_load(parser.parse_args().matches)
+    parser.add_argument("--think", type=float, default=THINK_S, help="seconds a person takes")
+    parser.add_argument("--bot-delay", type=float, default=0.5)
+    arguments = parser.parse_args()
+    sample = run_load(arguments.matches, arguments.think, arguments.bot_delay)
     print(f"{sample.actions / sample.seconds:,.0f} person actions/s", sample.extra)
