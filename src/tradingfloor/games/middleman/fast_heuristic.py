@@ -64,6 +64,7 @@ class _Seat:
         self.last_buy, self.last_sell = view.last_buy[:, :, games], view.last_sell[:, :, games]
         self.others = [s for s in range(self.players) if s != self.me]
         self.active = np.maximum((~self.out).sum(axis=0), 1)
+        self._quantiles: dict[tuple[Phase, tuple[float, ...]], Array] = {}
 
     # bots.plan_buy
 
@@ -141,28 +142,40 @@ class _Seat:
     def _market(self, side: Phase, round_: int, points: tuple[float, ...]) -> Array:
         """forecast.market_of_view at `points`: my own digit plus each other row's unseen digits."""
         shown = self.shown_a if side == "buy" else self.shown_d
-        own = (self.own_a if side == "buy" else self.own_d)[round_ - 1].astype(np.int64)
         if round_ <= shown.shape[0]:
-            known = shown[round_ - 1].sum(axis=0, dtype=np.int64)  # every digit called out
+            known = shown[round_ - 1].sum(axis=0, dtype=np.int32)  # every digit called out
             return np.broadcast_to(known, (len(points), known.size))
-        counts = np.zeros((9 * self.players + 1, own.size), dtype=np.int64)
-        counts[0] = 1
-        for other in self.others:
-            unseen = np.ones((DIGITS, own.size), dtype=bool)
-            for column in shown[:, other]:
-                unseen[column, np.arange(own.size)] = False
-            step = np.zeros_like(counts)
-            for digit in range(DIGITS):
-                step[digit:] += counts[: counts.shape[0] - digit] * unseen[digit]
-            counts = step
-        cumulative = np.cumsum(counts, axis=0)
-        total = cumulative[-1]
-        return np.stack([own + np.argmax(cumulative >= (q - 1e-9) * total, axis=0) for q in points])
+        own = (self.own_a if side == "buy" else self.own_d)[round_ - 1].astype(np.int32)
+        return own + self._others_quantiles(side, points)
+
+    def _others_quantiles(self, side: Phase, points: tuple[float, ...]) -> Array:
+        """Quantiles of the sum of the other rows' next digits (the same for every coming round:
+        each is uniform over the digits its row has not yet called)."""
+        key = (side, points)
+        if key not in self._quantiles:
+            shown = self.shown_a if side == "buy" else self.shown_d
+            games = self.cash.shape[1]
+            counts = np.zeros((9 * self.players + 1, games), dtype=np.int64)
+            counts[0] = 1
+            for other in self.others:
+                unseen = np.ones((DIGITS, games), dtype=bool)
+                for column in shown[:, other]:
+                    unseen[column, np.arange(games)] = False
+                step = np.zeros_like(counts)
+                for digit in range(DIGITS):
+                    step[digit:] += counts[: counts.shape[0] - digit] * unseen[digit]
+                counts = step
+            cumulative = np.cumsum(counts, axis=0)
+            total = cumulative[-1]
+            self._quantiles[key] = np.stack(
+                [np.argmax(cumulative >= (q - 1e-9) * total, axis=0) for q in points]
+            ).astype(np.int32)
+        return self._quantiles[key]
 
     def _modelled(self, side: Phase, prior_tins: Array | None, prior_price: int) -> Array:
         """(2, others, n): bots._modelled_bids (buying) or bots._modelled_asks (selling)."""
         last = self.last_buy if side == "buy" else self.last_sell
-        orders = np.zeros((2, len(self.others), self.cash.shape[1]), dtype=np.int64)
+        orders = np.zeros((2, len(self.others), self.cash.shape[1]), dtype=np.int32)
         for row, other in enumerate(self.others):
             seen = last[0, other] > 0
             price = np.where(seen, last[1, other], prior_price)
