@@ -6,7 +6,7 @@ import pytest
 
 from tradingfloor.core.errors import IllegalAction
 
-from .helpers import GAME, act, after_auction, arrange, conserved, events, rig
+from .helpers import GAME, act, after_auction, arrange, conserved, events
 
 
 def test_a_permit_costs_the_cost_of_the_living() -> None:
@@ -30,19 +30,6 @@ def test_buying_comes_last() -> None:
         act(state, 0, {"type": "invest", "card": "5C", "amount": 1})
     kinds = {a.type for a in GAME.legal(state, 0).enumerate()}
     assert kinds == {"buy_permit", "end_turn"}
-
-
-def test_a_permit_is_placed_from_the_turn_after_it_was_bought() -> None:
-    # Core Loop: "Permits are bought at the end so they can only be played the turn after you have
-    # bought them."
-    state = arrange(after_auction(), deck=["9C", "3D"], gold=[9, 9, 9, 9])
-    state = act(state, 0, {"type": "buy_permit"})
-    with pytest.raises(IllegalAction, match="cannot place now"):
-        act(state, 0, {"type": "place", "card": "9C"})
-    for _ in range(state.players):
-        state = act(rig(state, (1, 2)), state.core.current, {"type": "end_turn"})
-    state = act(state, 0, {"type": "place", "card": "9C"})
-    assert [s.base for s in state.economy.tableaux[0]] == ["9C"] and state.economy.hands[0] == ()
 
 
 def test_cannot_buy_without_the_gold() -> None:
