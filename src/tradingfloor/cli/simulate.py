@@ -113,8 +113,12 @@ def _progress(console: Any) -> Any:
         """The run's speed in games per second."""
 
         def render(self, task: Any) -> Text:
-            speed = task.finished_speed or task.speed
-            return Text(f"{speed:.2f} games/s" if speed else "-- games/s")
+            # Games done over time elapsed: a batch engine hands back all its games at once, which
+            # Rich's windowed speed would report as a burst.
+            elapsed = task.finished_time if task.finished else task.elapsed
+            if not elapsed or not task.completed:
+                return Text("-- games/s")
+            return Text(f"{task.completed / elapsed:.2f} games/s")
 
     return Progress(
         TextColumn("{task.description}"),
