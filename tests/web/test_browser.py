@@ -10,20 +10,10 @@ from typing import Any
 import pytest
 
 from tests.server.live import free_port, server
+from tests.web.conftest import ARTIFACTS, new_page
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 ROUNDS = 10
 
 
@@ -32,25 +22,6 @@ def base_url(tmp_path: Path) -> Iterator[str]:
     port = free_port()
     with server(f"sqlite:///{tmp_path / 'browser.db'}", port):
         yield f"http://127.0.0.1:{port}"
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium (.ci/run installs it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
-
-
-def new_page(browser: Any, errors: list[str]) -> Any:
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    page.set_default_timeout(15_000)
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    return page
 
 
 def create_match_in_the_lobby(page: Any, base_url: str) -> list[str]:

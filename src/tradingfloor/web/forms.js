@@ -18,8 +18,11 @@ export function inputFor(name, schema, root, value, hint = {}) {
   const prop = resolve(schema, root);
   const type = prop.type || (prop.anyOf ? (prop.anyOf.find((s) => s.type !== "null") || {}).type : "string");
   const title = prop.description || prop.title || name;
-  if (prop.enum) {
-    return el("select", { name, title }, prop.enum.map((v) => el("option", { value: v, selected: v === value }, v)));
+  const choices = hint.choices || prop.enum;
+  if (choices) {
+    const typed = (v) => (typeof v === "number" ? "number" : typeof v === "boolean" ? "boolean" : "string");
+    return el("select", { name, title, "data-kind": typed(choices[0]) },
+      choices.map((v) => el("option", { value: String(v), selected: v === value }, String(v))));
   }
   if (type === "boolean") {
     return el("input", { type: "checkbox", name, title, checked: Boolean(value) });
@@ -48,7 +51,8 @@ export function readInputs(form) {
   for (const input of form.querySelectorAll("input[name], select[name]")) {
     if (input.type === "checkbox") out[input.name] = input.checked;
     else if (input.value === "") continue; // left empty: the default, or the server says what is missing
-    else if (input.type === "number") out[input.name] = Number(input.value);
+    else if (input.type === "number" || input.dataset.kind === "number") out[input.name] = Number(input.value);
+    else if (input.dataset.kind === "boolean") out[input.name] = input.value === "true";
     else if (input.dataset.kind === "array") {
       out[input.name] = input.value.split(/[\s,;]+/).filter((x) => x !== "").map((x) => (/^-?\d+$/.test(x) ? Number(x) : x));
     } else out[input.name] = input.value;

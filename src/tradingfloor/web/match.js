@@ -142,7 +142,9 @@ async function start() {
   const game = games.find((g) => g.id === summary.body.game);
   document.title = `tradingfloor: ${game.title}`;
   document.getElementById("title").textContent = game.title;
-  if (game.renderer !== "generic") {
+  // ?renderer=generic shows any game through the generic renderer (for checking a game's data).
+  const forced = new URLSearchParams(window.location.search).get("renderer");
+  if (game.renderer !== "generic" && forced !== "generic") {
     try {
       renderer = (await import(`./renderers/${game.renderer}.js`)).default;
     } catch (err) {

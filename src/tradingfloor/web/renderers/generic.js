@@ -49,31 +49,67 @@ function isConcrete(entry, schema) {
   return Object.entries(entry).every(([k, v]) => k === "type" || (k in props && !(typeof v === "string" && (props[k].type || "") !== "string")));
 }
 
-/** One form (or button) per legal action entry; refusals are shown next to the form. */
-function actionForm(entry, update, ctx) {
-  const root = ctx.game.schemas.action || {};
-  const schema = actionSchema(root, entry.type);
-  const error = el("span", { class: "error", role: "alert" });
-  const submit = async (action) => {
+function refusalSlot() {
+  return el("span", { class: "error", role: "alert" });
+}
+
+function submitter(ctx, error) {
+  return async (action) => {
     error.textContent = "";
     const reply = await ctx.send(action);
     if (!reply.ok) error.textContent = reply.error;
   };
-  if (!entry.fields && isConcrete(entry, schema)) {
-    const label = Object.entries(entry).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ");
-    return el("div", { class: "actions" }, el("button", { type: "button", onclick: () => submit(entry) }, `${entry.type}${label ? `: ${label}` : ""}`), error);
-  }
-  const hints = entry.fields || {};
-  const notes = Object.entries(entry).filter(([k, v]) => k !== "type" && k !== "fields" && typeof v !== "object").map(([k, v]) => `${k}: ${v}`);
-  const form = el("form", { class: "actions", "data-action": entry.type, novalidate: true },
-    el("strong", {}, entry.type), ...fieldsFor({ ...schema, $defs: root.$defs }, { ...root, ...schema }, {}, hints),
+}
+
+function label(entry) {
+  const fields = Object.entries(entry).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`);
+  return `${entry.type}${fields.length ? `: ${fields.join(", ")}` : ""}`;
+}
+
+/** A form with inputs for the action's fields, sent as {type, ...fields}. */
+function fieldForm(type, schema, root, hints, fixed, notes, ctx) {
+  const error = refusalSlot();
+  const send = submitter(ctx, error);
+  const props = Object.fromEntries(Object.entries(schema.properties || {}).filter(([name]) => !(name in fixed)));
+  const form = el("form", { class: "actions", "data-action": type, novalidate: true },
+    el("strong", {}, type), ...fieldsFor({ ...schema, properties: props }, root, {}, hints),
     el("button", { type: "submit" }, "send"), error,
     notes.length ? el("span", { class: "muted" }, notes.join("; ")) : null);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    submit({ type: entry.type, ...readInputs(form) });
+    send({ type, ...fixed, ...readInputs(form) });
   });
   return form;
+}
+
+/** The forms for every listed action of one type: a button each when few, else one form. */
+function typeForms(type, entries, ctx) {
+  const root = ctx.game.schemas.action || {};
+  const schema = actionSchema(root, type);
+  const concrete = entries.filter((e) => !e.fields && isConcrete(e, schema));
+  const out = [];
+  if (concrete.length && concrete.length <= 4) {
+    const error = refusalSlot();
+    const send = submitter(ctx, error);
+    out.push(el("div", { class: "actions" }, concrete.map((e) => el("button", { type: "button", onclick: () => send(e) }, label(e))), error));
+  } else if (concrete.length) {
+    // Many listed actions of one type: a choice per field, from the values that occur.
+    const names = [...new Set(concrete.flatMap((e) => Object.keys(e)))].filter((k) => k !== "type");
+    const hints = {};
+    const fixed = {};
+    for (const name of names) {
+      const values = [...new Set(concrete.map((e) => JSON.stringify(e[name])))].map((v) => JSON.parse(v));
+      if (values.length === 1) fixed[name] = values[0];
+      else hints[name] = { choices: values };
+    }
+    const props = Object.fromEntries(names.map((n) => [n, (schema.properties || {})[n] || {}]));
+    out.push(fieldForm(type, { ...schema, properties: props }, root, hints, fixed, [], ctx));
+  }
+  for (const entry of entries.filter((e) => !concrete.includes(e))) {
+    const notes = Object.entries(entry).filter(([k, v]) => k !== "type" && k !== "fields" && typeof v !== "object").map(([k, v]) => `${k}: ${v}`);
+    out.push(fieldForm(type, schema, root, entry.fields || {}, {}, notes, ctx));
+  }
+  return out;
 }
 
 /** Forms for every action the seat may take now (empty for spectators and seats that wait). */
@@ -85,7 +121,9 @@ function actionForms(update, ctx) {
     box.append(el("p", { class: "muted" }, legal.why || "nothing to do now"));
     return box;
   }
-  for (const entry of legal.actions) box.append(actionForm(entry, update, ctx));
+  const byType = new Map();
+  for (const entry of legal.actions) byType.set(entry.type, [...(byType.get(entry.type) || []), entry]);
+  for (const [type, entries] of byType) box.append(...typeForms(type, entries, ctx));
   return box;
 }
 
@@ -116,7 +154,10 @@ export default {
       root.dataset.formsKey = key;
       if (!update.replay) root.querySelector(".generic-forms").append(actionForms(update, ctx));
     }
-    const panels = Object.entries(update.view).map(([name, value]) => panel(name, value));
-    root.querySelector(".generic-view").replaceChildren(...panels);
+    // Plain values together in one panel; lists and records each in their own.
+    const entries = Object.entries(update.view);
+    const plain = Object.fromEntries(entries.filter(([, v]) => isScalar(v) || (Array.isArray(v) && v.every(isScalar))));
+    const panels = entries.filter(([k]) => !(k in plain)).map(([name, value]) => panel(name, value));
+    root.querySelector(".generic-view").replaceChildren(panel("table", plain), ...panels);
   },
 };
