@@ -8,6 +8,8 @@ uniform orders with focal prices (ties), orders for nothing, and all-in orders (
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -25,21 +27,58 @@ SIDES = ("buy", "sell")
 CASES = [(p, False, 1000) for p in range(2, 9)] + [(p, True, 430) for p in range(2, 9)]
 
 
+Minimum = Callable[[Any, Any], Any]
+Choice = Callable[[Any, Any, Any, Any, Minimum], tuple[Any, Any]]
+
+
+def _uniform(rt: Any, rp: Any, mt: Any, mp: Any, least: Minimum) -> tuple[Any, Any]:
+    return rt % (mt + 1), rp % (mp + 1)
+
+
+def _all_in(rt: Any, rp: Any, mt: Any, mp: Any, least: Minimum) -> tuple[Any, Any]:
+    return mt + rt * 0, rp % (least(mp, 3) + 1)
+
+
+def _focal(rt: Any, rp: Any, mt: Any, mp: Any, least: Minimum) -> tuple[Any, Any]:
+    return rt % (least(mt, 15) + 1), least(mp, 1 + rp % 4)
+
+
+def _modest(rt: Any, rp: Any, mt: Any, mp: Any, least: Minimum) -> tuple[Any, Any]:
+    return rt % (least(mt, 8) + 1), rp % (least(mp, 8) + 1)
+
+
+def _cheap(rt: Any, rp: Any, mt: Any, mp: Any, least: Minimum) -> tuple[Any, Any]:
+    return rt % (least(mt, 4) + 1), rp % (least(mp, 3) + 1)
+
+
+def _nothing(rt: Any, rp: Any, mt: Any, mp: Any, least: Minimum) -> tuple[Any, Any]:
+    return rt * 0, rp % (mp + 1)
+
+
+# Mostly orders that keep players in (focal prices make ties); now and then a reckless one.
+CHOICES: list[Choice] = [_uniform, _all_in, *[_focal] * 10, *[_modest] * 8, *[_cheap] * 8]
+CHOICES += [_nothing] * 4
+
+
 def order_from_tape(raw: Any, max_tins: Any, max_price: Any, budget: Any) -> tuple[Any, Any]:
-    """An order within the bounds from three raw draws; works on ints and on arrays alike."""
-    r_mode, r_tins, r_price = raw[..., 0], raw[..., 1], raw[..., 2]
-    mode = r_mode % 32
-    uniform = (r_tins % (max_tins + 1), r_price % (max_price + 1))
-    all_in = (max_tins + r_tins * 0, r_price % (np.minimum(max_price, 3) + 1))
-    focal = (r_tins % (np.minimum(max_tins, 15) + 1), np.minimum(max_price, 1 + r_price % 4))
-    modest = (r_tins % (np.minimum(max_tins, 8) + 1), r_price % (np.minimum(max_price, 8) + 1))
-    cheap = (r_tins % (np.minimum(max_tins, 4) + 1), r_price % (np.minimum(max_price, 3) + 1))
-    nothing = (r_tins * 0, r_price % (max_price + 1))
-    choices = [uniform, all_in] + [focal] * 10 + [modest] * 8 + [cheap] * 8 + [nothing] * 4
-    tins = np.choose(mode, [c[0] for c in choices])
-    price = np.choose(mode, [c[1] for c in choices])
+    """An order within the bounds from three raw draws, for arrays of games (the batch engine)."""
+    mode, r_tins, r_price = raw[..., 0] % len(CHOICES), raw[..., 1], raw[..., 2]
+    made = [choice(r_tins, r_price, max_tins, max_price, np.minimum) for choice in CHOICES]
+    tins = np.choose(mode, [m[0] for m in made])
+    price = np.choose(mode, [m[1] for m in made])
     if budget is not None:  # guarded play: cut the order down to what the cash pays for
         tins = np.where(tins * price > budget, budget // np.maximum(price, 1), tins)
+    return tins, price
+
+
+def scalar_order_from_tape(
+    raw: Any, max_tins: int, max_price: int, budget: int | None
+) -> tuple[int, int]:
+    """The same order for one game (the reference engine), with the same choices."""
+    mode, r_tins, r_price = (int(x) for x in raw)
+    tins, price = CHOICES[mode % len(CHOICES)](r_tins, r_price, max_tins, max_price, min)
+    if budget is not None and tins * price > budget:
+        tins = budget // max(price, 1)
     return tins, price
 
 
@@ -79,7 +118,7 @@ def reference_game(
             described = GAME.legal(state, seat).describe()["actions"][0]
             assert described["type"] == side
             fields = described["fields"]
-            tins, price = order_from_tape(
+            tins, price = scalar_order_from_tape(
                 tape[step // 2, step % 2, seat],
                 fields["tins"]["max"],
                 fields["price"]["max"],
@@ -98,7 +137,7 @@ def reference_game(
         "winners": list(result.winners),
         "reason": result.reason,
         "actions": actions,
-        "balance": GAME.balance_figures(state),  # type: ignore[attr-defined]
+        "balance": _defined(GAME.balance_figures(state)),  # type: ignore[attr-defined]
     }
 
 
@@ -111,8 +150,25 @@ def batch_game(batch: fast.BatchResult, g: int, reasons: list[str], balance: Any
         "winners": np.nonzero(batch.winners[g])[0].tolist(),
         "reason": reasons[g],
         "actions": int(batch.tally.actions[g]),
-        "balance": {name: float(values[g]) for name, values in balance.items()},
+        "balance": _defined({name: float(values[g]) for name, values in balance.items()}),
     }
+
+
+def _defined(figures: dict[str, float]) -> dict[str, float | None]:
+    """NaN (undefined) as None, so that two undefined figures compare equal."""
+    return {name: None if math.isnan(value) else value for name, value in figures.items()}
+
+
+def test_both_forms_of_the_tape_give_the_same_orders() -> None:
+    rng = np.random.default_rng(5)
+    raw = rng.integers(0, 2**31, (2000, 3))
+    bounds = rng.integers(0, 80, (3, 2000))
+    for budget in (None, bounds[2]):
+        tins, price = order_from_tape(raw, bounds[0], bounds[1], budget)
+        for g in range(2000):
+            cap = None if budget is None else int(budget[g])
+            expected = scalar_order_from_tape(raw[g], int(bounds[0, g]), int(bounds[1, g]), cap)
+            assert (int(tins[g]), int(price[g])) == expected
 
 
 @pytest.mark.parametrize(("players", "guarded", "games"), CASES)

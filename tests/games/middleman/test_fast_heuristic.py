@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import tradingfloor
-from tests.games.middleman.test_fast_differential import TapePolicy, order_from_tape
+from tests.games.middleman.test_fast_differential import TapePolicy, scalar_order_from_tape
 from tradingfloor.core.agent import Decision
 from tradingfloor.core.playout import play_out
 from tradingfloor.games.middleman import fast
@@ -47,7 +47,7 @@ class TapeAgent:
         view = decision.view
         raw = self.tape[view["round"] - 1, ("buy", "sell").index(side), decision.seat]
         fields = described["fields"]
-        tins, price = order_from_tape(
+        tins, price = scalar_order_from_tape(
             raw, fields["tins"]["max"], fields["price"]["max"], described.get("budget")
         )
         kind = Buy if side == "buy" else Sell

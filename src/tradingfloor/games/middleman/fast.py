@@ -404,7 +404,8 @@ class BatchResult:
     def balance(self) -> dict[str, Array]:
         """Each game's balance figures, the same as `balance.balance_figures` gives."""
         t = self.tally
-        rounds = np.maximum(t.rounds, 1)
+        # As `balance_figures`: with no complete round the shares are undefined (NaN), not zero.
+        rounds = np.where(t.rounds > 0, t.rounds, np.nan)
         return {
             "supply_exceeds_demand": t.glut / rounds,
             "mean_supply": t.supply_total / rounds,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
@@ -74,6 +75,7 @@ def describe(tasks: Sequence[Any], options_json: str, batch: BatchResult) -> lis
             "record": "",
         }
         for name, values in balance.items():
-            row[f"balance.{name}"] = float(values[g])
+            number = float(values[g])
+            row[f"balance.{name}"] = None if math.isnan(number) else number  # as sim.match
         rows.append(row)
     return rows
