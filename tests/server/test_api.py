@@ -258,3 +258,30 @@ def test_a_restarted_server_continues_every_match_from_its_log(db_url: str) -> N
         seen = view(before, match_id, token)
     with TestClient(create_app(db_url, bot_delay=0)) as after:
         assert view(after, match_id, token) == seen
+
+
+def test_the_openapi_document_describes_every_endpoint(client: TestClient) -> None:
+    document = client.get("/openapi.json").json()
+    assert set(document["paths"]) == {
+        "/api/games",
+        "/api/games/{game_id}/preview",
+        "/api/matches",
+        "/api/matches/{match_id}",
+        "/api/matches/{match_id}/view",
+        "/api/matches/{match_id}/actions",
+        "/api/matches/{match_id}/record",
+        "/api/matches/{match_id}/replay/{step}",
+    }
+    assert "/api/matches/{match_id}/ws" in document["info"]["description"]
+    action = document["paths"]["/api/matches/{match_id}/actions"]["post"]
+    assert {"200", "401", "403", "404", "409", "422"} <= set(action["responses"])
+
+
+def test_the_pages_and_their_scripts_are_served(client: TestClient) -> None:
+    match_id = create(client)["id"]
+    assert "lobby.js" in client.get("/").text
+    assert "match.js" in client.get(f"/play/{match_id}").text
+    for script in ("api.js", "forms.js", "lobby.js", "match.js", "renderers/generic.js"):
+        reply = client.get(f"/static/{script}")
+        assert reply.status_code == 200 and "javascript" in reply.headers["content-type"]
+    assert client.get("/static/renderers/middleman.js").status_code == 200

@@ -1,4 +1,5 @@
-"""A real `tradingfloor serve` killed with SIGKILL mid-match loses no acknowledged action."""
+"""A real `tradingfloor serve` killed with SIGKILL mid-match loses no acknowledged action (and its
+log never holds a seat's token or the seed)."""
 
 from __future__ import annotations
 
@@ -54,7 +55,8 @@ def test_sigkill_mid_match_then_restart_finishes_with_every_action_intact(tmp_pa
     db = f"sqlite:///{tmp_path / 'crash.db'}"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with server(db, port) as first:
+    log = tmp_path / "server.log"
+    with server(db, port, log=log, log_level="info") as first:
         created = httpx.post(
             f"{base}/api/matches",
             json={"game": "middleman", "seats": [{"kind": "human"}] * 2 + [{"kind": "heuristic"}]},
@@ -66,13 +68,17 @@ def test_sigkill_mid_match_then_restart_finishes_with_every_action_intact(tmp_pa
         first.wait(10)
     logged = Store(db).actions(match_id)
     assert {(seq, seat) for seq, seat, _ in logged} >= set(before)
-    with server(db, port):
+    with server(db, port, log=log, log_level="info"):
         resumed = httpx.get(f"{base}/api/matches/{match_id}/view").json()
         assert resumed["seq"] >= before[-1][0]
         after = play_steps(base, match_id, tokens, 1000)
         final = httpx.get(f"{base}/api/matches/{match_id}/view").json()
         assert final["over"] and final["result"] is not None
         record = httpx.get(f"{base}/api/matches/{match_id}/record").json()
+    seed = Store(db).load(match_id).seed  # type: ignore[union-attr]
+    written = log.read_text()
+    assert "POST /api/matches/" in written  # the access log is on
+    assert not any(secret in written for secret in [str(seed), *tokens]), "a secret was logged"
     moves = [(m["seq"], m["seat"], m["action"]) for m in record["moves"]]
     assert moves[: len(logged)] == logged  # every earlier action, unchanged and in order
     assert [seq for seq, _, _ in moves] == list(range(1, final["seq"] + 1))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.server.conftest import NO_PG, PG_URL, ROWS
+from tests.server.conftest import NO_PG, PG_URL, ROWS, act, create, wait_until
 from tradingfloor.server.service import MatchService, SeatRequest, Stale
 from tradingfloor.server.storage import Store
 
@@ -46,3 +46,22 @@ def test_two_writers_cannot_both_append_the_same_step(
         two.submit(match.id, 1, 0, OTHER_ROWS)
     assert [seq for seq, _, _ in one.store.actions(match.id)] == [1]
     assert two.cached(match.id).seq == 1  # the refused writer caught up with the log
+
+
+def test_a_server_notices_actions_that_another_process_committed() -> None:
+    if not PG_URL:
+        pytest.skip(NO_PG)
+    from fastapi.testclient import TestClient
+
+    from tradingfloor.server.app import create_app
+
+    with (
+        TestClient(create_app(PG_URL, bot_delay=0, poll=0.02)) as one,
+        TestClient(create_app(PG_URL, bot_delay=0, poll=0.02)) as two,
+    ):
+        created = create(one, options={"players": 2}, seats=[{"kind": "human"}] * 2)
+        watcher = two.app.state.service  # type: ignore[attr-defined]
+        assert watcher.snapshot(created["id"]).seq == 0  # the second process holds the match
+        act(one, created["id"], created["seats"][0]["token"], ROWS)
+        # Its watcher re-reads the log on its own and pushes to its WebSocket clients.
+        wait_until(lambda: watcher.cached(created["id"]).seq == 1, "the other process's action")

@@ -57,6 +57,12 @@ def create_app(db: str | None = None, bot_delay: float = 0.5, poll: float = 0.5)
     app = FastAPI(
         title="tradingfloor",
         summary="Play economic trading games with friends and bots.",
+        description=(
+            "Seats act with `Authorization: Bearer <seat token>`; each action carries the `seq` of "
+            "the state it was made against (409 if the table has moved on). Live updates: open the "
+            'WebSocket `/api/matches/{match_id}/ws`, send `{"token": ...}` (or `{}` to watch), '
+            'and receive `{"type": "update", ...}` (the Update schema) on every change.'
+        ),
         version=tradingfloor.__version__,
         lifespan=lifespan,
     )
