@@ -140,6 +140,11 @@ def test_two_people_and_a_bot_play_a_whole_game_in_the_browser(base_url: str, br
     ARTIFACTS.mkdir(exist_ok=True)
     for round_ in range(1, ROUNDS + 1):
         play_round(jane, fred, round_)
+        if round_ == 2:
+            # A closed tab that comes back picks up the table where it is.
+            fred.reload()
+            fred.wait_for_selector("#order-form[data-side=buy]")
+            assert sheet_cell(fred, "my-sheet", "bought", 2) != ""
         if round_ == 4:
             fred.wait_for_selector("#order-form[data-side=buy]")
             fred.screenshot(path=str(ARTIFACTS / "middleman-playing.png"), full_page=True)

@@ -76,6 +76,9 @@ class Runtime:
         latest = self.service.cached(snapshot.match.id)
         self.push(latest)
         self.kick(latest)
+        if latest.over:  # the bots of a finished match are not needed any more
+            for seat in range(len(latest.match.seats)):
+                self._agents.pop((latest.match.id, seat), None)
 
     def push(self, snapshot: Snapshot) -> None:
         by_seat: dict[int | None, str] = {}  # each seat's update is built and encoded once
