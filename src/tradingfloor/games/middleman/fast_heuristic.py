@@ -190,22 +190,45 @@ class _Seat:
     def _expected_fill(
         self, others: Array, tins: Array, prices: Array, markets: Array, side: Phase
     ) -> Array:
-        """(prices, n): my fill averaged over the market scenarios, as bots._expected_fill."""
+        """(options, n): my fill averaged over the market scenarios, as bots._expected_fill.
+
+        The levels served before mine are served the same with my order or without it, so the
+        others' auction is run once per scenario; my fill is then what their better levels left
+        (capped at my tins), except where another order asks my price: that level is shared by
+        the rule text's rotation, so it is allocated exactly.
+        """
         options, games = tins.shape
         scenarios = markets.shape[0]
-        shape = (scenarios, options, games)
-        my_tins = np.broadcast_to(tins, shape).reshape(-1)
-        my_price = np.broadcast_to(np.broadcast_to(prices, tins.shape), shape).reshape(-1)
-        other_tins = np.broadcast_to(others[0][:, None, None, :], (others.shape[1], *shape))
-        other_price = np.broadcast_to(others[1][:, None, None, :], (others.shape[1], *shape))
-        all_tins = np.concatenate([other_tins.reshape(others.shape[1], -1), my_tins[None]])
-        all_price = np.concatenate([other_price.reshape(others.shape[1], -1), my_price[None]])
-        market = np.broadcast_to(markets[:, None, :], shape).reshape(-1)
-        fills = allocate_batch(all_tins, all_price, market, side)[-1].reshape(shape)
-        total = fills[0].astype(np.int64)
+        alone = self._others_alone(others, markets, side)  # (others, scenarios, n)
+        mine = prices[:, :, None]  # (options, 1, 1)
+        left = np.broadcast_to(markets.astype(np.int32), (options, scenarios, games)).copy()
+        tied = np.zeros((options, 1, games), dtype=bool)
+        for j in range(others.shape[1]):
+            price, present = others[1, j], others[0, j] > 0
+            ahead = (price > mine) if side == "buy" else (price < mine)
+            left -= (ahead & present) * alone[j]
+            tied |= (price == mine) & present
+        fills = np.minimum(tins[:, None, :], left)
+        shared = np.nonzero(np.broadcast_to(tied, fills.shape))
+        if shared[0].size:
+            option, game = shared[0], shared[2]
+            level = prices[option, 0]
+            orders_tins = np.where(others[1][:, game] == level, others[0][:, game], 0)
+            all_tins = np.concatenate([orders_tins, tins[option, game][None]])
+            all_price = np.broadcast_to(level, all_tins.shape)
+            fills[shared] = allocate_batch(all_tins, all_price, left[shared], side)[-1]
+        total = fills[:, 0].astype(np.int64)
         for scenario in range(1, scenarios):
-            total = total + fills[scenario]
+            total = total + fills[:, scenario]
         return total / scenarios
+
+    def _others_alone(self, others: Array, markets: Array, side: Phase) -> Array:
+        """(others, scenarios, n): the others' fills in an auction without me, per scenario."""
+        count, scenarios, games = others.shape[1], markets.shape[0], markets.shape[1]
+        shape = (count, scenarios, games)
+        tins = np.broadcast_to(others[0][:, None, :], shape).reshape(count, -1)
+        price = np.broadcast_to(others[1][:, None, :], shape).reshape(count, -1)
+        return allocate_batch(tins, price, markets.reshape(-1), side).reshape(shape)
 
     @staticmethod
     def _best(allowed: Array, gain: Array, tins: Array, prices: Array) -> tuple[Array, Array]:
