@@ -52,8 +52,11 @@ def test_default_wheels() -> None:
     embargoes = [s for s in decks.price_wheel if s.embargo]
     assert len(shocks) == 8 and len(embargoes) == 4
     assert all(s.up_by == 3 and s.down_by == 5 for s in shocks)
-    assert all(len(s.embargo) == 2 for s in embargoes)
-    assert sorted(Counter(decks.events_wheel).values()) == [2, 2, 2, 2]
+    # "each one good up 3 and another down 5"; "each naming two goods"
+    assert all(s.up is not None and s.down is not None and s.up != s.down for s in shocks)
+    assert all(len(set(s.embargo)) == 2 for s in embargoes)
+    assert all(s.up is None and s.down is None for s in embargoes)
+    assert Counter(decks.events_wheel) == {0: 2, 1: 2, 2: 2, None: 2}  # warehouse, loader, manager
     fish, wood, metal = (GOODS.index(n) for n in ("fish", "wood", "metal"))
     assert any(s.up == fish and s.down == wood for s in shocks)  # the text's option 1
     assert any(set(s.embargo) == {metal, wood} for s in embargoes)  # the text's option 2
@@ -74,6 +77,8 @@ def test_a_good_file_loads() -> None:
         (GOOD_FILE.replace('goods = ["oil"]', 'goods = ["oil", "oil"]'), 6, "at most once"),
         (GOOD_FILE.replace('down = "wood"', 'embargo = ["wood"]'), 9, "not both"),
         (GOOD_FILE.replace("oil = 6", "oil = = 6"), 4, "not valid TOML"),
+        (GOOD_FILE.replace('down = "wood"', 'down = "fish"'), 9, "not the same one"),
+        (GOOD_FILE.replace('up = "fish"\ndown = "wood"', 'embargo = ["oil", "oil"]'), 9, "once"),
     ],
 )
 def test_a_bad_file_names_its_line(broken: str, line: int, words: str) -> None:

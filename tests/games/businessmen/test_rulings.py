@@ -76,8 +76,10 @@ def test_skipping_a_round() -> None:
     assert state.phase == "buy" and GAME.actors(state) == (1,)
     state = pass_until(state, "declare")
     assert all(e.get("seat") != 0 for e in GAME.view(state, None)["events"] if e["kind"] == "event")
-    # The skipper is still paid for the yellow car: 5 oil at 3 coins each.
+    # The skipper is still paid for the yellow car: 5 oil at 3 coins each; "only money", so the
+    # car filled alone gives no VP while skipping.
     assert tablet(state, 0)["coins"] == 10 + 15
+    assert tablet(state, 0)["vp"] == 2
     state = act(state, state.first, {"type": "play"})
     state = act(state, 1 - state.first, {"type": "play"})
     assert tablet(state, 0)["coins"] == 10 + 15 + 10  # 10 coins as the next round starts

@@ -149,6 +149,10 @@ def test_phase_3_option_1_shock_payouts_prices_and_exports() -> None:
     view = GAME.view(state, None)
     sends = {e["car"]: e for e in view["events"] if e["kind"] == "send"}
     # Fish +3 to 4, wood -5 stops at 1; the cars are paid at those prices.
+    wheel = next(e for e in view["events"] if e["kind"] == "price-wheel")
+    assert wheel["up"] == {"good": "fish", "by": 3} and wheel["down"] == {"good": "wood", "by": 5}
+    assert wheel["prices"]["fish"] == 4  # "now this product is worth 4 coins"
+    assert wheel["prices"]["wood"] == 1  # "the price of the goods Tree is 1 coin"
     assert sends["yellow"]["price"] == 4 and sends["yellow"]["paid"] == {"3": 20}
     assert sends["blue"]["price"] == 5 and sends["blue"]["paid"] == {"2": 25, "0": 5}
     assert sends["green"]["price"] == 4 and sends["green"]["paid"] == {"1": 16, "3": 12}
@@ -172,12 +176,21 @@ def test_phase_3_option_1_shock_payouts_prices_and_exports() -> None:
     conserved(state)
 
 
+def tablet_prices(state: BusinessmenState) -> dict[str, int]:
+    """The price table as a spectator sees it."""
+    prices: dict[str, int] = GAME.view(state, None)["prices"]
+    return prices
+
+
 def test_phase_3_option_2_embargo_on_metal_and_wood() -> None:
     table = loading_table(OPTION_2)
     coins = [tablet(table, s)["coins"] for s in range(4)]
     state = store_as_in_the_text(load_as_in_the_text(table))
     view = GAME.view(state, None)
     assert view["embargo"] == ["metal", "wood"]
+    assert view["price_wheel"][view["price_spin"]] == {"embargo": ["metal", "wood"]}
+    wheel = next(e for e in view["events"] if e["kind"] == "price-wheel")
+    assert wheel["prices"] == tablet_prices(table)  # an embargo moves no price before sending
     # The green car (metal) stays loaded; yellow and blue go at unchanged prices.
     assert [(c["good"], c["load"]) for c in view["cars"]] == [(None, 0), (None, 0), ("metal", 7)]
     gained = [tablet(state, s)["coins"] - coins[s] for s in range(4)]

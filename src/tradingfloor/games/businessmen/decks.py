@@ -56,6 +56,11 @@ class _PriceSector(_Strict):
             raise ValueError("a sector is either a shock (up/down) or an embargo, not both")
         if self.embargo is not None and not self.embargo:
             raise ValueError("an embargo names at least one good")
+        if self.embargo is not None and len(set(self.embargo)) != len(self.embargo):
+            raise ValueError("an embargo names each good at most once")
+        # RULINGS Businessmen 6: a shock moves "one good up 3 and another down 5".
+        if self.up is not None and self.up == self.down:
+            raise ValueError("a shock raises one good and lowers another, not the same one")
         return self
 
 

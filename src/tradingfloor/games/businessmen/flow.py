@@ -162,7 +162,8 @@ def send_cars(state: BusinessmenState) -> BusinessmenState:
     if sector.down is not None:
         prices = put(prices, sector.down, clamp_price(prices[sector.down] - sector.down_by))
     state = replace(state, rng=cursor.rng, price_spin=spin, embargo=sector.embargo, prices=prices)
-    state = log(state, "price-wheel", sector=spin, **sector.describe())
+    after = {GOODS[g]: prices[g] for g in range(6)}  # the prices the cars are paid at
+    state = log(state, "price-wheel", sector=spin, **sector.describe(), prices=after)
     falls = [0] * 6
     for index, car in enumerate(state.cars):
         if car.good is None or car.load < CAPACITY[index] or car.good in state.embargo:
@@ -186,6 +187,11 @@ def _send(state: BusinessmenState, index: int) -> BusinessmenState:
             paid[seat] = units * price
     owners = [seat for seat, units in enumerate(car.units) if units]
     alone = owners[0] if len(owners) == 1 else None
+    # Businessmen "Skip the move": a skipper "will be able to receive only money for the sent cars
+    # on which his goods were" (RULINGS Businessmen 12 pays them): money, and no VP for the car.
+    skipper = alone if alone is not None and state.seats[alone].skipping else None
+    if skipper is not None:
+        alone = None
     if alone is not None:
         state = gain_vp(state, alone, CAR_VP[index])
     state = replace(
@@ -202,6 +208,7 @@ def _send(state: BusinessmenState, index: int) -> BusinessmenState:
         paid={str(s): c for s, c in paid.items()},
         alone=alone,
         vp=CAR_VP[index] if alone is not None else 0,
+        **({"alone_skipping": skipper} if skipper is not None else {}),
     )
 
 

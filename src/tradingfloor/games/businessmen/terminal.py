@@ -215,6 +215,8 @@ def describe_event(view: Mapping[str, Any], event: Mapping[str, Any]) -> str:
         alone = (
             f"; {who(view, event['alone'])} +{event['vp']} VP" if event["alone"] is not None else ""
         )
+        if event.get("alone_skipping") is not None:
+            alone = f"; {who(view, event['alone_skipping'])} skips the round: no VP"
         return f"the {event['car']} car goes: {event['good']} at {event['price']}: {paid}{alone}"
     if kind == "prices":
         return "prices: " + ", ".join(f"{g} {p}" for g, p in event["prices"].items())

@@ -44,6 +44,11 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
             "export_left": len(state.export_deck),
             "export_turned": len(state.export_used),
         },
+        # Turned cards lie face up beside their decks: public, unlike the undrawn cards' order.
+        "turned": {
+            "goods": [_goods(state.decks.goods_cards[card]) for card in state.goods_used],
+            "export": [[GOODS[g] for g in state.decks.export_cards[c]] for c in state.export_used],
+        },
         "price_wheel": [sector.describe() for sector in state.decks.price_wheel],
         "price_spin": state.price_spin,
         "embargo": [GOODS[g] for g in state.embargo],
