@@ -5,7 +5,7 @@ act over HTTP and listen on their WebSockets, a bot fills the third seat, and a 
 too. Latency is measured from sending an action to the arrival of the pushed view that includes it,
 on the acting client's own WebSocket.
 
-Two figures: the target load (100 matches, 300 clients; people take half a second to act, bots the
+Two figures: the target load (100 matches, 300 clients; people take 1-3 s to decide, bots the
 server's default pause), and the saturated server (people and bots act at once, as fast as it lets
 them), which gives the most actions per second.
 """
@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import statistics
 import tempfile
 import time
@@ -27,9 +28,10 @@ from typing import Any
 from benchmarks.harness import Figure, Sample
 
 MATCHES = 100
-THINK_S = 0.5  # how long a (quick) person takes to act once it is their turn
+THINK_S = 2.0  # how long a (quick) person takes to decide once it is their turn
 SATURATED_MATCHES = 20
-DEADLINE_S = 90.0  # a run stops here even if some matches are unfinished
+TARGET_S = 30.0  # the target load is measured over this long (matches need longer to end)
+DEADLINE_S = 90.0  # no run goes on longer than this, finished or not
 ROWS = [
     {"type": "rows", "a": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], "d": [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]},
     {"type": "rows", "a": [5, 6, 7, 8, 9, 0, 1, 2, 3, 4], "d": [4, 3, 2, 1, 0, 9, 8, 7, 6, 5]},
@@ -51,6 +53,7 @@ class Person:
     ) -> None:
         self.base, self.match_id, self.seat, self.token = base, match_id, seat, token
         self.stats, self.think = stats, think
+        self.rng = random.Random(f"{match_id}/{seat}")
         self.latest: dict[str, Any] | None = None
         self.changed = asyncio.Event()
         self.awaited: tuple[int, asyncio.Future[float]] | None = None  # (seq, when it arrived)
@@ -93,7 +96,8 @@ class Person:
             if self.seat not in update["actors"] or update["seq"] <= acted_at:
                 continue
             if self.think:
-                await asyncio.sleep(self.think)
+                # People take their own time: a spread around `think`, not all at the same moment.
+                await asyncio.sleep(self.rng.uniform(0.5 * self.think, 1.5 * self.think))
                 update = self.latest
                 assert update is not None
             acted_at = update["seq"]
@@ -131,7 +135,9 @@ async def spectate(base: str, match_id: str) -> None:
                 return
 
 
-async def drive(base: str, matches: int, think: float) -> tuple[Stats, float]:
+async def drive(
+    base: str, matches: int, think: float, seconds: float = DEADLINE_S
+) -> tuple[Stats, float]:
     import httpx
 
     stats = Stats()
@@ -151,11 +157,16 @@ async def drive(base: str, matches: int, think: float) -> tuple[Stats, float]:
             tasks.append(spectate(base, created["id"]))
         start = time.perf_counter()
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.gather(*tasks), DEADLINE_S)
+            await asyncio.wait_for(asyncio.gather(*tasks), min(seconds, DEADLINE_S))
         return stats, time.perf_counter() - start
 
 
-def run_load(matches: int = MATCHES, think: float = THINK_S, bot_delay: float = 0.5) -> Sample:
+def run_load(
+    matches: int = MATCHES,
+    think: float = THINK_S,
+    bot_delay: float = 0.5,
+    seconds: float = TARGET_S,
+) -> Sample:
     """One run: `matches` matches with 3 WebSocket clients each, played to the end."""
     from tests.server.live import free_port, server
 
@@ -164,7 +175,7 @@ def run_load(matches: int = MATCHES, think: float = THINK_S, bot_delay: float = 
         db = f"sqlite:///{Path(folder) / 'load.db'}"
         with server(db, port, bot_delay=bot_delay) as process:
             cpu_before = _cpu_seconds(process.pid)
-            stats, seconds = asyncio.run(drive(f"http://127.0.0.1:{port}", matches, think))
+            stats, seconds = asyncio.run(drive(f"http://127.0.0.1:{port}", matches, think, seconds))
             server_cpu = _cpu_seconds(process.pid) - cpu_before
     latencies = sorted(stats.latencies)
     p50 = statistics.median(latencies) * 1000
@@ -196,8 +207,9 @@ def figures() -> list[Figure]:
         Figure(
             name=f"server load, {MATCHES} matches / {3 * MATCHES} WebSocket clients",
             what=(
-                f"people act {THINK_S} s after their turn comes (HTTP), bots after the default "
-                "pause; p50/p99 ms from sending an action to its pushed view; person actions/s"
+                f"people act 0.5-1.5 x {THINK_S} s after their turn comes, bots after the default "
+                f"pause, for {TARGET_S:.0f} s; p50/p99 ms from sending an action to its pushed "
+                "view; person actions/s"
             ),
             run=run_load,
             runs=1,
@@ -205,7 +217,7 @@ def figures() -> list[Figure]:
         Figure(
             name=f"server saturated, {SATURATED_MATCHES} matches, nobody pauses",
             what="the most person actions/s the server takes, with latency under that load",
-            run=lambda: run_load(SATURATED_MATCHES, think=0, bot_delay=0),
+            run=lambda: run_load(SATURATED_MATCHES, think=0, bot_delay=0, seconds=DEADLINE_S),
             runs=1,
         ),
     ]
@@ -216,6 +228,7 @@ if __name__ == "__main__":
     parser.add_argument("--matches", type=int, default=MATCHES)
     parser.add_argument("--think", type=float, default=THINK_S, help="seconds a person takes")
     parser.add_argument("--bot-delay", type=float, default=0.5)
+    parser.add_argument("--seconds", type=float, default=TARGET_S, help="how long to measure")
     arguments = parser.parse_args()
-    sample = run_load(arguments.matches, arguments.think, arguments.bot_delay)
+    sample = run_load(arguments.matches, arguments.think, arguments.bot_delay, arguments.seconds)
     print(f"{sample.actions / sample.seconds:,.0f} person actions/s", sample.extra)
