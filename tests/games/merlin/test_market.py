@@ -68,6 +68,17 @@ def test_a_bid_in_escrow_can_still_be_executed() -> None:
     assert conserved(state)
 
 
+def test_a_bid_in_escrow_is_on_the_sellers_menu() -> None:
+    # "Bids in escrow can still be executed": the legal menu offers them too.
+    state = act(market_table(), 0, {"type": "bid", "commodity": "souls", "price": 4})
+    order = state.economy.books[0].bids[0].id
+    state = orbit(state)
+    state = act(state, 0, {"type": "exit_bid", "order": order})
+    state = end_turn_rolling(state, QUIET)  # seat 1, holding 2 souls
+    menu = [a.to_json() for a in GAME.legal(state, 1).enumerate()]
+    assert {"type": "sell_to", "order": order} in menu
+
+
 def test_raising_is_immediate_and_lowering_passes_escrow() -> None:
     # "Players can shift a bid up same turn ... however, to shift a bid down the difference must
     # also pass escrow."

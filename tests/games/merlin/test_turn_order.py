@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from tradingfloor.core.errors import IllegalAction
+from tradingfloor.games.merlin.actions import RankBid
 
 from .helpers import GAME, act, conserved
 
@@ -121,6 +124,16 @@ def test_rank_bids_are_listed_in_any_order_when_few() -> None:
     state = bid_all(GAME.new({"players": 4}, 5), [7, 7, 9, 8])  # seats 0, 1 tie for last
     listed = sorted(a.stacks for a in GAME.legal(state, 0).enumerate())
     assert listed == [(1, 1), (1, 2), (2, 1)]  # 3 gold left, at least 1 a place
+
+
+def test_random_rank_bids_may_favour_a_later_place() -> None:
+    import random
+
+    state = bid_all(GAME.new({"players": 4}, 5), [0, 0, 0, 0])
+    space = GAME.legal(state, 0)
+    samples = [space.sample(random.Random(seed)).stacks for seed in range(60)]
+    assert all(space.check(RankBid(stacks=s)) is None for s in samples)
+    assert any(a < b for s in samples for a, b in pairwise(s))
 
 
 def test_a_tie_within_a_re_bid_of_many_goes_to_the_rank_auction() -> None:
