@@ -21,6 +21,13 @@ def within_limits(state: BusinessmenState) -> None:
             types = sum(1 for units in me.main if units)
             assert types <= WAREHOUSE_TYPES[me.levels[0] - 1], f"seat {seat} holds {types} types"
         assert me.vp >= 0 and all(1 <= level <= 3 for level in me.levels)
+    if state.phase in ("export", "improve", "discard", "insure"):
+        # RULINGS Businessmen 6, 7: after sending, a full car is one whose good is embargoed.
+        for index, car in enumerate(state.cars):
+            assert car.load < CAPACITY[index] or car.good in state.embargo
+    if state.turn is not None and state.phase != "declare":
+        # RULINGS Businessmen 12: a skipper takes no decision in the round.
+        assert not state.seats[state.turn].skipping
 
 
 @settings(max_examples=25, deadline=None)
