@@ -72,7 +72,9 @@ def test_bid_for_turn_order_and_play_turns_in_the_browser(server: str, page: Any
     assert page.locator("section[data-seat]").count() == 4
     assert "2" in page.locator("#me-counters dd[data-counter='cost of the living']").text_content()
     # the turn-order auction: a sealed bid of 5 (the bots bid at most 1, so seat 0 goes first)
-    page.get_by_role("button", name="turn_bid: amount 5").click()
+    bid = page.locator("#your-move form[data-action='turn_bid']")
+    bid.locator("select[name='amount']").select_option("5")
+    bid.get_by_role("button", name="send").click()
     page.wait_for_selector("#me-dice .me-dice")
     assert "rolled" in page.locator("#me-dice").text_content()
     assert "◀ to play" in page.locator("section[data-seat='0'] h3").text_content()
