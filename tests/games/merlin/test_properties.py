@@ -67,6 +67,14 @@ def test_views_never_show_the_deck_order(seed: int) -> None:
         assert GAME.view(other, 0) == GAME.view(state, 0)
 
 
+def test_no_view_shows_the_seed() -> None:
+    # Secrets: the seed decides the deck and the dice to come, so no view carries it.
+    seed = 987_654_321_987
+    for state in random_states({"players": 4, "max_orbits": 3}, seed, 60):
+        for seat in (None, 0, 3):
+            assert str(seed) not in json.dumps(GAME.view(state, seat))
+
+
 def test_every_card_is_always_somewhere() -> None:
     # "There should be no discard piles, every discarded card should be shuffled back"
     for seed in range(6):

@@ -205,6 +205,8 @@ def _place_by_rank(
     now: Contest, bids: dict[int, tuple[int, ...]], places: list[int | None]
 ) -> None:
     """Each place from the earliest goes to the highest stack for it; ties go in table order."""
+    # Turn Order: "If there is recursive tie for last in the blind rank auction, the player going
+    # first receives the position to sell": the lower seat takes it (selling it is `finance`'s).
     left = sorted(now.seats)
     for offset in range(len(now.seats)):
         winner = max(left, key=lambda s: (bids[s][offset], -s))
