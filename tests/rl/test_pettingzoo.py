@@ -50,3 +50,10 @@ def _parallel_trace(game: str, steps: int = 40) -> list[object]:
         observations, *rest = env.step(actions)
         trace += [actions, observations, rest]
     return trace
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 6, "guarded": True}], ids=str)
+def test_api_with_other_middleman_options(options: dict[str, object]) -> None:
+    api_test(aec_env("middleman", options), num_cycles=20)
+    parallel_api_test(parallel_env("middleman", options), num_cycles=20)
+    seed_test(lambda: aec_env("middleman", options), num_cycles=20)
