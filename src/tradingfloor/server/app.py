@@ -183,11 +183,8 @@ def _matches_api(app: FastAPI, service: MatchService, runtime: Runtime) -> None:
         token = _bearer(authorization)
         if not token:
             raise Unauthorized("an action needs the seat's token: Authorization: Bearer <token>")
-        snapshot = service.cached(match_id) if _loads(service, match_id) else None
-        if snapshot is None:
-            raise NotFound(f"no match {match_id!r}")
-        seat = service.seat_of(snapshot, token)
-        assert seat is not None
+        seat = service.seat_of(service.cached(match_id), token)  # NotFound, Forbidden
+        assert seat is not None  # a token is given, so it opens a seat or is refused
         after = await _call(service, service.submit, match_id, seat, body.seq, body.action)
         await runtime.changed(after)
         return _fast(update_for(after, seat))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -33,6 +34,7 @@ from sqlalchemy.exc import IntegrityError, ProgrammingError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 DEFAULT_DB = "sqlite:///./tradingfloor.db"
+CHECKPOINT_S = 2.0
 
 
 class Base(DeclarativeBase):
@@ -126,6 +128,18 @@ class Store:
         # Other processes may write to a server database: then the log is re-read before acting.
         self.shared = self.engine.dialect.name != "sqlite"
         _create_tables(self.engine)
+        self._closed = threading.Event()
+        if not self.shared:
+            threading.Thread(target=self._checkpoints, name="wal-checkpoint", daemon=True).start()
+
+    def _checkpoints(self) -> None:
+        """Fold SQLite's write-ahead log into the database now and then, off the players' path."""
+        while not self._closed.wait(CHECKPOINT_S):
+            try:
+                with self.engine.connect() as connection:
+                    connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception:  # the next round tries again; a missed checkpoint loses nothing
+                continue
 
     def create(self, match: StoredMatch) -> None:
         with Session(self.engine) as session, session.begin():
@@ -221,6 +235,7 @@ class Store:
         return {match_id: found.get(match_id, 0) for match_id in match_ids}
 
     def close(self) -> None:
+        self._closed.set()
         self.engine.dispose()
 
 
@@ -257,6 +272,8 @@ def _engine(url: str) -> Engine:
         cursor = connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
+        # Checkpoints (which fsync) run in the background, never inside a player's commit.
+        cursor.execute("PRAGMA wal_autocheckpoint=0")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
