@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import random
@@ -111,7 +112,7 @@ class Runtime:
                 continue
             task = asyncio.get_running_loop().create_task(self._bot_turn(match.id, seat, kind))
             self._bot_tasks[key] = task
-            task.add_done_callback(lambda done, key=key: self._forget(key, done))
+            task.add_done_callback(functools.partial(self._forget, key))
 
     def _forget(self, key: tuple[str, int], task: asyncio.Task[None]) -> None:
         if self._bot_tasks.get(key) is task:

@@ -196,7 +196,7 @@ class Store:
         row = {"match_id": match_id, "seq": seq, "seat": seat, "action": action}
         try:
             with self.engine.begin() as connection:
-                connection.execute(insert(ActionRow.__table__), row)
+                connection.execute(insert(ActionRow), row)
                 if over:
                     connection.execute(
                         update(MatchRow).where(MatchRow.id == match_id).values(status="over")
