@@ -32,7 +32,7 @@ import importlib
 import json
 import random
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -63,7 +63,7 @@ def play(
         str | None,
         typer.Option(
             help="comma-separated seats: 'you' (or 'human') for a person, else a bot kind "
-            "(default: you,heuristic,random; you,random,random for a game without a heuristic bot)"
+            "(default: you, then heuristic and random bots up to the game's default player count)"
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="seed for a reproducible game")] = None,
@@ -148,7 +148,7 @@ def _seats(game: Game, text: str | None) -> list[Seat]:
 
     catalogue = kinds(game)
     if text is None:
-        text = "you,heuristic,random" if "heuristic" in catalogue else "you,random,random"
+        text = _default_seats(game, catalogue)
     names = [name.strip() for name in text.split(",") if name.strip()]
     unknown = [n for n in names if n not in catalogue and n not in HUMANS]
     if unknown:
@@ -166,6 +166,13 @@ def _seats(game: Game, text: str | None) -> list[Seat]:
         else:
             seats.append(Seat(name, catalogue[name]()))
     return seats
+
+
+def _default_seats(game: Game, catalogue: Mapping[str, Any]) -> str:
+    """You, then bots (heuristic and random in turn) up to the game's default number of players."""
+    players = int(game.options({}).get("players", 3))
+    bots = ["heuristic", "random"] if "heuristic" in catalogue else ["random"]
+    return ",".join(["you"] + [bots[i % len(bots)] for i in range(players - 1)])
 
 
 def _options(game: Game, texts: Sequence[str], seat_count: int) -> dict[str, Any]:
