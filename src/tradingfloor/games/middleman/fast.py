@@ -49,13 +49,18 @@ def allocate_batch(tins: Array, price: Array, market: Array, side: Phase) -> Arr
     `tins` and `price` are (players, B) int arrays, `market` (B,) the tins on offer (buying) or
     demanded (selling). Buying serves the highest offer first, selling the lowest ask (§3, §4).
     """
-    players, _ = tins.shape
     tins = np.asarray(tins, dtype=np.int32)
     price = np.asarray(price, dtype=np.int32)
     if tins.min(initial=0) < 0 or price.min(initial=0) < 0 or np.min(market, initial=0) < 0:
         raise ValueError("tins, prices and the market cannot be negative")
     if tins.max(initial=0) >= 1 << NEED_BITS or price.max(initial=0) > MAX_PRICE:
         raise ValueError("an order is beyond what a Middleman game can hold")
+    return _allocate(tins, price, market, side)
+
+
+def _allocate(tins: Array, price: Array, market: Array, side: Phase) -> Array:
+    """`allocate_batch` for int32 orders already checked (the engine checks them as legal)."""
+    players = tins.shape[0]
     network = odd_even_network(players)
     keys, needs, seats = _sorted_orders(tins, price, side, network)
     fills = _water_fill(keys, needs, np.asarray(market, dtype=np.int32))
@@ -337,7 +342,7 @@ def buying_step(table: Table, tins: Array, price: Array) -> None:
     """Middleman §3 for every game: reveal the A digits, auction, pay; overspenders are out."""
     # RULINGS Middleman 7: out players' digits keep counting in the supply.
     supply = table.rows_a[table.round - 1].sum(axis=0, dtype=np.int32)
-    fills = allocate_batch(tins, price, supply, "buy")
+    fills = _allocate(tins, price, supply, "buy")
     table.tally.supply = supply
     cost = fills * price
     # §3 "Players who err ... are out of the game"; RULINGS Middleman 6: their fill is void.
@@ -354,7 +359,7 @@ def buying_step(table: Table, tins: Array, price: Array) -> None:
 def selling_step(table: Table, tins: Array, price: Array) -> None:
     """Middleman §4 for every game: reveal the D digits, serve the lowest asks, collect revenue."""
     demand = table.rows_d[table.round - 1].sum(axis=0, dtype=np.int32)
-    fills = allocate_batch(tins, price, demand, "sell")
+    fills = _allocate(tins, price, demand, "sell")
     _tally_markets(table.tally, ~table.over, demand)
     table.cash += fills * price
     table.tins -= fills
