@@ -56,13 +56,13 @@ class TapeAgent:
 
 # (players, guarded, seats playing the heuristic bot, games); the other seats play the tape.
 CASES = [
-    (2, False, 2, 12),
-    (3, False, 3, 16),
-    (4, True, 4, 6),
-    (3, False, 1, 16),
-    (5, False, 2, 8),
-    (6, True, 3, 5),
-    (8, False, 5, 2),
+    (2, False, 2, 24),
+    (3, False, 3, 30),
+    (4, True, 4, 10),
+    (3, False, 1, 24),
+    (5, False, 2, 12),
+    (6, True, 3, 8),
+    (8, False, 5, 3),
 ]
 
 
