@@ -30,7 +30,7 @@ from tradingfloor.core.agent import Agent, Decision, RandomAgent, decision_for
 from tradingfloor.core.game import Game, Result, State
 
 DEFAULT_ITERATIONS = 100
-RANK_WEIGHT = 0.1  # a little credit for rank, so search still learns in games it cannot win
+SCORE_WEIGHT = 1.0  # how much of the reward is the score's standing rather than the win
 MAX_ROLLOUT_ACTIONS = 100_000
 PRIOR_WORLDS = 4  # sampled worlds in which the prior proposes each other root seat's action
 
@@ -59,15 +59,19 @@ def policy_agent(game: Game, kind: str) -> Agent | SkewedSampler:
 
 
 def reward(result: Result | None, players: int) -> list[float]:
-    """Each seat's reward in [0, 1]: its share of the win, plus a little for its rank."""
+    """Each seat's reward in [0, 1]: its share of the win, blended with where its score stands.
+
+    The score term (the score over the largest absolute score, mapped to [0, 1]) keeps search
+    learning in positions it cannot win, where every move would otherwise look the same.
+    """
     if result is None:  # a playout that did not end counts as a draw
         return [1.0 / players] * players
     share = [0.0] * players
     for seat in result.winners:
         share[seat] = 1.0 / len(result.winners)
-    spread = max(players - 1, 1)
+    scale = max((abs(score) for score in result.scores), default=0.0) or 1.0
     return [
-        (1 - RANK_WEIGHT) * share[s] + RANK_WEIGHT * (players - result.ranks[s]) / spread
+        (1 - SCORE_WEIGHT) * share[s] + SCORE_WEIGHT * (1 + result.scores[s] / scale) / 2
         for s in range(players)
     ]
 
