@@ -108,7 +108,7 @@ def play_round(jane: Any, fred: Any, round_: int) -> None:
     # Selling: an ask above 10 is refused, with the reason next to the price.
     if round_ == 1:
         jane.wait_for_selector("#order-form[data-side=sell]")
-        jane.fill("#order-form input[name=tins]", "1")
+        jane.fill("#order-form input[name=tins]", "0")  # she may hold none: only the ask is wrong
         jane.fill("#order-form input[name=price]", "11")
         jane.click("#order-form button[type=submit]")
         refusal = jane.locator("#order-form .error[data-for=price]")
