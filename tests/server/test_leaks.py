@@ -59,6 +59,21 @@ class Judge:
         assert update["view"] == game.view(state, seat), f"{where}: not the seat's own view"
         legal = None if seat is None else game.legal(state, seat).describe()
         assert update["legal"] == legal, f"{where}: not the seat's legal actions"
+        result = game.result(state)
+        expected = {
+            "match": self.mirror.match.id,
+            "game": game.id,
+            "seq": update["seq"],
+            "seat": seat,
+            "view": update["view"],
+            "legal": legal,
+            "actors": list(game.actors(state)),
+            "result": None if result is None else result.to_json(),
+            "seats": [s.public() for s in self.mirror.match.seats],
+            "over": result is not None,
+        }
+        pushed = {k: v for k, v in update.items() if k != "type"}
+        assert pushed == expected, f"{where}: the update holds more than the seat's view"
         text = json.dumps(update)
         assert str(self.mirror.match.seed) not in text, f"{where}: the seed leaked"
         for other, token in self.tokens.items():
