@@ -137,7 +137,14 @@ class Runtime:
                 await self.changed(after)
                 return
         except ApiError as err:
-            log.error("bot %s in seat %d of match %s was refused: %s", kind, seat, match_id, err)
+            # Not the refusal's text: it may quote the bot's own secret choice (its rows, say).
+            log.error(
+                "bot %s in seat %d of match %s was refused (HTTP %d)",
+                kind,
+                seat,
+                match_id,
+                err.status,
+            )
         except Exception:
             log.exception("bot %s in seat %d of match %s failed", kind, seat, match_id)
 
