@@ -285,3 +285,20 @@ def test_the_pages_and_their_scripts_are_served(client: TestClient) -> None:
         reply = client.get(f"/static/{script}")
         assert reply.status_code == 200 and "javascript" in reply.headers["content-type"]
     assert client.get("/static/renderers/middleman.js").status_code == 200
+
+
+def test_finished_matches_leave_memory_and_come_back_from_the_log(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tradingfloor.server import service as service_module
+
+    live = client.app.state.service  # type: ignore[attr-defined]
+    finished = create(client, seats=[{"kind": "random"}] * 3)["id"]
+    wait_until(lambda: view(client, finished)["over"], "the bots to finish")
+    seen = view(client, finished)
+    other = create(client)["id"]
+    live._live.pop(other)  # as after a restart: the next request loads it from the log
+    monkeypatch.setattr(service_module, "MAX_CACHED", 1)
+    view(client, other)
+    assert finished not in live.loaded_ids() and other in live.loaded_ids()
+    assert view(client, finished) == seen

@@ -26,6 +26,7 @@ from tradingfloor.server.storage import (
 )
 
 HUMAN = "human"
+MAX_CACHED = 5000  # matches held in memory before finished ones are dropped
 
 
 class ApiError(Exception):
@@ -266,7 +267,15 @@ class MatchService:
         fresh = Live(stored, game, game.new(stored.options, stored.seed))
         self._catch_up(fresh)
         with self._guard:
+            if len(self._live) >= MAX_CACHED:
+                self._forget_finished()
             return self._live.setdefault(match_id, fresh)
+
+    def _forget_finished(self) -> None:
+        """Drop finished matches from memory (the log rebuilds them when they are asked for)."""
+        for match_id, live in list(self._live.items()):
+            if not live.game.actors(live.state):
+                del self._live[match_id]
 
     def _catch_up(self, live: Live) -> None:
         for seq, seat, action in self.store.actions(live.match.id, after=live.seq):
