@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.server.live import free_port, server
-from tests.web.conftest import ARTIFACTS, new_page
+from tests.web.chromium import ARTIFACTS, new_page
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from tests.server.live import free_port, server
-from tests.web.conftest import ARTIFACTS, new_page
+from tests.web.chromium import ARTIFACTS, new_page
 from tradingfloor.core import registry
 
 pytestmark = pytest.mark.browser

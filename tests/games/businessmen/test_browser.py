@@ -2,67 +2,25 @@
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 pytestmark = pytest.mark.browser
-CHROMIUM = Path("/usr/bin/chromium")
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """A server on a free local port, its bots acting at once."""
-    import uvicorn
-
-    from tradingfloor.server.app import create_app
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", bot_delay=0)
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not running.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(10)
-
-
-@pytest.fixture
-def page(server: str) -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's Chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM))
-        yield browser.new_page()
-        browser.close()
-
-
-def test_a_round_in_the_browser(server: str, page: Any) -> None:
+def test_a_round_in_the_browser(live_app: str, page: Any) -> None:
     created = httpx.post(
-        f"{server}/api/matches",
+        f"{live_app}/api/matches",
         json={
             "game": "businessmen",
             "options": {"players": 2},
             "seats": [{"kind": "human", "name": "Olya"}, {"kind": "heuristic", "name": "Nazar"}],
         },
     ).json()
-    assert httpx.get(f"{server}/api/games").json()[0]["id"]  # the server lists its games
-    page.goto(server + created["seats"][0]["link"])
+    assert httpx.get(f"{live_app}/api/games").json()[0]["id"]  # the live_app lists its games
+    page.goto(live_app + created["seats"][0]["link"])
     page.wait_for_selector("#bm-cars .bm-car[data-car=green]")
     assert page.locator("#bm-cars .bm-car").count() == 3
     assert page.locator("#bm-prices tr[data-good] td.marker").count() == 6

@@ -1,12 +1,9 @@
-"""The browser for the web tests: Debian's Chromium driven by Playwright, never a downloaded one."""
+"""Debian's Chromium for the browser tests, driven by Playwright, never a downloaded browser."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -19,18 +16,6 @@ ARGS = [
     "--no-first-run",
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium (.ci/run installs it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
 
 
 def new_page(browser: Any, errors: list[str]) -> Any:
