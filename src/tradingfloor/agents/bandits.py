@@ -20,7 +20,7 @@ from tradingfloor.agents.candidates import CandidatePool, action_key
 UCB_C = 0.7
 EXP3_GAMMA = 0.2
 PRIOR_TRUST = 30  # playouts' worth of confidence credited to the prior policy's proposal
-LCB_C = 1.0  # the final choice maximises mean - LCB_C / sqrt(visits): evidence, not luck
+LCB_C = 2.0  # the final choice maximises mean - LCB_C / sqrt(visits): evidence, not luck
 
 
 @dataclass
