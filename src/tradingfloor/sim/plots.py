@@ -107,9 +107,13 @@ def sweep_scalars(
     points: Sequence[Mapping[str, Any]], names: Sequence[str], option: str, out: Path
 ) -> str:
     """Each mean figure (margin, length, balance figures) against the swept option."""
-    fig, axes = plt.subplots(1, len(names), figsize=(3.2 * len(names), 3.2), squeeze=False)
+    columns = min(3, len(names))
+    rows = -(-len(names) // columns)
+    fig, axes = plt.subplots(rows, columns, figsize=(3.4 * columns, 2.8 * rows), squeeze=False)
     xs = [str(p["value"]) for p in points]
-    for ax, name in zip(axes[0], names, strict=True):
+    for ax in axes.flat[len(names) :]:
+        ax.set_visible(False)
+    for ax, name in zip(axes.flat, names, strict=False):
         ys = [
             (p["balance"].get(name) if name.startswith("balance.") else p.get(name)) for p in points
         ]
