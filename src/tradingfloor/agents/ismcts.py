@@ -77,7 +77,7 @@ def reward(result: Result | None, players: int) -> list[float]:
 
 
 class ISMCTSAgent:
-    """Searches `iterations` playouts (or `seconds` of them), then plays the most visited action."""
+    """Searches `iterations` playouts (or `seconds` of them), then plays its best-supported move."""
 
     name = "ismcts"
 
@@ -135,7 +135,7 @@ class Search:
         return policy_agent(self.game, kind)
 
     def run(self) -> Any:
-        """Search within the budget; the root seat's most visited action."""
+        """Search within the budget; the root seat's action with the best lower confidence bound."""
         deadline = None if self.agent.seconds is None else time.perf_counter() + self.agent.seconds
         while self.done < (self.agent.iterations or 1 << 62):
             if deadline is not None and self.done and time.perf_counter() >= deadline:
