@@ -14,7 +14,7 @@ SOURCES = [reference, fast, openspiel_anchor, server_load]
 
 
 def main(selected: list[str]) -> None:
-    console = Console()
+    console = Console(width=max(140, Console().width))
     figures = [f for source in SOURCES for f in source.figures()]
     if selected:
         figures = [f for f in figures if any(word in f.name for word in selected)]
