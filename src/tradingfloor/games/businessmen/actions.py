@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictInt, field_validator
 
@@ -12,25 +12,34 @@ from tradingfloor.games.businessmen.names import GOODS, CarName, CharacteristicN
 Units = Annotated[StrictInt, Field(ge=1)]
 
 
-class Play(Action):
+class BusinessmenActionBase(Action):
+    """A Businessmen action: flat fields of strings, integers and tuples of strings."""
+
+    def to_json(self) -> dict[str, Any]:
+        # What model_dump(mode="json") gives for these flat models (tuples become lists), built
+        # directly: search and bots turn every listed action into JSON at every step.
+        return {k: list(v) if type(v) is tuple else v for k, v in self.__dict__.items()}
+
+
+class Play(BusinessmenActionBase):
     """Declared before the round: take part in it."""
 
     type: Literal["play"] = "play"
 
 
-class Skip(Action):
+class Skip(BusinessmenActionBase):
     """Declared before the round: skip it (−1 VP, 10 coins as the next round starts)."""
 
     type: Literal["skip"] = "skip"
 
 
-class Pass(Action):
+class Pass(BusinessmenActionBase):
     """Final for this phase: no more buying, loading, exporting, improving or insuring."""
 
     type: Literal["pass"] = "pass"
 
 
-class Buy(Action):
+class Buy(BusinessmenActionBase):
     """Phase 1: buy `units` of one good from the market, 1 coin a unit."""
 
     type: Literal["buy"] = "buy"
@@ -38,7 +47,7 @@ class Buy(Action):
     units: Units
 
 
-class Load(Action):
+class Load(BusinessmenActionBase):
     """Phase 2: load the mandatory maximum of `good` into `car`."""
 
     type: Literal["load"] = "load"
@@ -46,7 +55,7 @@ class Load(Action):
     good: GoodName
 
 
-class Store(Action):
+class Store(BusinessmenActionBase):
     """Phase 2 storing, or a discard after an event: the goods types kept in the main warehouse."""
 
     type: Literal["store"] = "store"
@@ -61,7 +70,7 @@ class Store(Action):
         return tuple(sorted(keep, key=GOODS.index))
 
 
-class Export(Action):
+class Export(BusinessmenActionBase):
     """Phase 3: export exactly 4, 6 or 8 units of one good on the export card."""
 
     type: Literal["export"] = "export"
@@ -69,14 +78,14 @@ class Export(Action):
     units: Units
 
 
-class Improve(Action):
+class Improve(BusinessmenActionBase):
     """Phase 4: raise one characteristic by one level."""
 
     type: Literal["improve"] = "improve"
     characteristic: CharacteristicName
 
 
-class Insure(Action):
+class Insure(BusinessmenActionBase):
     """Phase 6: insure one characteristic for the next round's events (removes its marker)."""
 
     type: Literal["insure"] = "insure"

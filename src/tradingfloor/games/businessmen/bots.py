@@ -26,10 +26,11 @@ class HeuristicAgent:
             return decision.legal.sample(rng)
         me = view["players"][decision.seat]
         choose = CHOOSERS.get(view["phase"])
-        picked = choose(view, me, [a.to_json() for a in actions]) if choose else None
+        menu = [a.to_json() for a in actions]
+        picked = choose(view, me, menu) if choose else None
         if picked is None:
             return actions[0]
-        return next(a for a in actions if a.to_json() == picked)
+        return next(a for a, obj in zip(actions, menu, strict=True) if obj == picked)
 
 
 def _held(me: Mapping[str, Any], good: str) -> int:

@@ -6,7 +6,6 @@ import random
 
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.businessmen.state import BusinessmenState
-from tradingfloor.games.businessmen.table import replace
 
 
 def redetermine(state: BusinessmenState, seat: int, rng: random.Random) -> BusinessmenState:
@@ -15,6 +14,6 @@ def redetermine(state: BusinessmenState, seat: int, rng: random.Random) -> Busin
     exports = list(state.export_deck)
     rng.shuffle(goods)
     rng.shuffle(exports)
-    return replace(
-        state, goods_deck=tuple(goods), export_deck=tuple(exports), rng=Rng(rng.getrandbits(62))
+    return state._replace(
+        goods_deck=tuple(goods), export_deck=tuple(exports), rng=Rng(rng.getrandbits(62))
     )

@@ -17,6 +17,7 @@ from tradingfloor.games.businessmen.actions import (
     Skip,
     Store,
 )
+from tradingfloor.games.businessmen.draft import Board
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.state import (
     CAPACITY,
@@ -27,7 +28,6 @@ from tradingfloor.games.businessmen.state import (
     LOADER_LIMIT,
     MANAGER,
     MANAGER_LIMIT,
-    BusinessmenState,
 )
 from tradingfloor.games.businessmen.table import room_for_types, types_held
 
@@ -52,7 +52,7 @@ PHASE_HINTS = {
 }
 
 
-def options(state: BusinessmenState, seat: int) -> list[Any]:
+def options(state: Board, seat: int) -> list[Any]:
     """The actions open to `seat` in this phase, besides passing (empty: nothing to do)."""
     phase = state.phase
     if phase == "declare":
@@ -72,7 +72,7 @@ def options(state: BusinessmenState, seat: int) -> list[Any]:
     return []
 
 
-def menu(state: BusinessmenState, seat: int) -> list[Any]:
+def menu(state: Board, seat: int) -> list[Any]:
     """Every action on `seat`'s menu now, passing included where the phase allows it."""
     choices = options(state, seat)
     if state.phase in ("buy", "load", "export", "improve", "insure"):
@@ -80,7 +80,33 @@ def menu(state: BusinessmenState, seat: int) -> list[Any]:
     return choices
 
 
-def buy_options(state: BusinessmenState, seat: int) -> list[Buy]:
+def has_options(state: Board, seat: int) -> bool:
+    """Whether `options(state, seat)` is not empty, without listing them."""
+    phase = state.phase
+    if phase == "declare":
+        return True
+    if phase == "buy":
+        me = state.seats[seat]
+        limit = MANAGER_LIMIT[me.levels[MANAGER] - 1]
+        return any(
+            state.market[g] > 0 and not me.bought[g] and min(limit, state.market[g], me.coins) > 0
+            for g in range(6)
+        )
+    if phase == "load":
+        return any(load_units(state, seat, car, good) > 0 for car in range(3) for good in range(6))
+    if phase in ("store", "discard"):
+        me = state.seats[seat]
+        return len(types_held(me)) > room_for_types(me)
+    if phase == "export":
+        return bool(export_options(state, seat))
+    if phase == "improve":
+        return bool(improve_options(state, seat))
+    if phase == "insure":
+        return bool(insure_options(state, seat))
+    return False
+
+
+def buy_options(state: Board, seat: int) -> list[Buy]:
     """RULINGS Businessmen 3: one type not yet bought this round, up to the Manager's limit."""
     me = state.seats[seat]
     limit = MANAGER_LIMIT[me.levels[MANAGER] - 1]
@@ -92,7 +118,7 @@ def buy_options(state: BusinessmenState, seat: int) -> list[Buy]:
     ]
 
 
-def load_units(state: BusinessmenState, seat: int, car: int, good: int) -> int:
+def load_units(state: Board, seat: int, car: int, good: int) -> int:
     """RULINGS Businessmen 4: the mandatory maximum (0 if this load is impossible)."""
     me = state.seats[seat]
     wagon = state.cars[car]
@@ -102,7 +128,7 @@ def load_units(state: BusinessmenState, seat: int, car: int, good: int) -> int:
     return min(LOADER_LIMIT[me.levels[LOADER] - 1], room, me.held(good))
 
 
-def load_options(state: BusinessmenState, seat: int) -> list[tuple[int, int, int]]:
+def load_options(state: Board, seat: int) -> list[tuple[int, int, int]]:
     """(car, good, units) for every load `seat` can make."""
     out = []
     for car in range(3):
@@ -121,7 +147,7 @@ def _subsets(types: tuple[int, ...], keep: int) -> tuple[Store, ...]:
     )
 
 
-def store_options(state: BusinessmenState, seat: int) -> list[Store]:
+def store_options(state: Board, seat: int) -> list[Store]:
     """RULINGS Businessmen 5: keep as many types as the main warehouse holds; the player chooses."""
     me = state.seats[seat]
     held = tuple(types_held(me))
@@ -131,7 +157,7 @@ def store_options(state: BusinessmenState, seat: int) -> list[Store]:
     return list(_subsets(held, room))
 
 
-def export_options(state: BusinessmenState, seat: int) -> list[tuple[int, int]]:
+def export_options(state: Board, seat: int) -> list[tuple[int, int]]:
     """RULINGS Businessmen 8: 4, 6 or 8 units of a good on the card, not embargoed, once a round."""
     if state.export_card is None:
         return []
@@ -146,13 +172,13 @@ def export_options(state: BusinessmenState, seat: int) -> list[tuple[int, int]]:
     ]
 
 
-def improve_options(state: BusinessmenState, seat: int) -> list[int]:
+def improve_options(state: Board, seat: int) -> list[int]:
     """RULINGS Businessmen 9: any characteristic below level 3 whose next level the seat can pay."""
     me = state.seats[seat]
     return [c for c in range(3) if me.levels[c] < 3 and me.coins >= IMPROVE[me.levels[c] + 1][0]]
 
 
-def insure_options(state: BusinessmenState, seat: int) -> list[int]:
+def insure_options(state: Board, seat: int) -> list[int]:
     """RULINGS Businessmen 11: 10 coins per characteristic not insured yet."""
     me = state.seats[seat]
     return [c for c in range(3) if not me.insured[c] and me.coins >= INSURANCE_COST]

@@ -19,6 +19,7 @@ from tradingfloor.games.businessmen.actions import (
     Store,
 )
 from tradingfloor.games.businessmen.decks import Decks
+from tradingfloor.games.businessmen.draft import Draft
 from tradingfloor.games.businessmen.explain import refusal
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.spaces import Menu
@@ -34,7 +35,7 @@ from tradingfloor.games.businessmen.state import (
     Car,
     Seat,
 )
-from tradingfloor.games.businessmen.table import bump, gain_vp, log, pay, put, replace, with_seat
+from tradingfloor.games.businessmen.table import bump, put
 
 
 def new_state(
@@ -75,7 +76,9 @@ def new_state(
         export_used=(),
         export_card=None,
     )
-    return flow.begin(state, "declare", 0)
+    table = Draft(state)
+    flow.begin(table, "declare", 0)
+    return table.freeze()
 
 
 def actors(state: BusinessmenState) -> tuple[int, ...]:
@@ -94,103 +97,112 @@ def legal(state: BusinessmenState, seat: int) -> ActionSpace:
     return Menu(menus.menu(state, seat), lambda action: refusal(state, seat, action))
 
 
+def refused(state: BusinessmenState, seat: int, action: Any) -> str | None:
+    """Why the rules refuse `action` from `seat`, or None: `legal(state, seat).check(action)`."""
+    if state.turn != seat or state.phase == "over":
+        return legal(state, seat).check(action)
+    choices = menus.menu(state, seat)
+    for choice in choices:
+        if choice is action:  # the menus' own action objects: no field-by-field comparison
+            return None
+    if action in choices:
+        return None
+    return legal(state, seat).check(action)
+
+
 def apply(state: BusinessmenState, seat: int, action: Any) -> BusinessmenState:
     """`seat` takes `action`; IllegalAction (and nothing changed) if the rules refuse it."""
-    why = legal(state, seat).check(action)
+    why = refused(state, seat, action)
     if why:
         raise IllegalAction(why, seat, action)
-    state = _do(state, seat, action)
-    return flow.after_action(state, seat)
+    table = Draft(state)
+    _do(table, seat, action)
+    flow.after_action(table, seat)
+    return table.freeze()
 
 
-def _do(state: BusinessmenState, seat: int, action: Any) -> BusinessmenState:
+def _do(table: Draft, seat: int, action: Any) -> None:
     """The effect of a legal action, before the turn moves on."""
     if isinstance(action, Pass):
-        return log(with_seat(state, seat, passed=True), "pass", seat=seat, phase=state.phase)
-    if state.phase == "declare":
-        return _declare(state, seat, isinstance(action, Skip))
-    if isinstance(action, Buy):
-        return _buy(state, seat, action)
-    if isinstance(action, Load):
-        return _load(state, seat, action)
-    if isinstance(action, Store):
-        return flow.keep_types(state, seat, tuple(GOODS.index(g) for g in action.keep))
-    if isinstance(action, Export):
-        return _export(state, seat, action)
-    which = CHARACTERISTICS.index(action.characteristic)
-    return (
-        _improve(state, seat, which) if isinstance(action, Improve) else _insure(state, seat, which)
-    )
+        table.seat(seat, passed=True)
+        table.note("pass", seat=seat, phase=table.phase)
+    elif table.phase == "declare":
+        _declare(table, seat, isinstance(action, Skip))
+    elif isinstance(action, Buy):
+        _buy(table, seat, action)
+    elif isinstance(action, Load):
+        _load(table, seat, action)
+    elif isinstance(action, Store):
+        flow.keep_types(table, seat, tuple(GOODS.index(g) for g in action.keep))
+    elif isinstance(action, Export):
+        _export(table, seat, action)
+    elif isinstance(action, Improve):
+        _improve(table, seat, CHARACTERISTICS.index(action.characteristic))
+    else:
+        _insure(table, seat, CHARACTERISTICS.index(action.characteristic))
 
 
-def _declare(state: BusinessmenState, seat: int, skip: bool) -> BusinessmenState:
+def _declare(table: Draft, seat: int, skip: bool) -> None:
     """RULINGS Businessmen 12: a skip costs 1 VP now and pays 10 coins as the next round starts."""
-    state = with_seat(state, seat, passed=True, skipping=skip)
+    table.seat(seat, passed=True, skipping=skip)
     if skip:
-        state = gain_vp(state, seat, -SKIP_VP)
-    return log(state, "declare", seat=seat, skip=skip)
+        table.gain_vp(seat, -SKIP_VP)
+    table.note("declare", seat=seat, skip=skip)
 
 
-def _buy(state: BusinessmenState, seat: int, action: Buy) -> BusinessmenState:
+def _buy(table: Draft, seat: int, action: Buy) -> None:
     """RULINGS Businessmen 3: 1 coin a unit, into the temporary warehouse."""
     good, units = GOODS.index(action.good), action.units
-    me = state.seats[seat]
-    state = pay(state, seat, units)
-    state = with_seat(
-        state, seat, temp=bump(me.temp, good, units), bought=put(me.bought, good, True)
-    )
-    state = replace(state, market=bump(state.market, good, -units))
-    return log(state, "buy", seat=seat, good=action.good, units=units)
+    me = table.seats[seat]
+    table.pay(seat, units)
+    table.seat(seat, temp=bump(me.temp, good, units), bought=put(me.bought, good, True))
+    table.market = bump(table.market, good, -units)
+    table.note("buy", seat=seat, good=action.good, units=units)
 
 
-def _load(state: BusinessmenState, seat: int, action: Load) -> BusinessmenState:
+def _load(table: Draft, seat: int, action: Load) -> None:
     """RULINGS Businessmen 4: the mandatory maximum, from the temporary warehouse first."""
     car, good = CARS.index(action.car), GOODS.index(action.good)
-    units = menus.load_units(state, seat, car, good)
-    me = state.seats[seat]
+    units = menus.load_units(table, seat, car, good)
+    me = table.seats[seat]
     from_temp = min(units, me.temp[good])
-    state = with_seat(
-        state,
+    table.seat(
         seat,
         temp=bump(me.temp, good, -from_temp),
         main=bump(me.main, good, from_temp - units),
     )
-    wagon = state.cars[car]
-    state = replace(state, cars=put(state.cars, car, Car(good, bump(wagon.units, seat, units))))
-    return log(state, "load", seat=seat, car=action.car, good=action.good, units=units)
+    wagon = table.cars[car]
+    table.cars = put(table.cars, car, Car(good, bump(wagon.units, seat, units)))
+    table.note("load", seat=seat, car=action.car, good=action.good, units=units)
 
 
-def _export(state: BusinessmenState, seat: int, action: Export) -> BusinessmenState:
+def _export(table: Draft, seat: int, action: Export) -> None:
     """RULINGS Businessmen 8: the units go back to the supply; 1, 2 or 3 VP; no coins."""
     good, units = GOODS.index(action.good), action.units
-    me = state.seats[seat]
-    state = with_seat(
-        state, seat, main=bump(me.main, good, -units), exported=put(me.exported, good, True)
-    )
-    state = replace(state, supply=bump(state.supply, good, units))
-    state = gain_vp(state, seat, EXPORT_VP[units])
-    return log(state, "export", seat=seat, good=action.good, units=units, vp=EXPORT_VP[units])
+    me = table.seats[seat]
+    table.seat(seat, main=bump(me.main, good, -units), exported=put(me.exported, good, True))
+    table.supply = bump(table.supply, good, units)
+    table.gain_vp(seat, EXPORT_VP[units])
+    table.note("export", seat=seat, good=action.good, units=units, vp=EXPORT_VP[units])
 
 
-def _improve(state: BusinessmenState, seat: int, which: int) -> BusinessmenState:
+def _improve(table: Draft, seat: int, which: int) -> None:
     """RULINGS Businessmen 9: 10 coins and 1 VP to level 2, 20 coins and 2 VP to level 3."""
-    level = state.seats[seat].levels[which] + 1
+    level = table.seats[seat].levels[which] + 1
     coins, vp = IMPROVE[level]
-    state = pay(state, seat, coins)
-    state = with_seat(state, seat, levels=put(state.seats[seat].levels, which, level))
-    state = gain_vp(state, seat, vp)
+    table.pay(seat, coins)
+    table.seat(seat, levels=put(table.seats[seat].levels, which, level))
+    table.gain_vp(seat, vp)
     name = CHARACTERISTICS[which]
-    return log(state, "improve", seat=seat, characteristic=name, level=level, coins=coins, vp=vp)
+    table.note("improve", seat=seat, characteristic=name, level=level, coins=coins, vp=vp)
 
 
-def _insure(state: BusinessmenState, seat: int, which: int) -> BusinessmenState:
+def _insure(table: Draft, seat: int, which: int) -> None:
     """RULINGS Businessmen 11: 10 coins; the warning marker comes off."""
-    me = state.seats[seat]
-    state = pay(state, seat, INSURANCE_COST)
-    state = with_seat(
-        state, seat, insured=put(me.insured, which, True), markers=put(me.markers, which, False)
-    )
-    return log(state, "insure", seat=seat, characteristic=CHARACTERISTICS[which])
+    me = table.seats[seat]
+    table.pay(seat, INSURANCE_COST)
+    table.seat(seat, insured=put(me.insured, which, True), markers=put(me.markers, which, False))
+    table.note("insure", seat=seat, characteristic=CHARACTERISTICS[which])
 
 
 def result(state: BusinessmenState) -> Result | None:

@@ -21,12 +21,12 @@ balance makes the coins add up to 10 a seat. `phase` is where the round stands:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.businessmen import flow
 from tradingfloor.games.businessmen.decks import Decks, load_decks
+from tradingfloor.games.businessmen.draft import Draft
 from tradingfloor.games.businessmen.names import CARS, GOODS
 from tradingfloor.games.businessmen.state import (
     START_COINS,
@@ -121,17 +121,21 @@ def _balance(state: BusinessmenState) -> BusinessmenState:
             raise ValueError(f"{held} {GOODS[g]} on the table, but there are only 25")
         supply.append(SUPPLY_PER_GOOD - held)
     bank = START_COINS * state.players - sum(s.coins for s in state.seats)
-    return replace(state, supply=tuple(supply), bank=bank)
+    return state._replace(supply=tuple(supply), bank=bank)
 
 
 def _enter(state: BusinessmenState, phase: str) -> BusinessmenState:
+    table = Draft(state)
     if phase == "declare":
-        return flow.begin(state, "declare", state.first)
+        flow.begin(table, "declare", table.first)
+        return table.freeze()
     if phase not in ("buy", "load", "export", "improve", "insure"):
         raise ValueError(f"a scenario cannot start in phase {phase!r}")
-    state = flow.turn_cards(state)
+    flow.turn_cards(table)
     if phase == "buy":
-        return flow.begin(state, "buy", state.first)
-    cleared = tuple(a + b for a, b in zip(state.supply, state.market, strict=True))
-    state = replace(state, supply=cleared, market=(0,) * 6)
-    return flow.begin(state, phase, state.first + 1 if phase == "load" else state.first)
+        flow.begin(table, "buy", table.first)
+        return table.freeze()
+    table.supply = tuple(a + b for a, b in zip(table.supply, table.market, strict=True))
+    table.market = (0,) * 6
+    flow.begin(table, phase, table.first + 1 if phase == "load" else table.first)  # type: ignore[arg-type]
+    return table.freeze()

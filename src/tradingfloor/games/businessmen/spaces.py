@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import Any
 
 from tradingfloor.core.spaces import ChoiceSpace
@@ -20,11 +21,20 @@ class Menu(ChoiceSpace):
     def __init__(self, actions: Sequence[Any], explain: Callable[[Any], str]) -> None:
         super().__init__(actions)
         self.explain = explain
-        self.quiet = tuple(a for a in self.actions if isinstance(a, Pass | Skip))
-        self.active = tuple(a for a in self.actions if not isinstance(a, Pass | Skip))
+
+    @cached_property
+    def quiet(self) -> tuple[Any, ...]:
+        return tuple(a for a in self.actions if isinstance(a, Pass | Skip))
+
+    @cached_property
+    def active(self) -> tuple[Any, ...]:
+        return tuple(a for a in self.actions if not isinstance(a, Pass | Skip))
 
     def check(self, action: Any) -> str | None:
         return None if action in self.actions else self.explain(action)
+
+    def describe(self) -> dict[str, Any]:
+        return {"actions": [action.to_json() for action in self.actions]}
 
     def sample(self, rng: random.Random) -> Any:
         if self.quiet and self.active and rng.random() >= QUIET_ODDS:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from tradingfloor.core.game import Event
 from tradingfloor.core.rng import Rng
@@ -34,8 +33,11 @@ Phase = Literal["declare", "buy", "load", "store", "export", "improve", "discard
 Goods = tuple[int, ...]  # units per good, in GOODS order
 
 
-@dataclass(frozen=True, slots=True)
-class Car:
+# The records are NamedTuples rather than frozen dataclasses: as immutable, but a copy with a field
+# changed is one tuple build, and the rules copy records many times on every step.
+
+
+class Car(NamedTuple):
     """One car: the type it carries (None while empty) and each seat's units in it."""
 
     good: int | None
@@ -46,8 +48,7 @@ class Car:
         return sum(self.units)
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
+class Seat(NamedTuple):
     """One player's tablet, purse and warehouses, and their flags for the round."""
 
     coins: int
@@ -68,8 +69,7 @@ class Seat:
         return self.main[good] + self.temp[good]
 
 
-@dataclass(frozen=True, slots=True)
-class BusinessmenState:
+class BusinessmenState(NamedTuple):
     """The whole table. Only the undrawn decks' order and the RNG (future spins) are secret."""
 
     decks: Decks

@@ -1,37 +1,16 @@
-"""Small pure helpers over the state: tuple updates, seat order, the log, warehouse types."""
+"""Small pure helpers over the table: tuple updates, seat order, warehouse types."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
 
-from tradingfloor.core.game import Event
 from tradingfloor.games.businessmen.state import (
-    LOG_LENGTH,
     PRICE_MAX,
     PRICE_MIN,
     WAREHOUSE,
     WAREHOUSE_TYPES,
-    BusinessmenState,
     Seat,
 )
-
-T = TypeVar("T")
-
-
-def replace(record: T, **changes: Any) -> T:
-    """A copy of a frozen, slotted dataclass with `changes`: dataclasses.replace, only faster.
-
-    The rules copy the state on every step; this skips re-running the generated __init__.
-    """
-    kind = type(record)
-    copy = object.__new__(kind)
-    for name in kind.__slots__:  # type: ignore[attr-defined]
-        object.__setattr__(
-            copy, name, changes.pop(name) if name in changes else getattr(record, name)
-        )
-    if changes:
-        raise TypeError(f"{kind.__name__} has no fields {sorted(changes)}")
-    return copy
 
 
 def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -49,32 +28,9 @@ def clamp_price(price: int) -> int:
     return max(PRICE_MIN, min(PRICE_MAX, price))
 
 
-def clockwise(state: BusinessmenState, start: int) -> list[int]:
-    """Every seat once, clockwise from `start`."""
-    return [(start + k) % state.players for k in range(state.players)]
-
-
-def with_seat(state: BusinessmenState, seat: int, **changes: Any) -> BusinessmenState:
-    """The state with one seat's fields changed."""
-    return replace(state, seats=put(state.seats, seat, replace(state.seats[seat], **changes)))
-
-
-def pay(state: BusinessmenState, seat: int, coins: int) -> BusinessmenState:
-    """`seat` pays `coins` to the bank (negative: the bank pays the seat)."""
-    after = with_seat(state, seat, coins=state.seats[seat].coins - coins)
-    return replace(after, bank=after.bank + coins)
-
-
-def gain_vp(state: BusinessmenState, seat: int, vp: int) -> BusinessmenState:
-    """Move `seat`'s VP marker by `vp`; the scale has no place below 0."""
-    return with_seat(state, seat, vp=max(0, state.seats[seat].vp + vp))
-
-
-def log(state: BusinessmenState, kind: str, **data: Any) -> BusinessmenState:
-    """The state with one more public event in its log (the oldest drop off)."""
-    number = state.logged + 1
-    entry = Event(kind, {"n": number, "round": state.round, **data})
-    return replace(state, log=(*state.log[-(LOG_LENGTH - 1) :], entry), logged=number)
+def clockwise(players: int, start: int) -> list[int]:
+    """Every seat of `players` once, clockwise from `start`."""
+    return [(start + k) % players for k in range(players)]
 
 
 def types_held(seat: Seat) -> list[int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tradingfloor.core.game import visible_events
+from tradingfloor.core.game import Event
 from tradingfloor.games.businessmen import rules
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.state import (
@@ -20,6 +20,7 @@ from tradingfloor.games.businessmen.state import (
 
 def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
     """The table as `seat` (None: a spectator) sees it; the same for every seat but `seat`."""
+    goods_cards = state.decks.goods_cards
     out: dict[str, Any] = {
         "game": "businessmen",
         "seat": seat,
@@ -46,7 +47,7 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
         },
         # Turned cards lie face up beside their decks: public, unlike the undrawn cards' order.
         "turned": {
-            "goods": [_goods(state.decks.goods_cards[card]) for card in state.goods_used],
+            "goods": [_goods(goods_cards[card]) for card in state.goods_used],
             "export": [[GOODS[g] for g in state.decks.export_cards[c]] for c in state.export_used],
         },
         "price_wheel": [sector.describe() for sector in state.decks.price_wheel],
@@ -57,7 +58,7 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
         ],
         "event_spins": [{"seat": s, "sector": sector} for s, sector in state.event_spins],
         "players": [_tablet(s, me) for s, me in enumerate(state.seats)],
-        "events": visible_events(state.log, seat),
+        "events": _events(state.log, seat),
     }
     result = rules.result(state)
     if result is not None:
@@ -66,7 +67,16 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
 
 
 def _goods(values: tuple[int, ...]) -> dict[str, int]:
-    return {GOODS[g]: values[g] for g in range(6)}
+    return dict(zip(GOODS, values, strict=True))
+
+
+def _events(log: tuple[Event, ...], seat: int | None) -> list[dict[str, Any]]:
+    """core.game.visible_events, inlined: a view lists up to LOG_LENGTH events."""
+    return [
+        {"kind": e.kind, **e.data}
+        for e in log
+        if e.visible_to is None or (seat is not None and seat in e.visible_to)
+    ]
 
 
 def _card(state: BusinessmenState) -> tuple[int, ...]:
@@ -106,11 +116,11 @@ def _tablet(seat: int, me: Seat) -> dict[str, Any]:
         },
         "markers": dict(zip(CHARACTERISTICS, me.markers, strict=True)),
         "insured": dict(zip(CHARACTERISTICS, me.insured, strict=True)),
-        "main": {GOODS[g]: me.main[g] for g in range(6) if me.main[g]},
-        "temp": {GOODS[g]: me.temp[g] for g in range(6) if me.temp[g]},
+        "main": {name: units for name, units in zip(GOODS, me.main, strict=True) if units},
+        "temp": {name: units for name, units in zip(GOODS, me.temp, strict=True) if units},
         "skipping": me.skipping,
         "owed": me.owed,
         "passed": me.passed,
-        "bought": [GOODS[g] for g in range(6) if me.bought[g]],
-        "exported": [GOODS[g] for g in range(6) if me.exported[g]],
+        "bought": [name for name, done in zip(GOODS, me.bought, strict=True) if done],
+        "exported": [name for name, done in zip(GOODS, me.exported, strict=True) if done],
     }
