@@ -19,10 +19,28 @@ FIELDS = BusinessmenState._fields
 _FROZEN = attrgetter(*(name if name != "seats" else "seat_tuple" for name in FIELDS))
 
 
+_SEAT_FIELD = {name: index for index, name in enumerate(Seat._fields)}
+_PASSED = _SEAT_FIELD["passed"]
+
+
+def seat_with(seat: Seat, **changes: Any) -> Seat:
+    """`seat` with `changes`: Seat._replace, without its generic machinery."""
+    values = list(seat)
+    for name, value in changes.items():
+        values[_SEAT_FIELD[name]] = value
+    return tuple.__new__(Seat, values)
+
+
+def _passed_as(seat: Seat, passed: bool) -> Seat:
+    values = list(seat)
+    values[_PASSED] = passed
+    return tuple.__new__(Seat, values)
+
+
 class Draft:
     """The state's fields as attributes that a step may set; `seats` is a list while drafting."""
 
-    __slots__ = (*FIELDS, "events")
+    __slots__ = (*FIELDS, "events", "passed")
 
     decks: Decks
     goal: int
@@ -51,12 +69,43 @@ class Draft:
     logged: int
     ended: str | None
     events: list[Event]  # logged during this step, not yet in `log`
+    # Each seat's `passed` flag while drafting (the seats' own flags are set when frozen): every
+    # phase clears and sets them all, and rebuilding a seat each time was the step's main cost.
+    passed: list[bool]
 
     def __init__(self, state: BusinessmenState) -> None:
-        for name, value in zip(FIELDS, state, strict=True):
-            setattr(self, name, value)
+        # Spelled out rather than a loop over FIELDS: this runs on every step. In FIELDS order.
+        (
+            self.decks,
+            self.goal,
+            self.max_rounds,
+            self.rng,
+            self.round,
+            self.first,
+            self.phase,
+            self.turn,
+            _,
+            self.supply,
+            self.market,
+            self.prices,
+            self.bank,
+            self.cars,
+            self.goods_deck,
+            self.goods_used,
+            self.goods_card,
+            self.export_deck,
+            self.export_used,
+            self.export_card,
+            self.price_spin,
+            self.embargo,
+            self.event_spins,
+            self.log,
+            self.logged,
+            self.ended,
+        ) = state
         self.seats = list(state.seats)
         self.events = []
+        self.passed = [seat.passed for seat in state.seats]
 
     @property
     def players(self) -> int:
@@ -64,7 +113,10 @@ class Draft:
 
     @property
     def seat_tuple(self) -> tuple[Seat, ...]:
-        return tuple(self.seats)
+        return tuple(
+            seat if seat.passed == passed else _passed_as(seat, passed)
+            for seat, passed in zip(self.seats, self.passed, strict=True)
+        )
 
     def freeze(self) -> BusinessmenState:
         """The new state; the log keeps its last LOG_LENGTH events, the oldest dropping off."""
@@ -74,8 +126,10 @@ class Draft:
         return BusinessmenState._make(_FROZEN(self))
 
     def seat(self, seat: int, **changes: Any) -> None:
-        """Change fields of one seat."""
-        self.seats[seat] = self.seats[seat]._replace(**changes)
+        """Change fields of one seat (its `passed` flag is `self.passed[seat]`)."""
+        if "passed" in changes:
+            raise TypeError("a draft keeps the passed flags in Draft.passed")
+        self.seats[seat] = seat_with(self.seats[seat], **changes)
 
     def pay(self, seat: int, coins: int) -> None:
         """`seat` pays `coins` to the bank (negative: the bank pays the seat)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tradingfloor.core.rng import RngCursor
 from tradingfloor.games.businessmen import menus
-from tradingfloor.games.businessmen.draft import Draft
+from tradingfloor.games.businessmen.draft import Draft, seat_with
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.state import (
     CAPACITY,
@@ -16,6 +16,7 @@ from tradingfloor.games.businessmen.state import (
     SKIP_PAY,
     Car,
     Phase,
+    Seat,
 )
 from tradingfloor.games.businessmen.table import (
     bump,
@@ -37,14 +38,15 @@ def seek(table: Draft, start: int) -> None:
     A seat with nothing it could do passes at once: in every phase, what a seat can do only
     shrinks as the phase goes on, so that pass is the one it would have to make anyway.
     """
-    for seat in clockwise(table.players, start):
-        me = table.seats[seat]
-        if me.passed or me.skipping:
+    players = len(table.seats)
+    for k in range(players):
+        seat = (start + k) % players  # clockwise from `start`
+        if table.passed[seat] or table.seats[seat].skipping:
             continue
         if menus.has_options(table, seat):
             table.turn = seat
             return
-        table.seat(seat, passed=True)
+        table.passed[seat] = True
         if table.phase in CIRCLING:
             table.note("pass", seat=seat, forced=True)
     end_phase(table)
@@ -85,7 +87,7 @@ def end_phase(table: Draft) -> None:
 
 def begin(table: Draft, phase: Phase, start: int) -> None:
     """Enter `phase` with nobody passed, the turn going clockwise from `start`."""
-    table.seats = [s._replace(passed=False) if s.passed else s for s in table.seats]
+    table.passed = [False] * table.players
     table.phase = phase
     table.turn = None
     seek(table, start)
@@ -136,7 +138,9 @@ def _draw(
 def begin_storing(table: Draft) -> None:
     """RULINGS Businessmen 5: the temporary warehouse empties into the main one."""
     table.seats = [
-        s._replace(main=tuple(m + t for m, t in zip(s.main, s.temp, strict=True)), temp=(0,) * 6)
+        seat_with(s, main=tuple(m + t for m, t in zip(s.main, s.temp, strict=True)), temp=(0,) * 6)
+        if any(s.temp)
+        else s
         for s in table.seats
     ]
     begin(table, "store", table.first)
@@ -148,7 +152,8 @@ def keep_types(table: Draft, seat: int, keep: tuple[int, ...]) -> None:
     dropped = {GOODS[g]: me.main[g] for g in range(6) if me.main[g] and g not in keep}
     main = tuple(me.main[g] if g in keep else 0 for g in range(6))
     table.supply = tuple(table.supply[g] + me.main[g] - main[g] for g in range(6))
-    table.seat(seat, main=main, passed=True)
+    table.seat(seat, main=main)
+    table.passed[seat] = True
     table.note("store", seat=seat, keep=[GOODS[g] for g in keep], dropped=dropped)
 
 
@@ -236,10 +241,10 @@ def spin_events(table: Draft) -> None:
         if len(types_held(me)) > room_for_types(me):
             # RULINGS Businessmen 10: discard down to the new number of types at once.
             table.turn = seat
-            table.seat(seat, passed=False)
+            table.passed[seat] = False
             return
     # RULINGS Businessmen 11: insurance covers the next round's phase 5 only.
-    table.seats = [s._replace(insured=NO_INSURANCE) if any(s.insured) else s for s in table.seats]
+    table.seats = [seat_with(s, insured=NO_INSURANCE) if any(s.insured) else s for s in table.seats]
     begin(table, "insure", table.first)
 
 
@@ -278,16 +283,8 @@ def end_round(table: Draft) -> None:
         return
     table.supply = tuple(table.supply[g] + table.market[g] for g in range(6))
     table.market = (0,) * 6
-    table.seats = [
-        s._replace(
-            owed=s.skipping,
-            skipping=False,
-            passed=False,
-            bought=(False,) * 6,
-            exported=(False,) * 6,
-        )
-        for s in table.seats
-    ]
+    table.seats = [_next_round(s) for s in table.seats]
+    table.passed = [False] * table.players
     if table.goods_card is not None:
         table.goods_used = (*table.goods_used, table.goods_card)
     if table.export_card is not None:
@@ -301,6 +298,15 @@ def end_round(table: Draft) -> None:
     table.event_spins = ()
     table.note("round", first=table.first)
     begin(table, "declare", table.first)
+
+
+def _next_round(seat: Seat) -> Seat:
+    """A seat's flags as a round starts: owed if it skipped, nothing bought or exported yet."""
+    if not seat.skipping and not seat.owed and not any(seat.bought) and not any(seat.exported):
+        return seat  # already so
+    return seat_with(
+        seat, owed=seat.skipping, skipping=False, bought=(False,) * 6, exported=(False,) * 6
+    )
 
 
 def _over(table: Draft, why: str) -> None:

@@ -86,14 +86,9 @@ def has_options(state: Board, seat: int) -> bool:
     if phase == "declare":
         return True
     if phase == "buy":
-        me = state.seats[seat]
-        limit = MANAGER_LIMIT[me.levels[MANAGER] - 1]
-        return any(
-            state.market[g] > 0 and not me.bought[g] and min(limit, state.market[g], me.coins) > 0
-            for g in range(6)
-        )
+        return _can_buy(state, seat)
     if phase == "load":
-        return any(load_units(state, seat, car, good) > 0 for car in range(3) for good in range(6))
+        return _can_load(state, seat)
     if phase in ("store", "discard"):
         me = state.seats[seat]
         return len(types_held(me)) > room_for_types(me)
@@ -103,6 +98,32 @@ def has_options(state: Board, seat: int) -> bool:
         return bool(improve_options(state, seat))
     if phase == "insure":
         return bool(insure_options(state, seat))
+    return False
+
+
+def _can_buy(state: Board, seat: int) -> bool:
+    """Whether `buy_options` lists anything."""
+    me = state.seats[seat]
+    limit = MANAGER_LIMIT[me.levels[MANAGER] - 1]
+    for g, units in enumerate(state.market):
+        if units > 0 and not me.bought[g] and min(limit, units, me.coins) > 0:
+            return True
+    return False
+
+
+def _can_load(state: Board, seat: int) -> bool:
+    """Whether `load_options` lists anything."""
+    me = state.seats[seat]
+    if LOADER_LIMIT[me.levels[LOADER] - 1] <= 0:
+        return False
+    for car, wagon in enumerate(state.cars):
+        if CAPACITY[car] - wagon.load <= 0:
+            continue
+        if wagon.good is None:
+            if any(me.main) or any(me.temp):
+                return True
+        elif me.main[wagon.good] + me.temp[wagon.good] > 0:
+            return True
     return False
 
 
@@ -129,11 +150,15 @@ def load_units(state: Board, seat: int, car: int, good: int) -> int:
 
 
 def load_options(state: Board, seat: int) -> list[tuple[int, int, int]]:
-    """(car, good, units) for every load `seat` can make."""
+    """(car, good, units) for every load `seat` can make: those where `load_units` is positive."""
+    me = state.seats[seat]
+    limit = LOADER_LIMIT[me.levels[LOADER] - 1]
     out = []
-    for car in range(3):
-        for good in range(6):
-            units = load_units(state, seat, car, good)
+    for car, wagon in enumerate(state.cars):
+        room = CAPACITY[car] - wagon.load
+        # A car takes only the good it carries, or any good while it is empty.
+        for good in range(6) if wagon.good is None else (wagon.good,):
+            units = min(limit, room, me.main[good] + me.temp[good])
             if units > 0:
                 out.append((car, good, units))
     return out

@@ -94,20 +94,28 @@ def legal(state: BusinessmenState, seat: int) -> ActionSpace:
         return NoActions("the game is over")
     if state.turn != seat:
         return NoActions(f"it is seat {state.turn}'s turn, not yours")
-    return Menu(menus.menu(state, seat), lambda action: refusal(state, seat, action))
+    global _last_menu
+    last = _last_menu
+    if last is not None and last[0] is state:
+        return last[1]
+    menu = Menu(menus.menu(state, seat), lambda action: refusal(state, seat, action))
+    _last_menu = (state, menu)
+    return menu
+
+
+# The last menu listed, with its state: players and bots list a menu, then apply an action of it
+# to the same state, and the menu of a state never changes. One seat has a menu in a state.
+_last_menu: tuple[BusinessmenState, Menu] | None = None
 
 
 def refused(state: BusinessmenState, seat: int, action: Any) -> str | None:
     """Why the rules refuse `action` from `seat`, or None: `legal(state, seat).check(action)`."""
-    if state.turn != seat or state.phase == "over":
-        return legal(state, seat).check(action)
-    choices = menus.menu(state, seat)
-    for choice in choices:
-        if choice is action:  # the menus' own action objects: no field-by-field comparison
-            return None
-    if action in choices:
-        return None
-    return legal(state, seat).check(action)
+    space = legal(state, seat)
+    if isinstance(space, Menu):
+        for choice in space.actions:
+            if choice is action:  # the menus' own action objects: no field-by-field comparison
+                return None
+    return space.check(action)
 
 
 def apply(state: BusinessmenState, seat: int, action: Any) -> BusinessmenState:
@@ -124,7 +132,7 @@ def apply(state: BusinessmenState, seat: int, action: Any) -> BusinessmenState:
 def _do(table: Draft, seat: int, action: Any) -> None:
     """The effect of a legal action, before the turn moves on."""
     if isinstance(action, Pass):
-        table.seat(seat, passed=True)
+        table.passed[seat] = True
         table.note("pass", seat=seat, phase=table.phase)
     elif table.phase == "declare":
         _declare(table, seat, isinstance(action, Skip))
@@ -144,7 +152,8 @@ def _do(table: Draft, seat: int, action: Any) -> None:
 
 def _declare(table: Draft, seat: int, skip: bool) -> None:
     """RULINGS Businessmen 12: a skip costs 1 VP now and pays 10 coins as the next round starts."""
-    table.seat(seat, passed=True, skipping=skip)
+    table.passed[seat] = True
+    table.seat(seat, skipping=skip)
     if skip:
         table.gain_vp(seat, -SKIP_VP)
     table.note("declare", seat=seat, skip=skip)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import cached_property
 from typing import Any
 
 from tradingfloor.core.spaces import ChoiceSpace
@@ -13,6 +12,7 @@ from tradingfloor.games.businessmen.actions import Pass, Skip
 # Random play picks "pass" or "skip" this seldom when something else is on offer, so that random
 # games buy, load and improve like a table would, and end in a reasonable number of rounds.
 QUIET_ODDS = 0.1
+QUIET = (Pass, Skip)
 
 
 class Menu(ChoiceSpace):
@@ -22,14 +22,6 @@ class Menu(ChoiceSpace):
         super().__init__(actions)
         self.explain = explain
 
-    @cached_property
-    def quiet(self) -> tuple[Any, ...]:
-        return tuple(a for a in self.actions if isinstance(a, Pass | Skip))
-
-    @cached_property
-    def active(self) -> tuple[Any, ...]:
-        return tuple(a for a in self.actions if not isinstance(a, Pass | Skip))
-
     def check(self, action: Any) -> str | None:
         return None if action in self.actions else self.explain(action)
 
@@ -37,6 +29,7 @@ class Menu(ChoiceSpace):
         return {"actions": [action.to_json() for action in self.actions]}
 
     def sample(self, rng: random.Random) -> Any:
-        if self.quiet and self.active and rng.random() >= QUIET_ODDS:
-            return self.active[rng.randrange(len(self.active))]
+        active = [a for a in self.actions if not isinstance(a, QUIET)]
+        if active and len(active) < len(self.actions) and rng.random() >= QUIET_ODDS:
+            return active[rng.randrange(len(active))]
         return super().sample(rng)
