@@ -37,6 +37,16 @@ def _passed_as(seat: Seat, passed: bool) -> Seat:
     return tuple.__new__(Seat, values)
 
 
+class LogEntry(Event):
+    """A public event of the log, with its JSON form made once rather than in every view."""
+
+    json: dict[str, Any]  # Event.to_json(); views hand out copies of it
+
+    def __init__(self, kind: str, data: dict[str, Any]) -> None:
+        super().__init__(kind, data)
+        object.__setattr__(self, "json", {"kind": kind, **data})
+
+
 class Draft:
     """The state's fields as attributes that a step may set; `seats` is a list while drafting."""
 
@@ -113,17 +123,17 @@ class Draft:
 
     @property
     def seat_tuple(self) -> tuple[Seat, ...]:
-        return tuple(
-            seat if seat.passed == passed else _passed_as(seat, passed)
-            for seat, passed in zip(self.seats, self.passed, strict=True)
-        )
+        seats, passed = self.seats, self.passed
+        if [seat.passed for seat in seats] == passed:
+            return tuple(seats)
+        return tuple(map(_passed_as, seats, passed))
 
     def freeze(self) -> BusinessmenState:
         """The new state; the log keeps its last LOG_LENGTH events, the oldest dropping off."""
         if self.events:
             self.log = (*self.log, *self.events)[-LOG_LENGTH:]
             self.events = []
-        return BusinessmenState._make(_FROZEN(self))
+        return tuple.__new__(BusinessmenState, _FROZEN(self))  # BusinessmenState._make, direct
 
     def seat(self, seat: int, **changes: Any) -> None:
         """Change fields of one seat (its `passed` flag is `self.passed[seat]`)."""
@@ -143,7 +153,7 @@ class Draft:
     def note(self, kind: str, **data: Any) -> None:
         """One more public event in the log."""
         self.logged += 1
-        self.events.append(Event(kind, {"n": self.logged, "round": self.round, **data}))
+        self.events.append(LogEntry(kind, {"n": self.logged, "round": self.round, **data}))
 
 
 Board = Union[BusinessmenState, Draft]  # noqa: UP007 - what the menus read: a state or a draft
