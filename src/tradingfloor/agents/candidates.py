@@ -127,7 +127,7 @@ class CandidatePool:
         return [a for a in built if a is not None]
 
     def _samples(self, count: int) -> list[Any]:
-        out = []
+        out: list[Any] = []
         for _ in range(SAMPLE_TRIES):
             if len(out) >= count:
                 break
@@ -147,15 +147,26 @@ class CandidatePool:
         return added > 0
 
     def _neighbours(self, obj: dict[str, Any]) -> list[Any]:
-        ranges = next((r for kind, r in self.fields if kind == obj.get("type")), None)
-        if ranges is None:
-            return []
-        out = []
-        for name, (low, high) in ranges.items():
-            for step in (-1, 1, -2, 2):
-                value = obj.get(name)
-                if isinstance(value, int) and low <= value + step <= high:
-                    action = build(self.game, self.space, {**obj, name: value + step})
-                    if action is not None:
-                        out.append(action)
-        return out
+        return neighbours(self.game, self.space, self.fields, obj)
+
+
+def neighbours(
+    game: Game,
+    space: ActionSpace,
+    fields: Sequence[tuple[str, dict[str, tuple[int, int]]]],
+    obj: dict[str, Any],
+    steps: Sequence[int] = (-1, 1, -2, 2),
+) -> list[Any]:
+    """The legal actions `steps` away from `obj` along each of its integer fields."""
+    ranges = next((r for kind, r in fields if kind == obj.get("type")), None)
+    if ranges is None:
+        return []
+    out = []
+    for name, (low, high) in ranges.items():
+        for step in steps:
+            value = obj.get(name)
+            if isinstance(value, int) and low <= value + step <= high:
+                action = build(game, space, {**obj, name: value + step})
+                if action is not None:
+                    out.append(action)
+    return out

@@ -25,6 +25,7 @@ from tradingfloor.agents.bandits import (
     update,
 )
 from tradingfloor.agents.candidates import CandidatePool
+from tradingfloor.agents.lookahead import improve, reopened
 from tradingfloor.agents.playouts import ReplayPolicy, SkewedSampler
 from tradingfloor.core.agent import Agent, Decision, RandomAgent, decision_for
 from tradingfloor.core.game import Game, Result, State
@@ -34,7 +35,9 @@ SCORE_WEIGHT = 1.0  # how much of the reward is the score's standing rather than
 MAX_ROLLOUT_ACTIONS = 100_000
 PRIOR_WORLDS = 4  # sampled worlds in which the prior proposes each other root seat's action
 
+LOOKAHEAD_PLAYOUTS = 20  # the lookahead's default budget: 4 worlds of 5 candidates (Middleman)
 Choice = tuple[int, Arm, float | None]  # (seat, arm, EXP3 probability or None for UCB)
+Policy = Agent | SkewedSampler | ReplayPolicy
 
 
 @dataclass
@@ -88,9 +91,11 @@ class ISMCTSAgent:
         rollout: str = "auto",
         prior: str | None = "auto",
         widening: float = 1.0,
+        reopen: bool = True,
+        search: str = "auto",
     ) -> None:
-        if iterations is None and seconds is None:
-            iterations = DEFAULT_ITERATIONS
+        if search not in ("auto", "tree", "lookahead"):
+            raise ValueError(f"search is 'auto', 'tree' or 'lookahead', not {search!r}")
         if (iterations is not None and iterations < 1) or (seconds is not None and seconds <= 0):
             raise ValueError("an ISMCTS budget must be at least one iteration or a positive time")
         self.iterations = iterations
@@ -98,13 +103,43 @@ class ISMCTSAgent:
         self.rollout = rollout
         self.prior = prior
         self.widening = widening
+        self.reopen = reopen
+        self.search = search
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         listed = decision.legal.enumerate()
         if listed is not None and len(listed) == 1:
             return listed[0]
-        search = Search(self, decision, random.Random(rng.getrandbits(64)))
+        own = random.Random(rng.getrandbits(64))
+        prior = self.prior_for(decision.game)
+        bot = None if isinstance(prior, SkewedSampler) else prior
+        if bot is not None and self.search != "tree":
+            return self.look_ahead(decision, bot, own)
+        if self.search == "lookahead":
+            raise ValueError(f"{decision.game.id}: the lookahead search needs a prior bot")
+        search = Search(self, decision, own)
         return search.run()
+
+    def prior_for(self, game: Game) -> Agent | SkewedSampler | None:
+        """The prior policy: "auto" is the game's heuristic bot, where it has one."""
+        prior = self.prior
+        if prior == "auto":
+            prior = "heuristic" if "heuristic" in game.bots() else None
+        return None if prior is None else policy_agent(game, prior)
+
+    def look_ahead(self, decision: Decision, prior: Agent, rng: random.Random) -> Any:
+        """Policy improvement over the prior on shared worlds (see `lookahead`), whose playouts
+        are played by the prior itself unless `rollout` names another policy."""
+        game = decision.game
+        policy: Policy = prior if self.rollout == "auto" else policy_agent(game, self.rollout)
+
+        def playout(state: State, stream: random.Random) -> State:
+            return play_to_end(game, policy, state, stream)
+
+        budget = self.iterations
+        if budget is None and self.seconds is None:
+            budget = LOOKAHEAD_PLAYOUTS
+        return improve(decision, prior, playout, rng, budget, self.seconds)
 
 
 class Search:
@@ -115,15 +150,13 @@ class Search:
         self.decision = decision
         self.game = decision.game
         self.rng = rng
-        prior = agent.prior
-        if prior == "auto":  # the game's heuristic bot, where it has one, proposes a root candidate
-            prior = "heuristic" if "heuristic" in self.game.bots() else None
-        self.prior_policy = None if prior is None else policy_agent(self.game, prior)
+        # The prior (the game's heuristic bot, by default) proposes a root candidate.
+        self.prior_policy = agent.prior_for(self.game)
         self.rollout_policy = self.playout_policy(agent.rollout)
         self.root = Node()
         self.done = 0  # iterations so far
 
-    def playout_policy(self, kind: str) -> Agent | SkewedSampler | ReplayPolicy:
+    def playout_policy(self, kind: str) -> Policy:
         """ "auto": replay the prior's orders where there is a prior, else skewed samples."""
         if kind == "auto":
             kind = "replay" if self.prior_policy is not None else "skewed"
@@ -137,7 +170,10 @@ class Search:
     def run(self) -> Any:
         """Search within the budget; the root seat's action with the best lower confidence bound."""
         deadline = None if self.agent.seconds is None else time.perf_counter() + self.agent.seconds
-        while self.done < (self.agent.iterations or 1 << 62):
+        budget = self.agent.iterations
+        if budget is None and self.agent.seconds is None:
+            budget = DEFAULT_ITERATIONS
+        while self.done < (budget or 1 << 62):
             if deadline is not None and self.done and time.perf_counter() >= deadline:
                 break
             self.iterate()
@@ -146,7 +182,7 @@ class Search:
 
     def iterate(self) -> None:
         """One determinization, selection down to a new node, a playout, and the backup."""
-        state = self.decision.determinize(self.rng)
+        state = self.reopened(self.decision.determinize(self.rng))
         node, path = self.root, []
         while actors := self.game.actors(state):
             choices = self.select(node, state, actors)
@@ -165,6 +201,12 @@ class Search:
             for seat, arm, probability in choices:
                 visited.bandits[seat].visits += 1
                 update(arm, rewards[seat], probability)
+
+    def reopened(self, state: State) -> State:
+        """The world with the others' sealed commitments withdrawn (see `lookahead.reopened`)."""
+        if not self.agent.reopen:
+            return state
+        return reopened(self.game, state, self.decision.seat)
 
     def select(self, node: Node, state: State, actors: tuple[int, ...]) -> list[Choice]:
         """Each actor's arm: UCB1 when alone, its own EXP3 at a sealed simultaneous step."""
@@ -211,21 +253,26 @@ class Search:
         return [self.prior_policy.act(decision_for(self.game, state, seat), self.rng)]
 
     def play_out(self, state: State) -> State:
-        """Play to the end with the playout policy."""
-        for _ in range(MAX_ROLLOUT_ACTIONS):
-            actors = self.game.actors(state)
-            if not actors:
-                return state
-            for seat in actors:
-                state = self.game.apply(state, seat, self.playout_action(state, seat))
-        return state
+        return play_to_end(self.game, self.rollout_policy, state, self.rng)
 
-    def playout_action(self, state: State, seat: int) -> Any:
-        policy = self.rollout_policy
-        if isinstance(policy, ReplayPolicy):
-            return policy.act(state, seat, self.rng)
-        if isinstance(policy, SkewedSampler):
-            return policy.sample(self.game.legal(state, seat), self.rng)
-        if isinstance(policy, RandomAgent):
-            return self.game.legal(state, seat).sample(self.rng)
-        return policy.act(decision_for(self.game, state, seat), self.rng)
+
+def play_to_end(game: Game, policy: Policy, state: State, rng: random.Random) -> State:
+    """Play to the end (or MAX_ROLLOUT_ACTIONS) with `policy` in every seat."""
+    for _ in range(MAX_ROLLOUT_ACTIONS):
+        actors = game.actors(state)
+        if not actors:
+            return state
+        for seat in actors:
+            state = game.apply(state, seat, playout_action(game, policy, state, seat, rng))
+    return state
+
+
+def playout_action(game: Game, policy: Policy, state: State, seat: int, rng: random.Random) -> Any:
+    """`policy`'s action for `seat` in `state`."""
+    if isinstance(policy, ReplayPolicy):
+        return policy.act(state, seat, rng)
+    if isinstance(policy, SkewedSampler):
+        return policy.sample(game.legal(state, seat), rng)
+    if isinstance(policy, RandomAgent):
+        return game.legal(state, seat).sample(rng)
+    return policy.act(decision_for(game, state, seat), rng)

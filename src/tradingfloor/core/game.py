@@ -70,6 +70,11 @@ class Game(Protocol):
     Optional, and so not part of the structural protocol: `balance_figures(state) -> dict[str,
     float]`, a finished game's balance figures of interest (named by the game; the lab records and
     reports them, e.g. Middleman's share of rounds whose supply exceeded the demand).
+
+    Optional too: `withdraw(state, seat) -> State`, the state as it was before `seat` sealed its
+    commitment to the current simultaneous step (the same state where it has sealed none). Search
+    uses it in sampled worlds, so that the others' hidden commitments are chosen by its model of
+    them rather than by `redetermine`'s draw.
     """
 
     id: str

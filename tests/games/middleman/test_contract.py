@@ -191,3 +191,15 @@ def test_a_redetermined_state_plays_on_to_the_end() -> None:
     while actors := GAME.actors(state):
         state = GAME.apply(state, actors[0], GAME.legal(state, actors[0]).sample(rng))
     assert GAME.result(state) is not None
+
+
+def test_withdraw_gives_back_the_state_before_the_seat_sealed_its_order() -> None:
+    state = GAME.new({"players": 3}, 5)
+    for seat in range(3):
+        state = GAME.apply(state, seat, GAME.legal(state, seat).sample(random.Random(seat)))
+    before = state
+    state = GAME.apply(state, 0, Buy(tins=4, price=2))
+    assert GAME.actors(state) == (1, 2)
+    assert GAME.withdraw(state, 0) == before
+    assert GAME.actors(GAME.withdraw(state, 0)) == (0, 1, 2)
+    assert GAME.withdraw(state, 1) == state, "seat 1 has sealed nothing to withdraw"

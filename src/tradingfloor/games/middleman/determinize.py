@@ -52,3 +52,12 @@ def _resample_sealed(state: MiddlemanState, other: int, rng: random.Random) -> S
     empty = replace(state, sealed=tuple(None for _ in state.sealed))
     action: Sealed = rules.legal(empty, other).sample(rng)
     return action
+
+
+def withdraw(state: MiddlemanState, seat: int) -> MiddlemanState:
+    """The state before `seat` sealed its commitment to this step (unchanged if it sealed none)."""
+    if state.phase == "over" or state.sealed[seat] is None:
+        return state
+    return replace(
+        state, sealed=tuple(None if s == seat else o for s, o in enumerate(state.sealed))
+    )

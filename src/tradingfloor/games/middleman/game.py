@@ -51,6 +51,9 @@ class Middleman:
     def redetermine(self, state: MiddlemanState, seat: int, rng: random.Random) -> MiddlemanState:
         return determinize.redetermine(state, seat, rng)
 
+    def withdraw(self, state: MiddlemanState, seat: int) -> MiddlemanState:
+        return determinize.withdraw(state, seat)
+
     def result(self, state: MiddlemanState) -> Result | None:
         return rules.result(state)
 

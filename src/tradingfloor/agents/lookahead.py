@@ -1,0 +1,111 @@
+"""Policy improvement over a prior policy: its proposal against its neighbours, on shared worlds.
+
+A rollout algorithm (Tesauro & Galperin 1996; Bertsekas, Tsitsiklis & Wu 1997): the candidates are
+the prior's proposal and the actions one step from it along each integer field its space
+describes (every listed action, where the space is small enough to list). Each sampled world is
+set up once: the others' hidden commitments withdrawn (`withdraw` hook), every other seat still to
+act given the prior's choice in its shoes. Then every candidate is played out in that same world
+with the same random stream, the rest of the game played by the playout policy. Common worlds make
+the comparison of candidates far less noisy than independent playouts; a candidate replaces the
+prior's proposal only where its total over the worlds is higher.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from tradingfloor.agents.candidates import LISTED_LIMIT, action_key, neighbours, typed_fields
+from tradingfloor.core.agent import Agent, Decision, decision_for
+from tradingfloor.core.game import Game, Result, State
+
+Playout = Callable[[State, random.Random], State]
+
+
+def candidates(game: Game, decision: Decision, proposal: Any) -> list[Any]:
+    """The prior's proposal first, then its next neighbours (or every listed action), each once."""
+    space = decision.legal
+    listed = space.enumerate()
+    if listed is not None and len(listed) <= LISTED_LIMIT:
+        others = list(listed)
+    else:
+        obj = proposal.to_json() if hasattr(proposal, "to_json") else None
+        fields = typed_fields(space)
+        others = neighbours(game, space, fields, obj, (-1, 1)) if isinstance(obj, dict) else []
+    out, seen = [proposal], {action_key(proposal)}
+    for action in others:
+        key = action_key(action)
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
+    return out
+
+
+def world(game: Game, decision: Decision, prior: Agent, rng: random.Random) -> State:
+    """A sampled world in which every seat but the decision's own has made the prior's choice."""
+    state = reopened(game, decision.determinize(rng), decision.seat)
+    for seat in game.actors(state):
+        if seat != decision.seat:
+            state = game.apply(state, seat, prior.act(decision_for(game, state, seat), rng))
+    return state
+
+
+def reopened(game: Game, state: State, seat: int) -> State:
+    """`state` with every other seat's sealed commitment to this step withdrawn, where it can be.
+
+    `redetermine` can only redraw a hidden commitment from what was legal; withdrawn, it is chosen
+    by the search's model of that seat instead, as for the seats still to commit.
+    """
+    withdraw = getattr(game, "withdraw", None)
+    if withdraw is None:
+        return state
+    waiting = game.actors(state)
+    for other in range(game.players(state)):
+        if other != seat and other not in waiting:
+            state = withdraw(state, other)
+    return state
+
+
+def value(result: Result | None, seat: int, players: int) -> float:
+    """The seat's share of the win plus where its score stands, (1 + score / largest) / 2."""
+    if result is None:  # a playout that did not end counts as a draw
+        return 1.0 / players + 0.5
+    share = 1.0 / len(result.winners) if seat in result.winners else 0.0
+    scale = max((abs(score) for score in result.scores), default=0.0) or 1.0
+    return share + (1 + result.scores[seat] / scale) / 2
+
+
+def improve(
+    decision: Decision,
+    prior: Agent,
+    playout: Playout,
+    rng: random.Random,
+    playouts: int | None,
+    seconds: float | None,
+) -> Any:
+    """The candidate with the best total over shared worlds; the prior's proposal on a tie."""
+    game = decision.game
+    proposal = prior.act(decision, rng)
+    actions = candidates(game, decision, proposal)
+    if len(actions) == 1:
+        return proposal
+    worlds = max(1, (playouts or 0) // len(actions)) if playouts is not None else None
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    totals = [0.0] * len(actions)
+    done = 0
+    while done < (worlds or 1 << 62):
+        if deadline is not None and done and time.perf_counter() >= deadline:
+            break
+        shared = world(game, decision, prior, rng)
+        stream = rng.getrandbits(64)
+        for index, action in enumerate(actions):
+            final = playout(game.apply(shared, decision.seat, action), random.Random(stream))
+            totals[index] += value(game.result(final), decision.seat, game.players(final))
+        done += 1
+    best = max(range(len(actions)), key=lambda i: (totals[i], i == 0))
+    return actions[best]
+
+
+__all__ = ["candidates", "improve", "reopened", "value", "world"]
