@@ -61,12 +61,15 @@ def _declare(view: Mapping[str, Any], me: Mapping[str, Any], menu: list[dict[str
 def _buy(view: Mapping[str, Any], me: Mapping[str, Any], menu: list[dict[str, Any]]) -> Any:
     """The purchase with the best worth over cost: sale in a car, or an export threshold."""
     best, best_gain = None, 0.0
+    room: dict[str, int] = {}  # per good: the room in the cars beyond what is held
     for action in menu:
         if action["type"] != "buy":
             continue
         good, units = action["good"], action["units"]
         held = _held(me, good)
-        sellable = min(units, max(0, _car_room(view, good) - held))
+        if good not in room:
+            room[good] = max(0, _car_room(view, good) - held)
+        sellable = min(units, room[good])
         worth = sellable * view["prices"][good] + _export_bonus(view, good, held, held + units)
         gain = worth - units
         if gain > best_gain:
