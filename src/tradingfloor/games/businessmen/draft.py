@@ -7,6 +7,7 @@ state once into a `Draft`, changes the draft, and freezes it once. The input sta
 
 from __future__ import annotations
 
+from functools import cached_property
 from operator import attrgetter
 from typing import Any, Union
 
@@ -38,13 +39,12 @@ def _passed_as(seat: Seat, passed: bool) -> Seat:
 
 
 class LogEntry(Event):
-    """A public event of the log, with its JSON form made once rather than in every view."""
+    """A public event of the log, whose JSON form is made once, by the first view that shows it."""
 
-    json: dict[str, Any]  # Event.to_json(); views hand out copies of it
-
-    def __init__(self, kind: str, data: dict[str, Any]) -> None:
-        super().__init__(kind, data)
-        object.__setattr__(self, "json", {"kind": kind, **data})
+    @cached_property
+    def json(self) -> dict[str, Any]:
+        """Event.to_json(), kept: views hand out copies of it."""
+        return self.to_json()
 
 
 class Draft:

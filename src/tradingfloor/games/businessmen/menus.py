@@ -95,9 +95,11 @@ def has_options(state: Board, seat: int) -> bool:
     if phase == "export":
         return bool(export_options(state, seat))
     if phase == "improve":
-        return bool(improve_options(state, seat))
+        me = state.seats[seat]
+        return any(level < 3 and me.coins >= IMPROVE[level + 1][0] for level in me.levels)
     if phase == "insure":
-        return bool(insure_options(state, seat))
+        me = state.seats[seat]
+        return me.coins >= INSURANCE_COST and not all(me.insured)  # as insure_options
     return False
 
 
