@@ -7,6 +7,9 @@ reward. Sealed simultaneous steps are one node whose actors choose independently
 `bandits`); large action spaces are searched through a candidate abstraction with progressive
 widening (see `candidates`). The same decision and the same `rng` state give the same choice when
 the budget is counted in iterations.
+
+Where the game has a prior bot, the default search is instead the lookahead of `lookahead`: the
+prior's proposal and its neighbours compared on shared sampled worlds, played out by the prior.
 """
 
 from __future__ import annotations
@@ -80,7 +83,12 @@ def reward(result: Result | None, players: int) -> list[float]:
 
 
 class ISMCTSAgent:
-    """Searches `iterations` playouts (or `seconds` of them), then plays its best-supported move."""
+    """Searches `iterations` playouts (or `seconds` of them), then plays its best-supported move.
+
+    `search`: "lookahead" (policy improvement over the prior bot), "tree" (ISMCTS), or "auto": the
+    lookahead where the game has a prior bot, else the tree. `reopen`: withdraw the others' sealed
+    commitments in sampled worlds where the game offers `withdraw` (tree search).
+    """
 
     name = "ismcts"
 
