@@ -14,6 +14,7 @@ from tradingfloor.agents.ismcts import ISMCTSAgent
 from tradingfloor.core.agent import decision_for
 from tradingfloor.core.registry import games as registry_games
 from tradingfloor.core.registry import register, unregister
+from tradingfloor.sim.match import seat_agent
 
 
 @pytest.fixture
@@ -81,8 +82,19 @@ def test_time_budget_returns_a_legal_order() -> None:
 def test_is_a_bot_kind_of_every_game() -> None:
     for game_id in registry_games():
         game = tradingfloor.make(game_id)
-        assert "ismcts" in kinds(game)
+        assert {"ismcts", "ismcts-tree"} <= set(kinds(game))
         assert make_agent(game, "ismcts").name == "ismcts"
+
+
+def test_the_tree_kind_searches_with_the_tree() -> None:
+    game = tradingfloor.make("middleman")
+    tree = make_agent(game, "ismcts-tree")
+    assert isinstance(tree, ISMCTSAgent) and tree.search == "tree"
+    budgeted = seat_agent(game, "ismcts-tree:7")
+    assert isinstance(budgeted, ISMCTSAgent)
+    assert (budgeted.search, budgeted.iterations) == ("tree", 7)
+    with pytest.raises(ValueError, match="only ismcts and ismcts-tree"):
+        seat_agent(game, "heuristic:7")
 
 
 def test_bad_budget_is_refused() -> None:

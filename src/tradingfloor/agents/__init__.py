@@ -16,6 +16,7 @@ def kinds(game: Game) -> dict[str, AgentFactory]:
     catalogue: dict[str, AgentFactory] = {"random": RandomAgent}
     catalogue.update(game.bots())
     catalogue["ismcts"] = _ismcts
+    catalogue["ismcts-tree"] = _ismcts_tree
     # Trained or third-party agents from files (TRADINGFLOOR_AGENTS) or `register_kind`.
     catalogue.update(plugin_kinds(game))
     return catalogue
@@ -26,6 +27,13 @@ def _ismcts() -> Agent:
     from tradingfloor.agents.ismcts import ISMCTSAgent
 
     return ISMCTSAgent()
+
+
+def _ismcts_tree() -> Agent:
+    """ISMCTS's tree search at its default budget, even where the game has a prior bot."""
+    from tradingfloor.agents.ismcts import ISMCTSAgent
+
+    return ISMCTSAgent(search="tree")
 
 
 def make_agent(game: Game, kind: str) -> Agent:

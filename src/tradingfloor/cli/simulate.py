@@ -17,7 +17,10 @@ def register(app: typer.Typer) -> None:
 def simulate(
     game: Annotated[str, typer.Argument(help="game id, e.g. middleman")],
     seats: Annotated[
-        str, typer.Option(help="bot kind per seat, comma-separated (ismcts:N: N iterations)")
+        str,
+        typer.Option(
+            help="bot kind per seat, comma-separated (ismcts:N, ismcts-tree:N: N iterations)"
+        ),
     ],
     out: Annotated[Path, typer.Option(help="folder for games.parquet and report.html")],
     games: Annotated[int, typer.Option(min=1, help="games per sweep value")] = 100,

@@ -16,19 +16,21 @@ from tradingfloor.core.registry import make
 from tradingfloor.sim.spec import GameTask
 
 Row = dict[str, Any]
+SEARCHES = {"ismcts": "auto", "ismcts-tree": "tree"}  # the bot kinds that take a budget
 
 
 def seat_agent(game: Game, spec: str) -> Agent:
-    """The agent for a seat spec: a bot kind, or `ismcts:N` for ISMCTS with N iterations."""
+    """The agent for a seat spec: a bot kind, or `ismcts:N` (`ismcts-tree:N`) for ISMCTS with N
+    iterations (of its tree search)."""
     kind, _, budget = spec.partition(":")
-    if kind == "ismcts" and budget:
+    if kind in SEARCHES and budget:
         from tradingfloor.agents.ismcts import ISMCTSAgent
 
         if not budget.isdigit() or int(budget) < 1:
             raise ValueError(f"an ISMCTS budget is a number of iterations, not {budget!r}")
-        return ISMCTSAgent(iterations=int(budget))
+        return ISMCTSAgent(iterations=int(budget), search=SEARCHES[kind])
     if budget:
-        raise ValueError(f"only ismcts takes a budget (ismcts:N), not {spec!r}")
+        raise ValueError(f"only ismcts and ismcts-tree take a budget (ismcts:N), not {spec!r}")
     return make_agent(game, kind)
 
 
