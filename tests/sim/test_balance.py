@@ -1,10 +1,16 @@
-"""Middleman's balance figures on a scripted game whose markets are known round by round."""
+"""The games' balance figures: Middleman's on a scripted game whose markets are known round by
+round, Businessmen's VP by source on a scripted improvement and over random play."""
 
 from __future__ import annotations
 
 import math
+import random
 
 import tradingfloor
+from tests.games.businessmen.helpers import OLYA, act, forced_decks
+from tradingfloor.agents import make_agent
+from tradingfloor.core.playout import play_out
+from tradingfloor.games.businessmen.scenario import build
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
 
 ASCENDING = tuple(range(10))
@@ -42,3 +48,25 @@ def test_a_game_over_before_any_round_sold_has_no_share() -> None:
     figures = game.balance_figures(state)
     assert math.isnan(figures["supply_exceeds_demand"])
     assert figures["players_out"] == 1.0 and figures["rounds_played"] == 0.0
+
+
+def test_businessmen_vp_from_improving_is_the_mean_per_seat() -> None:
+    game = tradingfloor.make("businessmen")
+    state = build(first=OLYA, phase="improve", decks=forced_decks(), seats={OLYA: {"coins": 35}})
+    for _ in range(2):  # Businessmen Phase 4: 1 VP to level 2, then 2 VP to level 3
+        state = act(state, OLYA, {"type": "improve", "characteristic": "warehouse"})
+    figures = game.balance_figures(state)
+    assert figures["vp_improving"] == 3 / 4
+    assert figures["vp_cars"] == figures["vp_exports"] == figures["vp_events"] == 0.0
+
+
+def test_businessmen_vp_by_source_adds_up_to_the_final_vp() -> None:
+    game = tradingfloor.make("businessmen")
+    bots = [make_agent(game, "heuristic") for _ in range(3)]
+    final = play_out(game, game.new({"players": 3}, 4), bots, random.Random(1))
+    figures = game.balance_figures(final)
+    sources = ("vp_cars", "vp_exports", "vp_improving", "vp_events", "vp_skipping")
+    assert math.isclose(
+        sum(figures[name] for name in sources), sum(final.seats[s].vp for s in range(3)) / 3
+    )
+    assert figures["vp_events"] <= 0 <= figures["vp_improving"]

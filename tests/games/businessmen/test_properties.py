@@ -21,6 +21,7 @@ def within_limits(state: BusinessmenState) -> None:
             types = sum(1 for units in me.main if units)
             assert types <= WAREHOUSE_TYPES[me.levels[0] - 1], f"seat {seat} holds {types} types"
         assert me.vp >= 0 and all(1 <= level <= 3 for level in me.levels)
+        assert sum(me.vp_from) == me.vp, "every VP is tallied under its source"
     if state.phase in ("export", "improve", "discard", "insure"):
         # RULINGS Businessmen 6, 7: after sending, a full car is one whose good is embargoed.
         for index, car in enumerate(state.cars):

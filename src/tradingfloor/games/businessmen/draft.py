@@ -14,7 +14,14 @@ from typing import Any, Union
 from tradingfloor.core.game import Event
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.businessmen.decks import Decks
-from tradingfloor.games.businessmen.state import LOG_LENGTH, BusinessmenState, Car, Phase, Seat
+from tradingfloor.games.businessmen.state import (
+    LOG_LENGTH,
+    VP_SOURCES,
+    BusinessmenState,
+    Car,
+    Phase,
+    Seat,
+)
 
 FIELDS = BusinessmenState._fields
 _FROZEN = attrgetter(*(name if name != "seats" else "seat_tuple" for name in FIELDS))
@@ -146,9 +153,14 @@ class Draft:
         self.seat(seat, coins=self.seats[seat].coins - coins)
         self.bank += coins
 
-    def gain_vp(self, seat: int, vp: int) -> None:
-        """Move `seat`'s VP marker by `vp`; the scale has no place below 0."""
-        self.seat(seat, vp=max(0, self.seats[seat].vp + vp))
+    def gain_vp(self, seat: int, vp: int, source: str) -> None:
+        """Move `seat`'s VP marker by `vp`, tallied under `source` (a VP_SOURCES name); the scale
+        has no place below 0."""
+        me = self.seats[seat]
+        moved = max(0, me.vp + vp) - me.vp
+        tally = list(me.vp_from)
+        tally[VP_SOURCES.index(source)] += moved
+        self.seat(seat, vp=me.vp + moved, vp_from=tuple(tally))
 
     def note(self, kind: str, **data: Any) -> None:
         """One more public event in the log."""

@@ -203,7 +203,7 @@ def _send(table: Draft, index: int) -> None:
     if skipper is not None:
         alone = None
     if alone is not None:
-        table.gain_vp(alone, CAR_VP[index])
+        table.gain_vp(alone, CAR_VP[index], "cars")
     table.supply = bump(table.supply, good, car.load)
     table.cars = put(table.cars, index, Car(None, (0,) * table.players))
     table.note(
@@ -269,7 +269,7 @@ def _spin_for(table: Draft, seat: int) -> None:
     table.seat(
         seat, levels=put(me.levels, hit, max(1, level - 1)), markers=put(me.markers, hit, True)
     )
-    table.gain_vp(seat, -loss)
+    table.gain_vp(seat, -loss, "events")
     table.note("event", seat=seat, sector=sector, hit=name, level=max(1, level - 1), vp=-loss)
 
 

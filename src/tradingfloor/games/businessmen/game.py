@@ -69,6 +69,11 @@ class Businessmen:
 
         return BOTS
 
+    def balance_figures(self, state: BusinessmenState) -> dict[str, float]:
+        from tradingfloor.games.businessmen.balance import balance_figures
+
+        return balance_figures(state)
+
     def conformance_options(self) -> Sequence[Mapping[str, Any]]:
         # Short games (a low goal and a round cap) keep the suite's full random games quick.
         return [

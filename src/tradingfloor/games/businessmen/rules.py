@@ -155,7 +155,7 @@ def _declare(table: Draft, seat: int, skip: bool) -> None:
     table.passed[seat] = True
     table.seat(seat, skipping=skip)
     if skip:
-        table.gain_vp(seat, -SKIP_VP)
+        table.gain_vp(seat, -SKIP_VP, "skipping")
     table.note("declare", seat=seat, skip=skip)
 
 
@@ -191,7 +191,7 @@ def _export(table: Draft, seat: int, action: Export) -> None:
     me = table.seats[seat]
     table.seat(seat, main=bump(me.main, good, -units), exported=put(me.exported, good, True))
     table.supply = bump(table.supply, good, units)
-    table.gain_vp(seat, EXPORT_VP[units])
+    table.gain_vp(seat, EXPORT_VP[units], "exports")
     table.note("export", seat=seat, good=action.good, units=units, vp=EXPORT_VP[units])
 
 
@@ -201,7 +201,7 @@ def _improve(table: Draft, seat: int, which: int) -> None:
     coins, vp = IMPROVE[level]
     table.pay(seat, coins)
     table.seat(seat, levels=put(table.seats[seat].levels, which, level))
-    table.gain_vp(seat, vp)
+    table.gain_vp(seat, vp, "improving")
     name = CHARACTERISTICS[which]
     table.note("improve", seat=seat, characteristic=name, level=level, coins=coins, vp=vp)
 

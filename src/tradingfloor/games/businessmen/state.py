@@ -31,6 +31,8 @@ LOG_LENGTH = 80
 
 Phase = Literal["declare", "buy", "load", "store", "export", "improve", "discard", "insure", "over"]
 Goods = tuple[int, ...]  # units per good, in GOODS order
+# Where a seat's VP came from (or went): the lab's balance figure "VP by source".
+VP_SOURCES = ("cars", "exports", "improving", "events", "skipping")
 
 
 # The records are NamedTuples rather than frozen dataclasses: as immutable, but a copy with a field
@@ -63,6 +65,7 @@ class Seat(NamedTuple):
     passed: bool = False  # passed in the current phase (final)
     bought: tuple[bool, ...] = (False,) * 6  # types bought this round
     exported: tuple[bool, ...] = (False,) * 6  # types exported this round
+    vp_from: tuple[int, ...] = (0,) * 5  # VP gained (or lost) so far, by VP_SOURCES
 
     def held(self, good: int) -> int:
         """Units of `good` in both warehouses together."""
