@@ -7,14 +7,16 @@ set up once: the others' hidden commitments withdrawn (`withdraw` hook), every o
 act given the prior's choice in its shoes. Then every candidate is played out in that same world
 with the same random stream, the rest of the game played by the playout policy. Common worlds make
 the comparison of candidates far less noisy than independent playouts; a candidate replaces the
-prior's proposal only where its total over the worlds is higher.
+prior's proposal only where its gain over it, world by world, is clearly above the noise.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tradingfloor.agents.candidates import LISTED_LIMIT, action_key, neighbours, typed_fields
@@ -22,6 +24,8 @@ from tradingfloor.core.agent import Agent, Decision, decision_for
 from tradingfloor.core.game import Game, Result, State
 
 Playout = Callable[[State, random.Random], State]
+MIN_WORLDS = 2  # a single world gives no measure of the playouts' noise
+MARGIN = 1.0  # standard errors by which a candidate's mean gain must beat the prior's proposal
 
 
 def candidates(game: Game, decision: Decision, proposal: Any) -> list[Any]:
@@ -85,27 +89,42 @@ def improve(
     playouts: int | None,
     seconds: float | None,
 ) -> Any:
-    """The candidate with the best total over shared worlds; the prior's proposal on a tie."""
+    """The candidate that surely beats the prior's proposal by the most, else the proposal."""
     game = decision.game
     proposal = prior.act(decision, rng)
     actions = candidates(game, decision, proposal)
     if len(actions) == 1:
         return proposal
-    worlds = max(1, (playouts or 0) // len(actions)) if playouts is not None else None
+    worlds = None if playouts is None else max(MIN_WORLDS, playouts // len(actions))
     deadline = None if seconds is None else time.perf_counter() + seconds
-    totals = [0.0] * len(actions)
-    done = 0
-    while done < (worlds or 1 << 62):
-        if deadline is not None and done and time.perf_counter() >= deadline:
+    values: list[list[float]] = [[] for _ in actions]  # per candidate, per world
+    while len(values[0]) < (worlds or 1 << 62):
+        past = deadline is not None and time.perf_counter() >= deadline
+        if past and len(values[0]) >= MIN_WORLDS:
             break
         shared = world(game, decision, prior, rng)
         stream = rng.getrandbits(64)
         for index, action in enumerate(actions):
             final = playout(game.apply(shared, decision.seat, action), random.Random(stream))
-            totals[index] += value(game.result(final), decision.seat, game.players(final))
-        done += 1
-    best = max(range(len(actions)), key=lambda i: (totals[i], i == 0))
-    return actions[best]
+            values[index].append(value(game.result(final), decision.seat, game.players(final)))
+    return actions[overruling(values)]
 
 
-__all__ = ["candidates", "improve", "reopened", "value", "world"]
+def overruling(values: Sequence[Sequence[float]]) -> int:
+    """The candidate whose gain over the proposal (index 0), world by world, is the largest among
+    those whose mean gain exceeds MARGIN standard errors; 0 where none does.
+
+    One lucky playout must not overrule the prior: in a long game with much chance (Businessmen)
+    the best of several single playouts is mostly the luckiest, and playing it loses to the prior.
+    """
+    best, best_gain = 0, 0.0
+    for index in range(1, len(values)):
+        gains = [mine - prior for mine, prior in zip(values[index], values[0], strict=True)]
+        gain = statistics.fmean(gains)
+        error = statistics.stdev(gains) / math.sqrt(len(gains))
+        if gain > MARGIN * error and gain > best_gain:
+            best, best_gain = index, gain
+    return best
+
+
+__all__ = ["candidates", "improve", "overruling", "reopened", "value", "world"]
