@@ -11,7 +11,7 @@ import pytest
 import tradingfloor
 from tests.agents.tiny_games import Guess, Pick
 from tradingfloor.agents.ismcts import ISMCTSAgent
-from tradingfloor.agents.lookahead import candidates, reopened
+from tradingfloor.agents.lookahead import candidates, overruling, reopened
 from tradingfloor.core.agent import Decision, decision_for
 from tradingfloor.core.registry import register, unregister
 from tradingfloor.games.middleman.actions import Buy
@@ -102,3 +102,16 @@ def test_same_seed_same_choice_in_either_search() -> None:
         again = ISMCTSAgent(iterations=20, search=search).act(decision, random.Random(5))
         assert first == again
         assert decision.legal.contains(first)
+
+
+def test_one_lucky_world_does_not_overrule_the_prior() -> None:
+    # Candidate 1 is far ahead in one world and behind in the other: its gain is noise.
+    assert overruling([[0.5, 0.5], [1.5, 0.4]]) == 0
+
+
+def test_a_steady_gain_overrules_the_prior_and_the_larger_one_wins() -> None:
+    prior = [0.2, 0.6, 0.4, 0.9]
+    small = [v + 0.05 for v in prior]
+    large = [v + 0.10 + 0.01 * (i % 2) for i, v in enumerate(prior)]
+    assert overruling([prior, small, large]) == 2
+    assert overruling([prior, [v - 0.1 for v in prior]]) == 0
