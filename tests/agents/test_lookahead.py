@@ -115,3 +115,17 @@ def test_a_steady_gain_overrules_the_prior_and_the_larger_one_wins() -> None:
     large = [v + 0.10 + 0.01 * (i % 2) for i, v in enumerate(prior)]
     assert overruling([prior, small, large]) == 2
     assert overruling([prior, [v - 0.1 for v in prior]]) == 0
+
+
+def test_more_candidates_need_a_clearer_gain() -> None:
+    prior = [0.0, 0.0, 0.0, 0.0]
+    promising = [0.0, 2.0, 0.0, 2.0]  # mean gain 1, about 1.7 standard errors
+    assert overruling([prior, promising]) == 1
+    assert overruling([prior, promising, *[prior] * 19]) == 0
+
+
+def test_a_gain_steady_by_chance_is_judged_by_the_pooled_noise() -> None:
+    prior = [0.0, 0.0]
+    steady = [0.5, 0.5]  # two worlds that happen to agree
+    assert overruling([prior, steady]) == 1
+    assert overruling([prior, steady, [2.0, -2.0]]) == 0

@@ -25,7 +25,7 @@ from tradingfloor.core.game import Game, Result, State
 
 Playout = Callable[[State, random.Random], State]
 MIN_WORLDS = 2  # a single world gives no measure of the playouts' noise
-MARGIN = 1.0  # standard errors by which a candidate's mean gain must beat the prior's proposal
+ALPHA = 0.05  # chance that noise alone overrules the prior, over all candidates of one decision
 
 
 def candidates(game: Game, decision: Decision, proposal: Any) -> list[Any]:
@@ -110,20 +110,32 @@ def improve(
     return actions[overruling(values)]
 
 
-def overruling(values: Sequence[Sequence[float]]) -> int:
-    """The candidate whose gain over the proposal (index 0), world by world, is the largest among
-    those whose mean gain exceeds MARGIN standard errors; 0 where none does.
+def overruling(values: Sequence[Sequence[float]], alpha: float = ALPHA) -> int:
+    """The candidate with the largest gain over the proposal (index 0), world by world, among those
+    whose mean gain clears the noise; 0 where none does.
 
+    A gain clears the noise where it exceeds `z` standard errors, `z` set so that alpha is split
+    over all the candidates (Bonferroni): the more candidates, the likelier one looks good by luck.
+    The error uses the candidate's own spread of gains or, where larger, the spread pooled over
+    all candidates, since two or three worlds can show a noisy candidate as steady by chance.
     One lucky playout must not overrule the prior: in a long game with much chance (Businessmen)
-    the best of several single playouts is mostly the luckiest, and playing it loses to the prior.
+    the best of several noisy playouts is mostly the luckiest, and playing it loses to the prior.
     """
+    gains = [
+        [mine - prior for mine, prior in zip(candidate, values[0], strict=True)]
+        for candidate in values[1:]
+    ]
+    if not gains:
+        return 0
+    spreads = [statistics.variance(gain) for gain in gains]
+    pooled = statistics.fmean(spreads)
+    z = statistics.NormalDist().inv_cdf(1 - alpha / len(gains))
     best, best_gain = 0, 0.0
-    for index in range(1, len(values)):
-        gains = [mine - prior for mine, prior in zip(values[index], values[0], strict=True)]
-        gain = statistics.fmean(gains)
-        error = statistics.stdev(gains) / math.sqrt(len(gains))
-        if gain > MARGIN * error and gain > best_gain:
-            best, best_gain = index, gain
+    for index, (gain, spread) in enumerate(zip(gains, spreads, strict=True), start=1):
+        mean = statistics.fmean(gain)
+        error = math.sqrt(max(spread, pooled) / len(gain))
+        if mean > z * error and mean > best_gain:
+            best, best_gain = index, mean
     return best
 
 
