@@ -65,7 +65,7 @@ class Seat(NamedTuple):
     passed: bool = False  # passed in the current phase (final)
     bought: tuple[bool, ...] = (False,) * 6  # types bought this round
     exported: tuple[bool, ...] = (False,) * 6  # types exported this round
-    vp_from: tuple[int, ...] = (0,) * 5  # VP gained (or lost) so far, by VP_SOURCES
+    vp_from: tuple[int, ...] = (0,) * len(VP_SOURCES)  # VP gained (or lost) so far, by source
 
     def held(self, good: int) -> int:
         """Units of `good` in both warehouses together."""
