@@ -42,7 +42,7 @@ bench: $(STAMP)
 
 constraints: $(STAMP)
 	( echo '# Every package of the full development environment, pinned (pip -c). Regenerate with: make constraints'; \
-	  $(BIN)/pip freeze --exclude-editable | sort -f ) > requirements/constraints.txt
+	  $(BIN)/pip list --format=freeze --exclude-editable --exclude pip --exclude setuptools | sort -f ) > requirements/constraints.txt
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

@@ -22,12 +22,11 @@ def serve(
     log_level: str = typer.Option("info", help="uvicorn log level"),
 ) -> None:
     """Serve the web app: open http://HOST:PORT/ to create a match and invite friends."""
-    import sys
-
     import uvicorn
 
     from tradingfloor.cli.common import fail
     from tradingfloor.server.app import create_app
+    from tradingfloor.server.interpreter import settle
     from tradingfloor.server.storage import DEFAULT_DB
 
     if bot_delay < 0:
@@ -36,9 +35,7 @@ def serve(
         web_app = create_app(db or DEFAULT_DB, bot_delay=bot_delay)
     except Exception as err:  # a bad URL or an unreachable database: say so, not a traceback
         fail(f"cannot open the database {db or DEFAULT_DB}: {err}")
-    # Bots think in worker threads: hand the interpreter back to the event loop sooner than the
-    # default 5 ms, so that a thinking bot does not hold up the pushes to people.
-    sys.setswitchinterval(0.001)
+    settle()
     typer.echo(f"tradingfloor: http://{host}:{port}/  (database {db or DEFAULT_DB})")
     # Views are small and go to nearby players: compressing each push costs more than it saves.
     uvicorn.run(
