@@ -94,8 +94,33 @@ def test_investment_is_doubled_by_the_central_bank() -> None:
     assert conserved(state)
 
 
-def test_the_bank_issues_what_it_lacks() -> None:
+def test_the_bank_pays_only_from_what_it_holds() -> None:
+    # RULINGS Merlin 5: "every payment by the central bank ... is paid from its balance ... as far
+    # as the balance goes". The stake comes back off the card; the bank's 1 gold is all it adds.
     state = arrange(after_auction(), tableaux=[[Stack("6C", invested=4)], [], [], []], bank=1)
+    gold = state.core.gold[0]
+    state = end_turn_rolling(state, (2, 4))
+    assert state.core.gold[0] == gold + 4 + 1 + 1  # stake, the bank's 1, the property's 1
+    assert state.core.ledger.bank == 0 and state.core.ledger.minted_issue == 0
+    assert events(state, "investment_paid") == [
+        {
+            "kind": "investment_paid",
+            "seat": 0,
+            "card": "6C",
+            "stake": 4,
+            "due": 4,
+            "paid": 1,
+            "bank": 0,
+        }
+    ]
+    assert conserved(state)
+
+
+def test_the_unlimited_bank_issues_what_it_lacks() -> None:
+    # RULINGS Merlin 5: "A data switch (bank.limited, default true) lets a designer study the other
+    # reading."
+    state = after_auction(**{"data.bank.limited": False})
+    state = arrange(state, tableaux=[[Stack("6C", invested=4)], [], [], []], bank=1)
     state = end_turn_rolling(state, (2, 4))
     assert state.core.ledger.bank == 0 and state.core.ledger.minted_issue == 3
     assert conserved(state)
@@ -149,14 +174,16 @@ def test_a_chauffeur_returns_one_in_five_and_produces_nothing() -> None:
     # Clubs: Chauffeurs "return one gold for every five" when either number is rolled, and "do not
     # generate gold when the number on the properties are rolled".
     state = arrange(
-        after_auction(), tableaux=[[Stack("3C", top="9C", stored=12)], [], [], []], bank=0
+        after_auction(), tableaux=[[Stack("3C", top="9C", stored=12)], [], [], []], bank=3
     )
     gold = state.core.gold[0]
     state = end_turn_rolling(state, (4, 5))
     assert state.core.gold[0] == gold + 2
+    # RULINGS Merlin 5: the bank's last gold pays 1 of the 2 due
     state = end_turn_rolling(state, (1, 2))
-    assert state.core.gold[0] == gold + 4
-    assert state.core.ledger.minted_production == 0 and state.core.ledger.minted_issue == 4
+    assert state.core.gold[0] == gold + 3 and state.core.ledger.bank == 0
+    assert events(state, "chauffeur_paid")[0]["due"] == 2
+    assert state.core.ledger.minted_production == 0 and state.core.ledger.minted_issue == 0
     assert conserved(state)
 
 

@@ -65,11 +65,13 @@ def test_taxes_come_once_a_year_when_the_climate_changes_the_wheel_in_spring() -
         hands=[[], [], [], []],
         counters={**BEFORE_SPRING, "climate": 11},
     )
-    state = end_turn_rolling(table, (3, 3))
-    assert events(state, "tax") and state.core.counters.climate == 13
+    state = end_turn_rolling(table, (1, 1))
+    assert events(state, "tax") and GAME.view(state, None)["counters"]["season"] == "spring"
+    state = vote_all(state, ["keep"] * 4)
+    state = end_turn_rolling(state, (2, 4))  # a 6 in spring: two oil
+    assert state.core.counters.climate == 13
     assert GAME.view(state, None)["counters"]["season"] == "winter"  # the warming wheel
     row = state.core.ledger.row
-    state = vote_all(state, ["keep"] * 4)
     state = end_turn_rolling(state, (1, 1))
     assert GAME.view(state, None)["counters"]["season"] == "spring"
     assert state.core.ledger.row == row and not events(state, "tax")

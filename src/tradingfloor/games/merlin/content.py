@@ -12,7 +12,8 @@ from typing import Any
 from tradingfloor.core.errors import BadOptions
 
 DATA = Path(__file__).parent / "data"
-FILES = ("setup", "deck", "cards", "seasons", "market", "turn")
+FILES = ("setup", "deck", "cards", "seasons", "market", "turn", "bank")
+HOLDING_FEE_READINGS = ("unit", "holder")
 SUIT_LETTER = {"clubs": "C", "diamonds": "D", "spades": "S", "hearts": "H"}
 RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
@@ -53,6 +54,7 @@ class Content:
     stimulus_months: int
     stimulus_bids: int
     holding_fee: int
+    holding_fee_per: str
     max_ask_multiple: int
     chauffeur_step: int
     chauffeur_return: int
@@ -67,6 +69,7 @@ class Content:
     tax_vote_step: int
     tax_counter_step: int
     bankruptcy_years: int
+    bank_limited: bool
 
 
 def card_code(rank: int, suit: str) -> str:
@@ -86,10 +89,13 @@ def load(folder: str | None, overrides: Overrides = ()) -> Content:
     raw = {name: _read(name, folder) for name in FILES}
     for path, value in overrides:
         _override(raw, path, value)
+    where = f"content folder {folder!r}" if folder else "the data files"
     try:
         return _build(raw)
-    except (KeyError, TypeError, ValueError) as err:
-        raise BadOptions(f"bad merlin content in {folder or DATA}: {err!r}") from None
+    except KeyError as err:
+        raise BadOptions(f"bad merlin content in {where}: {err.args[0]!r} is missing") from None
+    except (TypeError, ValueError) as err:
+        raise BadOptions(f"bad merlin content in {where}: {err}") from None
 
 
 def _read(name: str, folder: str | None) -> dict[str, Any]:
@@ -140,7 +146,7 @@ def _numbers(table: Mapping[str, Any]) -> dict[int, Any]:
 
 
 def _build(raw: Mapping[str, dict[str, Any]]) -> Content:
-    setup, deck, cards, seasons, market, turn = (raw[name] for name in FILES)
+    setup, deck, cards, seasons, market, turn, bank = (raw[name] for name in FILES)
     suits: dict[str, str] = {}
     ranks: dict[str, int] = {}
     by_module: dict[str, tuple[str, ...]] = {}
@@ -183,6 +189,7 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> Content:
         stimulus_months=int(market["stimulus_months"]),
         stimulus_bids=int(market["stimulus_bids"]),
         holding_fee=int(market["holding_fee"]),
+        holding_fee_per=_one_of(market["holding_fee_per"], HOLDING_FEE_READINGS, "holding_fee_per"),
         max_ask_multiple=int(market["max_ask_multiple"]),
         chauffeur_step=int(market["chauffeur_step"]),
         chauffeur_return=int(market["chauffeur_return"]),
@@ -197,4 +204,18 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> Content:
         tax_vote_step=int(turn["taxes"]["vote_step"]),
         tax_counter_step=int(turn["taxes"]["counter_step"]),
         bankruptcy_years=int(turn["bankruptcy"]["years"]),
+        bank_limited=_switch(bank["limited"], "bank.limited"),
     )
+
+
+def _switch(value: Any, name: str) -> bool:
+    """A data switch: true or false, nothing else."""
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false, not {value!r}")
+    return value
+
+
+def _one_of(value: Any, allowed: tuple[str, ...], name: str) -> str:
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+    return str(value)

@@ -42,12 +42,12 @@ MODULE = Module(
         "buying": (*permits.RULES, *bankruptcy.RULES, END_TURN),
     },
     on_turn_start=(_reset_turn, market.collect_escrow),
+    # RULINGS Merlin 6: "A roll's production comes before the wheel turns."
     on_roll=(
-        seasons.on_double,
         production.on_seven,
         production.on_production,
-        production.on_investments,
-        production.on_chauffeurs,
+        production.on_payouts,
+        seasons.on_double,
     ),
     on_portion=(bankruptcy.on_portion, taxes.on_portion, market.stimulus),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TypeVar
 
-from tradingfloor.games.merlin.state import Core, Economy, Ledger, MerlinState
+from tradingfloor.games.merlin.state import INCOME, Core, Economy, Ledger, MerlinState
 
 T = TypeVar("T")
 
@@ -32,6 +32,15 @@ def add_gold(state: MerlinState, seat: int, amount: int) -> MerlinState:
     return replace(state, core=replace(core, gold=put(core.gold, seat, total)))
 
 
+def earn(state: MerlinState, seat: int, amount: int, source: str) -> MerlinState:
+    """A player receives `amount` gold, counted as income from `source` (one of `INCOME`)."""
+    state = add_gold(state, seat, amount)
+    ledger = state.core.ledger
+    index = INCOME.index(source)
+    income = put(ledger.income, index, ledger.income[index] + amount)
+    return _ledger(state, replace(ledger, income=income))
+
+
 def to_bank(state: MerlinState, amount: int) -> MerlinState:
     ledger = state.core.ledger
     return _ledger(state, replace(ledger, bank=ledger.bank + amount))
@@ -47,23 +56,33 @@ def to_pot(state: MerlinState, amount: int) -> MerlinState:
     return _ledger(state, replace(ledger, pot=ledger.pot + amount))
 
 
-def bank_pays(state: MerlinState, seat: int, amount: int) -> MerlinState:
-    """The central bank pays from its balance and issues new gold for whatever it lacks."""
+def bank_can_pay(state: MerlinState, amount: int) -> bool:
+    """Whether the central bank can pay `amount` in full."""
+    return not state.config.content.bank_limited or state.core.ledger.bank >= amount
+
+
+def bank_pays(state: MerlinState, seat: int, amount: int, source: str) -> tuple[MerlinState, int]:
+    """The central bank pays `amount` to a player; returns the state and the gold paid.
+
+    RULINGS Merlin 5: "The central bank pays only from what it holds": it pays as far as its
+    balance goes (`bank.limited`). With the switch off it issues new gold for whatever it lacks.
+    """
     ledger = state.core.ledger
     from_balance = min(ledger.bank, amount)
-    issued = amount - from_balance
+    issued = 0 if state.config.content.bank_limited else amount - from_balance
     state = _ledger(
         state,
         replace(ledger, bank=ledger.bank - from_balance, minted_issue=ledger.minted_issue + issued),
     )
-    return add_gold(state, seat, amount)
+    paid = from_balance + issued
+    return earn(state, seat, paid, source), paid
 
 
 def produce(state: MerlinState, seat: int, amount: int) -> MerlinState:
     """New gold a property generates on its number."""
     ledger = state.core.ledger
     state = _ledger(state, replace(ledger, minted_production=ledger.minted_production + amount))
-    return add_gold(state, seat, amount)
+    return earn(state, seat, amount, "production")
 
 
 def _ledger(state: MerlinState, ledger: Ledger) -> MerlinState:

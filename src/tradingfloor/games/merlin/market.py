@@ -16,7 +16,7 @@ from tradingfloor.games.merlin.actions import (
     SellTo,
     WithdrawAsk,
 )
-from tradingfloor.games.merlin.ledger import add_gold, put, to_row
+from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_row
 from tradingfloor.games.merlin.production import give_goods
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, event
 from tradingfloor.games.merlin.state import ROW, Book, Escrow, MerlinState, Order
@@ -348,7 +348,7 @@ def _apply_sell_to(state: MerlinState, seat: int, action: SellTo, log: Log) -> M
         book, bids=tuple(b for b in book.bids if b.id != order.id), last_sold=order.price
     )
     state = _set_book(state, index, book)
-    state = add_gold(_take_goods(state, seat, index), seat, order.price)
+    state = earn(_take_goods(state, seat, index), seat, order.price, "market")
     if order.owner != ROW:  # a unit sold to the R.O.W. goes back to the supply
         state = give_goods(state, order.owner, index, 1, [], generated=False)
     name = state.config.content.commodities[index]
@@ -388,7 +388,7 @@ def _apply_buy_from(state: MerlinState, seat: int, action: BuyFrom, log: Log) ->
         book, asks=tuple(a for a in book.asks if a.id != order.id), last_sold=order.price
     )
     state = _set_book(state, index, book)
-    state = add_gold(add_gold(state, seat, -order.price), order.owner, order.price)
+    state = earn(add_gold(state, seat, -order.price), order.owner, order.price, "market")
     state = give_goods(state, seat, index, 1, [], generated=False)
     name = state.config.content.commodities[index]
     log.append(event("trade", seller=order.owner, buyer=seat, commodity=name, price=order.price))

@@ -54,10 +54,10 @@ class MerlinOptions(BaseModel):
     content: StrictStr | None = Field(
         None, description="a folder of TOML files replacing the default data files"
     )
-    data: dict[str, int | float | str] = Field(
+    data: dict[str, StrictBool | StrictInt | float | StrictStr] = Field(
         default_factory=dict,
         description="single numbers of the data files changed by path, e.g. "
-        "{'cards.property_value.2': 6}; also given as options named 'data.<path>'",
+        "{'cards.property_value.2': 6, 'bank.limited': false}; also given as options named 'data.<path>'",
     )
 
 

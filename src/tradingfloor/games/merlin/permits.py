@@ -13,6 +13,7 @@ from tradingfloor.games.merlin.production import yield_of
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, event
 from tradingfloor.games.merlin.seasons import set_counter
 from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.taxes import properties_owned
 
 
 def _why_buy(state: MerlinState, seat: int, action: BuyPermit) -> str | None:
@@ -39,10 +40,21 @@ def _apply_buy(state: MerlinState, seat: int, action: BuyPermit, log: Log) -> Me
     log.append(event("buy_permit", seat=seat, card=card, price=price))
     config = state.config
     if cards.is_inflation(config, card):
-        return _play_seven(state, card, log)
-    if cards.is_windfall(config, card):
-        return _play_ace(state, seat, card, log)
-    return _to_hand(state, seat, card)
+        state = _play_seven(state, card, log)
+    elif cards.is_windfall(config, card):
+        state = _play_ace(state, seat, card, log)
+    else:
+        state = _to_hand(state, seat, card)
+    return _note_permits_out(state)
+
+
+def _note_permits_out(state: MerlinState) -> MerlinState:
+    """The first time the deck holds no permit, remember how many properties each player owns."""
+    eco = state.economy
+    if eco.permits_out is not None or any(cards.is_permit(state.config, c) for c in eco.deck):
+        return state
+    owned = tuple(properties_owned(state, s) for s in range(state.players))
+    return replace(state, economy=replace(eco, permits_out=owned))
 
 
 def _to_hand(state: MerlinState, seat: int, card: str) -> MerlinState:

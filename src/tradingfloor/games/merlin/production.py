@@ -1,4 +1,5 @@
-"""Dice: what a roll does, in the core loop's order: sevens, production, investments, Chauffeurs."""
+"""Dice: what a roll does: sevens, production, then what the central bank pays (investments and
+Chauffeurs); the season wheel turns after all of it (seasons.on_double, RULINGS Merlin 6)."""
 
 from __future__ import annotations
 
@@ -70,25 +71,35 @@ def on_seven(state: MerlinState, log: Log) -> MerlinState:
         tableaux.append(tuple(replace(s, invested=0) if s.invested else s for s in tableau))
     state = replace(state, economy=replace(state.economy, tableaux=tuple(tableaux)))
     state = to_bank(state, taken)
-    log.append(event("seven", investments_taken=taken))
-    for seat in state.core.in_game():
+    log.append(
+        event("seven", investments_taken=taken, research_cost=state.core.counters.research_cost)
+    )
+    for seat in state.core.from_roller():
         state = _holding_fee(state, seat, log)
     return state
 
 
 def _holding_fee(state: MerlinState, seat: int, log: Log) -> MerlinState:
-    """1 gold per commodity held; what the gold does not cover goes back to the supply."""
-    fee = state.config.content.holding_fee
+    """What a holder pays on a 7 to keep their commodities; what the gold does not cover goes back
+    to the supply. RULINGS Merlin 7: one gold per unit ("Commodities cost money to hold"), or with
+    `market.holding_fee_per = "holder"` the literal one gold for all a holder keeps."""
+    content = state.config.content
+    fee = content.holding_fee
     held = state.economy.goods[seat]
     if not any(held) or fee <= 0:
         return state
-    budget = state.core.gold[seat] // fee
-    kept = []
-    for count in held:  # paid in the content's commodity order (docs/rules/merlin.md)
-        keep = min(count, budget)
-        budget -= keep
-        kept.append(keep)
-    paid = sum(kept) * fee
+    gold = state.core.gold[seat]
+    if content.holding_fee_per == "holder":
+        kept = list(held) if gold >= fee else [0] * len(held)
+        paid = fee if gold >= fee else 0
+    else:
+        budget = gold // fee
+        kept = []
+        for count in held:  # paid in the content's commodity order (docs/rules/merlin.md)
+            keep = min(count, budget)
+            budget -= keep
+            kept.append(keep)
+        paid = sum(kept) * fee
     state = to_bank(add_gold(state, seat, -paid), paid)
     eco = state.economy
     state = replace(state, economy=replace(eco, goods=put(eco.goods, seat, tuple(kept))))
@@ -102,7 +113,7 @@ def on_production(state: MerlinState, log: Log) -> MerlinState:
     corresponding resources"; Chauffeurs "do not generate gold"."""
     number = rolled(state)
     config = state.config
-    for seat in state.core.in_game():
+    for seat in state.core.from_roller():
         for stack in state.economy.tableaux[seat]:
             if kind(state, stack) == "chauffeur":
                 continue
@@ -113,41 +124,66 @@ def on_production(state: MerlinState, log: Log) -> MerlinState:
     return state
 
 
-def on_investments(state: MerlinState, log: Log) -> MerlinState:
-    """Clubs: "The invested gold is doubled when the number on the card is rolled." """
-    number = rolled(state)
-    config = state.config
-    for seat in state.core.in_game():
-        if config.investment_pays_on == "owner_turn" and seat != state.core.current:
-            continue
-        tableau = state.economy.tableaux[seat]
-        for index, stack in enumerate(tableau):
-            if stack.invested and cards.rank(config, stack.base) == number:
-                stake = stack.invested
-                paid = stake * config.content.investment_multiplier
-                tableau = put(tableau, index, replace(stack, invested=0))
-                eco = state.economy
-                state = replace(
-                    state, economy=replace(eco, tableaux=put(eco.tableaux, seat, tableau))
-                )
-                state = add_gold(state, seat, stake)  # the stake comes off the card
-                state = bank_pays(state, seat, paid - stake)
-                log.append(event("investment_paid", seat=seat, card=stack.base, paid=paid))
+def on_payouts(state: MerlinState, log: Log) -> MerlinState:
+    """What the central bank owes on this roll, paid in turn order from the roller as far as its
+    balance goes (RULINGS Merlin 5): each player's doubled investments, then their Chauffeurs."""
+    for seat in state.core.from_roller():
+        state = _investments(state, seat, log)
+        state = _chauffeurs(state, seat, log)
     return state
 
 
-def on_chauffeurs(state: MerlinState, log: Log) -> MerlinState:
+def _investments(state: MerlinState, seat: int, log: Log) -> MerlinState:
+    """Clubs: "The invested gold is doubled when the number on the card is rolled." The stake comes
+    back off the card; the central bank pays the rest."""
+    number = rolled(state)
+    config = state.config
+    if config.investment_pays_on == "owner_turn" and seat != state.core.current:
+        return state
+    for index, stack in enumerate(state.economy.tableaux[seat]):
+        if not stack.invested or cards.rank(config, stack.base) != number:
+            continue
+        stake = stack.invested
+        due = stake * (config.content.investment_multiplier - 1)
+        tableau = put(state.economy.tableaux[seat], index, replace(stack, invested=0))
+        eco = state.economy
+        state = replace(state, economy=replace(eco, tableaux=put(eco.tableaux, seat, tableau)))
+        state = add_gold(state, seat, stake)
+        state, paid = bank_pays(state, seat, due, "investments")
+        log.append(
+            event(
+                "investment_paid",
+                seat=seat,
+                card=stack.base,
+                stake=stake,
+                due=due,
+                paid=paid,
+                bank=state.core.ledger.bank,
+            )
+        )
+    return state
+
+
+def _chauffeurs(state: MerlinState, seat: int, log: Log) -> MerlinState:
     """Clubs: a Chauffeur "will return one gold for every five" when either of its numbers comes."""
     number = rolled(state)
     config = state.config
     step, rate = config.content.chauffeur_step, config.content.chauffeur_return
-    for seat in state.core.in_game():
-        for stack in state.economy.tableaux[seat]:
-            if kind(state, stack) != "chauffeur" or stack.top is None:
-                continue
-            numbers = (cards.rank(config, stack.base), cards.rank(config, stack.top))
-            paid = (stack.stored // step) * rate
-            if number in numbers and paid:
-                state = bank_pays(state, seat, paid)
-                log.append(event("chauffeur_paid", seat=seat, card=stack.base, paid=paid))
+    for stack in state.economy.tableaux[seat]:
+        if kind(state, stack) != "chauffeur" or stack.top is None:
+            continue
+        numbers = (cards.rank(config, stack.base), cards.rank(config, stack.top))
+        due = (stack.stored // step) * rate
+        if number in numbers and due:
+            state, paid = bank_pays(state, seat, due, "chauffeurs")
+            log.append(
+                event(
+                    "chauffeur_paid",
+                    seat=seat,
+                    card=stack.base,
+                    due=due,
+                    paid=paid,
+                    bank=state.core.ledger.bank,
+                )
+            )
     return state

@@ -48,9 +48,14 @@ class Counters:
     taxed_year: int = 0  # the last year whose spring taxes were levied
 
 
+INCOME = ("production", "investments", "chauffeurs", "market", "pot", "liquidations", "sales")
+"""Where players' gold comes from, as the lab reports it (Ledger.income counts each)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Ledger:
-    """The two institutions' balances, the auction pot, and the gold that entered the game."""
+    """The two institutions' balances, the auction pot, the gold that entered the game, and the
+    gold players received by source (`INCOME`)."""
 
     bank: int = 0
     row: int = 0
@@ -58,6 +63,7 @@ class Ledger:
     minted_start: int = 0
     minted_production: int = 0
     minted_issue: int = 0
+    income: tuple[int, ...] = (0,) * len(INCOME)
 
     @property
     def minted(self) -> int:
@@ -118,6 +124,14 @@ class Core:
 
     def in_game(self) -> list[int]:
         return [s for s in range(len(self.gold)) if not self.out[s]]
+
+    def from_roller(self) -> list[int]:
+        """Players still in, in turn order from the one whose turn it is (RULINGS Merlin 5)."""
+        n = len(self.order)
+        if not n:
+            return self.in_game()
+        ring = (self.order[(self.turn + i) % n] for i in range(n))
+        return [s for s in ring if not self.out[s]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +199,8 @@ class Economy:
     buying: bool = False
     offers_made: int = 0
     offer: Offer | None = None
+    permits_out: tuple[int, ...] | None = None  # properties per player when the deck first held
+    # no permit (a balance figure)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from tradingfloor.games.merlin.actions import (
     TakeBack,
 )
 from tradingfloor.games.merlin.deck import shuffle_in
-from tradingfloor.games.merlin.ledger import add_gold, bank_pays, put
+from tradingfloor.games.merlin.ledger import add_gold, bank_can_pay, bank_pays, earn, put
 from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, event
 from tradingfloor.games.merlin.state import MerlinState, Offer, Stack
@@ -194,12 +194,31 @@ def _why_liquidate(state: MerlinState, seat: int, action: Liquidate) -> str | No
         return f"you have no property {action.card} on the table"
     if found[1].invested:
         # Property Investing: "Property investments are locked in"
-        return f"{action.card} carries a locked investment"
+        return f"{action.card} carries a locked investment; it can be sold once the investment pays"
+    value = _liquidation_value(state, found[1])
+    if not bank_can_pay(state, value):
+        # RULINGS Merlin 5: "a liquidation the bank cannot pay in full is refused"
+        bank = state.core.ledger.bank
+        return (
+            f"the central bank holds {bank} gold and cannot pay the {value} that {action.card} "
+            "is worth; sell it to a player, or wait until the bank holds more"
+        )
     return None
 
 
+def _liquidation_value(state: MerlinState, stack: Stack) -> int:
+    """What the central bank pays for a stack: the property value of each property in it."""
+    config = state.config
+    sold = [c for c in (stack.base, stack.top) if c is not None and cards.is_property(config, c)]
+    return sum(cards.property_value(config, c) for c in sold)
+
+
 def _liquidates(state: MerlinState, seat: int) -> list[Action]:
-    return [Liquidate(card=s.base) for s in state.economy.tableaux[seat] if not s.invested]
+    return [
+        Liquidate(card=s.base)
+        for s in state.economy.tableaux[seat]
+        if not s.invested and bank_can_pay(state, _liquidation_value(state, s))
+    ]
 
 
 def _apply_liquidate(state: MerlinState, seat: int, action: Liquidate, log: Log) -> MerlinState:
@@ -211,15 +230,17 @@ def _apply_liquidate(state: MerlinState, seat: int, action: Liquidate, log: Log)
     index, stack = found
     tableau = state.economy.tableaux[seat]
     state = _set_tableau(state, seat, tableau[:index] + tableau[index + 1 :])
-    sold = [stack.base]
-    if stack.top is not None and cards.is_property(config, stack.top):
-        sold.append(stack.top)
-    elif stack.top is not None:  # a land goes back to its owner's hand
+    sold = [c for c in (stack.base, stack.top) if c is not None and cards.is_property(config, c)]
+    land = None
+    if stack.top is not None and not cards.is_property(config, stack.top):
+        land = stack.top  # a land goes back to its owner's hand
         state = _set_hand(state, seat, (*state.economy.hands[seat], stack.top))
-    value = sum(cards.property_value(config, c) for c in sold)
+    value = _liquidation_value(state, stack)
     state = add_gold(state, seat, stack.stored)
-    state = bank_pays(state, seat, value)
-    log.append(event("liquidate", seat=seat, cards=sold, paid=value))
+    state, paid = bank_pays(state, seat, value, "liquidations")
+    log.append(
+        event("liquidate", seat=seat, cards=sold, paid=paid, stored=stack.stored, land=land)
+    )
     return shuffle_in(state, sold)
 
 
@@ -299,7 +320,7 @@ def _apply_accept(state: MerlinState, seat: int, action: Accept, log: Log) -> Me
     seller_tableau = state.economy.tableaux[offer.seller]
     state = _set_tableau(state, offer.seller, seller_tableau[:index] + seller_tableau[index + 1 :])
     state = _set_tableau(state, seat, (*state.economy.tableaux[seat], stack))
-    state = add_gold(add_gold(state, seat, -offer.price), offer.seller, offer.price)
+    state = earn(add_gold(state, seat, -offer.price), offer.seller, offer.price, "sales")
     log.append(event("sale", seller=offer.seller, buyer=seat, card=offer.card, price=offer.price))
     return replace(state, economy=replace(state.economy, offer=None))
 

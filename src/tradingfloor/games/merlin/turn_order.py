@@ -9,7 +9,7 @@ from math import comb
 
 from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin.actions import RankBid, TurnBid
-from tradingfloor.games.merlin.ledger import add_gold, put, to_bank, to_pot
+from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_bank, to_pot
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, event
 from tradingfloor.games.merlin.state import Auction, Contest, MerlinState
 
@@ -231,7 +231,7 @@ def _finish(state: MerlinState, log: Log) -> MerlinState:
     else:
         shares = {order[-1]: half}
     for seat, share in shares.items():
-        state = add_gold(state, seat, share)
+        state = earn(state, seat, share, "pot")
     state = to_bank(state, pot - sum(shares.values()))
     ledger = replace(state.core.ledger, pot=0)
     log.append(
