@@ -18,7 +18,8 @@ def register(app: typer.Typer) -> None:
 
 
 def rules(game: str = typer.Argument(..., help="game id, e.g. middleman")) -> None:
-    """Print the rules notes of GAME: its rules in the project's words, with every ruling."""
+    """Print GAME's short player's guide, where it has one, then its rules notes: its rules in the
+    project's words, with every ruling."""
     from rich.console import Console
     from rich.markdown import Markdown
 
@@ -29,8 +30,12 @@ def rules(game: str = typer.Argument(..., help="game id, e.g. middleman")) -> No
     notes = RULES_DIR / f"{game}.md"
     if not notes.exists():
         fail(f"no rules notes for {game} at {notes}")
-    text = notes.read_text(encoding="utf-8")
-    Console().print(Markdown(text))
+    console = Console()
+    guide = getattr(tradingfloor.make(game), "how_to_play", None)
+    if callable(guide):
+        console.print(Markdown(guide()))
+        console.rule("Rules notes: every ruling, with the rule text it settles")
+    console.print(Markdown(notes.read_text(encoding="utf-8")))
 
 
 def list_games() -> None:

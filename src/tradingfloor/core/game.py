@@ -71,6 +71,9 @@ class Game(Protocol):
     float]`, a finished game's balance figures of interest (named by the game; the lab records and
     reports them, e.g. Middleman's share of rounds whose supply exceeded the demand).
 
+    Optional too: `how_to_play() -> str`, a short player's guide in Markdown, in the game's words
+    (the web page and `tradingfloor rules` show it).
+
     Optional too: `withdraw(state, seat) -> State`, the state as it was before `seat` sealed its
     commitment to the current simultaneous step (the same state where it has sealed none). Search
     uses it in sampled worlds, so that the others' hidden commitments are chosen by its model of

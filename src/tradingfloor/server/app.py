@@ -320,4 +320,11 @@ def _game_info(game_id: str) -> dict[str, Any]:
         "renderer": renderer,
         "schemas": game.schemas(),
         "default_options": game.options({}),
+        "how_to_play": _how_to_play(game),
     }
+
+
+def _how_to_play(game: Any) -> str | None:
+    """The game's short player's guide (Markdown), where it has one."""
+    guide = getattr(game, "how_to_play", None)
+    return guide() if callable(guide) else None

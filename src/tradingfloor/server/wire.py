@@ -61,6 +61,7 @@ class GameInfo(BaseModel):
     renderer: str = Field(..., description="the web renderer module: the game id or 'generic'")
     schemas: dict[str, Any]
     default_options: dict[str, Any]
+    how_to_play: str | None = Field(None, description="a short player's guide in Markdown")
 
 
 class MatchSummary(BaseModel):

@@ -49,9 +49,7 @@ def test_the_turns_figures() -> None:
 
 def test_the_turns_figures_are_data() -> None:
     state = after_auction(**{"data.turn.dice.investment_multiplier": 3})
-    state = arrange(
-        state, tableaux=[[Stack("6C", invested=2)], [], [], []], gold=[10] * 4, bank=20
-    )
+    state = arrange(state, tableaux=[[Stack("6C", invested=2)], [], [], []], gold=[10] * 4, bank=20)
     state = end_turn_rolling(state, (2, 4))
     assert state.core.gold[0] == 10 + 6 + 1  # three times the stake, and the property's 1
     # 5 players, and the last two share only from 6 on: the last alone takes the half

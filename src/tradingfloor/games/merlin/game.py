@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -65,6 +66,10 @@ class Merlin:
         from tradingfloor.games.merlin.bots import BOTS
 
         return BOTS
+
+    def how_to_play(self) -> str:
+        """A short player's guide (Markdown), for the web page and `tradingfloor rules`."""
+        return (Path(__file__).parent / "how_to_play.md").read_text(encoding="utf-8")
 
     def conformance_options(self) -> Sequence[Mapping[str, Any]]:
         return [

@@ -18,7 +18,7 @@ from tradingfloor.games.merlin.actions import (
 )
 from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_row
 from tradingfloor.games.merlin.production import give_goods
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event
 from tradingfloor.games.merlin.state import ROW, Book, Escrow, MerlinState, Order
 
 # --- reading the books -------------------------------------------------------------------------
@@ -108,6 +108,18 @@ def _bids(state: MerlinState, seat: int) -> list[Action]:
     return [Bid(commodity=n, price=p) for n in names for p in range(1, state.core.gold[seat] + 1)]
 
 
+def _bid_fields(state: MerlinState, seat: int) -> Fields:
+    return {
+        "commodity": list(state.config.content.commodities),
+        "price": range(1, _gold(state, seat)),
+    }
+
+
+def _gold(state: MerlinState, seat: int) -> int:
+    """One past the most gold the seat can put up (the end of a range)."""
+    return state.core.gold[seat] + 1
+
+
 def _pick_bid(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
     gold = state.core.gold[seat]
     if gold < 1:
@@ -158,6 +170,13 @@ def _raises(state: MerlinState, seat: int) -> list[Action]:
     ]
 
 
+def _raise_fields(state: MerlinState, seat: int) -> Fields:
+    return {
+        "order": [b.id for b in _active_bids(state, seat)],
+        "amount": range(1, _gold(state, seat)),
+    }
+
+
 def _pick_raise(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
     bids, gold = _active_bids(state, seat), state.core.gold[seat]
     if not bids or gold < 1:
@@ -177,7 +196,17 @@ def _apply_raise(state: MerlinState, seat: int, action: RaiseBid, log: Log) -> M
     assert not isinstance(owned, str)
     index, order = owned
     state = add_gold(state, seat, -action.amount)
-    log.append(event("raise_bid", seat=seat, order=order.id, price=order.price + action.amount))
+    name = state.config.content.commodities[index]
+    log.append(
+        event(
+            "raise_bid",
+            seat=seat,
+            order=order.id,
+            commodity=name,
+            was=order.price,
+            price=order.price + action.amount,
+        )
+    )
     return _replace_bid(state, index, replace(order, price=order.price + action.amount))
 
 
@@ -198,6 +227,14 @@ def _lowers(state: MerlinState, seat: int) -> list[Action]:
     ]
 
 
+def _lower_fields(state: MerlinState, seat: int) -> Fields:
+    bids = [b for b in _active_bids(state, seat) if b.price > 1]
+    return {
+        "order": [b.id for b in bids],
+        "amount": range(1, max((b.price for b in bids), default=1)),
+    }
+
+
 def _apply_lower(state: MerlinState, seat: int, action: LowerBid, log: Log) -> MerlinState:
     # The Grand Market: "to shift a bid down the difference must also pass escrow."
     owned = _own(state, seat, action.order, "bid")
@@ -206,7 +243,17 @@ def _apply_lower(state: MerlinState, seat: int, action: LowerBid, log: Log) -> M
     state = _replace_bid(state, index, replace(order, price=order.price - action.amount))
     book = state.economy.books[index]
     held = Escrow(seat, action.amount, state.core.turn_no)
-    log.append(event("lower_bid", seat=seat, order=order.id, price=order.price - action.amount))
+    name = state.config.content.commodities[index]
+    log.append(
+        event(
+            "lower_bid",
+            seat=seat,
+            order=order.id,
+            commodity=name,
+            was=order.price,
+            price=order.price - action.amount,
+        )
+    )
     return _set_book(state, index, replace(book, escrow=(*book.escrow, held)))
 
 
@@ -233,7 +280,8 @@ def _apply_exit(state: MerlinState, seat: int, action: ExitBid, log: Log) -> Mer
     owned = _own(state, seat, action.order, "bid")
     assert not isinstance(owned, str)
     index, order = owned
-    log.append(event("exit_bid", seat=seat, order=order.id))
+    name = state.config.content.commodities[index]
+    log.append(event("exit_bid", seat=seat, order=order.id, commodity=name, price=order.price))
     return _replace_bid(state, index, replace(order, escrow_since=state.core.turn_no))
 
 
@@ -261,6 +309,12 @@ def _asks(state: MerlinState, seat: int) -> list[Action]:
         if held[i]
         for p in range(1, max_ask(state) + 1)
     ]
+
+
+def _ask_fields(state: MerlinState, seat: int) -> Fields:
+    names = state.config.content.commodities
+    held = [n for i, n in enumerate(names) if state.economy.goods[seat][i]]
+    return {"commodity": held, "price": range(1, max_ask(state) + 1)}
 
 
 def _pick_ask(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
@@ -307,7 +361,8 @@ def _apply_withdraw(state: MerlinState, seat: int, action: WithdrawAsk, log: Log
     state = _set_book(
         state, index, replace(book, asks=tuple(a for a in book.asks if a.id != order.id))
     )
-    log.append(event("withdraw_ask", seat=seat, order=order.id))
+    name = state.config.content.commodities[index]
+    log.append(event("withdraw_ask", seat=seat, order=order.id, commodity=name, price=order.price))
     return give_goods(state, seat, index, 1, [], generated=False)
 
 
@@ -415,7 +470,8 @@ def collect_escrow(state: MerlinState, log: Log) -> MerlinState:
         )
         amount = sum(b.price for b in bids) + sum(e.gold for e in held)
         state = add_gold(_set_book(state, index, book), seat, amount)
-        log.append(event("escrow_collected", seat=seat, gold=amount))
+        name = state.config.content.commodities[index]
+        log.append(event("escrow_collected", seat=seat, gold=amount, commodity=name))
     return state
 
 
@@ -461,11 +517,11 @@ def stimulus(state: MerlinState, log: Log) -> MerlinState:
 
 
 RULES = (
-    ActionRule("bid", _why_bid, _bids, _apply_bid, _pick_bid),
-    ActionRule("raise_bid", _why_raise, _raises, _apply_raise, _pick_raise),
-    ActionRule("lower_bid", _why_lower, _lowers, _apply_lower),
+    ActionRule("bid", _why_bid, _bids, _apply_bid, _pick_bid, _bid_fields),
+    ActionRule("raise_bid", _why_raise, _raises, _apply_raise, _pick_raise, _raise_fields),
+    ActionRule("lower_bid", _why_lower, _lowers, _apply_lower, None, _lower_fields),
     ActionRule("exit_bid", _why_exit, _exits, _apply_exit),
-    ActionRule("ask", _why_ask, _asks, _apply_ask, _pick_ask),
+    ActionRule("ask", _why_ask, _asks, _apply_ask, _pick_ask, _ask_fields),
     ActionRule("withdraw_ask", _why_withdraw, _withdraws, _apply_withdraw),
     ActionRule("sell_to", _why_sell_to, _sell_tos, _apply_sell_to),
     ActionRule("buy_from", _why_buy_from, _buy_froms, _apply_buy_from),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -17,17 +18,29 @@ Why = Callable[[MerlinState, int, Any], "str | None"]
 Choices = Callable[[MerlinState, int], list[Action]]
 Apply = Callable[[MerlinState, int, Any, Log], MerlinState]
 Pick = Callable[[MerlinState, int, random.Random], "Action | None"]
+Fields = dict[str, "range | list[Any]"]
+Ranges = Callable[[MerlinState, int], Fields]
 
 
 @dataclass(frozen=True)
 class ActionRule:
-    """One action type: why it is refused, every legal instance, a random one, and its effect."""
+    """One action type: why it is refused, every legal instance, a random one, its effect, and
+    (for types with many instances) each field's values, so interfaces need not list them all."""
 
     type: str
     why: Why
     choices: Choices
     apply: Apply
     pick: Pick | None = None
+    ranges: Ranges | None = None
+
+    def fields(self, state: MerlinState, seat: int) -> Fields:
+        """Each field's legal values: a range of numbers or a list of choices."""
+        if self.ranges is not None:
+            return self.ranges(state, seat)
+        rows = [a.to_json() for a in self.choices(state, seat)]
+        names = [n for n in rows[0] if n != "type"] if rows else []
+        return {n: list(dict.fromkeys(r[n] for r in rows)) for n in names}
 
     def sample(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
         """One legal action of this type, or None when there is none."""
@@ -92,6 +105,16 @@ def table_for(state: MerlinState) -> Table:
     return table
 
 
+class Told(Event):
+    """A Merlin event that knows its words (computed once, however many views show it)."""
+
+    @cached_property
+    def text(self) -> str:
+        from tradingfloor.games.merlin.words import event_text
+
+        return event_text(self.to_json())
+
+
 def event(kind: str, **data: Any) -> Event:
     """A public event."""
-    return Event(kind, data)
+    return Told(kind, data)

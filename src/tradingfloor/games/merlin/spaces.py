@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from math import prod
 from typing import Any
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.spaces import ActionSpace
+from tradingfloor.games.merlin import words
 from tradingfloor.games.merlin.actions import EndTurn
 from tradingfloor.games.merlin.rulebook import ActionRule
 from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.turn_order import rank_form
 
 END_CHANCE = 0.25
 """How often a random sample ends the turn when it may: random play then ends its turns quickly."""
 LISTED = 12
-"""Above this many choices of a type, describe() gives the count instead of the list."""
+"""Above this many choices of a type, describe() gives a form instead of the list."""
+LISTED_AMOUNTS = 4
+"""The same for moves that name an amount of gold: a number field reads better than many buttons."""
+AMOUNTS = ("turn_bid", "invest", "store", "take_back", "bid", "ask", "raise_bid", "lower_bid")
 
 
 class StepSpace(ActionSpace):
@@ -55,27 +61,29 @@ class StepSpace(ActionSpace):
         return [a for rule in self.rules.values() for a in rule.choices(self.state, self.seat)]
 
     def describe(self) -> dict[str, Any]:
-        """Each choice where a type has few, else the type with its fields' ranges (for forms)."""
+        """Each choice with its label where a type has few, else a form for the type: its title
+        and each field's range or labelled choices (the rank auction is always a form)."""
         actions: list[dict[str, Any]] = []
         for name, rule in self.rules.items():
-            menu = [a.to_json() for a in rule.choices(self.state, self.seat)]
-            if not menu:
-                if rule.sample(self.state, self.seat, random.Random(0)) is not None:
-                    actions.append({"type": name, "fields": {}})  # too many to list (rank stacks)
-            elif len(menu) <= LISTED:
-                actions.extend(menu)
-            else:
-                actions.append({"type": name, "count": len(menu), "fields": _ranges(menu)})
+            if name == "rank_bid":
+                actions.extend(rank_form(self.state, self.seat))
+                continue
+            limit = LISTED_AMOUNTS if name in AMOUNTS else LISTED
+            if rule.ranges is not None:
+                fields = rule.ranges(self.state, self.seat)
+                count = prod(len(values) for values in fields.values())
+                if count > limit:
+                    actions.append(words.form(self.state, name, fields, count))
+                    continue
+            menu = rule.choices(self.state, self.seat)
+            if len(menu) > limit:
+                fields = rule.fields(self.state, self.seat)
+                actions.append(words.form(self.state, name, fields, len(menu)))
+                continue
+            labels: set[str] = set()
+            for action in menu:
+                label = words.label(self.state, self.seat, action)
+                if label not in labels:  # moves that read the same are the same to a person
+                    labels.add(label)
+                    actions.append({**action.to_json(), "label": label})
         return {"step": self.step, "actions": actions}
-
-
-def _ranges(menu: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """The lowest and highest value of each whole-number field over a menu."""
-    out: dict[str, dict[str, Any]] = {}
-    for field in menu[0]:
-        values = [m[field] for m in menu if isinstance(m.get(field), int)]
-        if values:
-            out[field] = {"min": min(values), "max": max(values)}
-        elif field != "type":
-            out[field] = {"choices": sorted({str(m[field]) for m in menu})}
-    return out

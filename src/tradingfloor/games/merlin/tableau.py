@@ -20,7 +20,7 @@ from tradingfloor.games.merlin.actions import (
 from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import add_gold, bank_can_pay, bank_pays, earn, put
 from tradingfloor.games.merlin.production import kind
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event
 from tradingfloor.games.merlin.state import MerlinState, Offer, Stack
 
 
@@ -126,6 +126,21 @@ def _invests(state: MerlinState, seat: int) -> list[Action]:
     return [Invest(card=c, amount=a) for c in _investable(state, seat) for a in range(1, gold + 1)]
 
 
+def _invest_fields(state: MerlinState, seat: int) -> Fields:
+    return {"card": _investable(state, seat), "amount": range(1, state.core.gold[seat] + 1)}
+
+
+def _store_fields(state: MerlinState, seat: int) -> Fields:
+    cards_ = [s.base for s in _chauffeurs(state, seat)]
+    return {"card": cards_, "amount": range(1, state.core.gold[seat] + 1)}
+
+
+def _take_fields(state: MerlinState, seat: int) -> Fields:
+    chauffeurs = [s for s in _chauffeurs(state, seat) if s.stored]
+    most = max((s.stored for s in chauffeurs), default=0)
+    return {"card": [s.base for s in chauffeurs], "amount": range(1, most + 1)}
+
+
 def _pick_invest(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
     targets, gold = _investable(state, seat), state.core.gold[seat]
     if not targets or gold < 1:
@@ -195,7 +210,7 @@ def _why_liquidate(state: MerlinState, seat: int, action: Liquidate) -> str | No
     if found[1].invested:
         # Property Investing: "Property investments are locked in"
         return f"{action.card} carries a locked investment; it can be sold once the investment pays"
-    value = _liquidation_value(state, found[1])
+    value = liquidation_value(state, found[1])
     if not bank_can_pay(state, value):
         # RULINGS Merlin 5: "a liquidation the bank cannot pay in full is refused"
         bank = state.core.ledger.bank
@@ -206,7 +221,7 @@ def _why_liquidate(state: MerlinState, seat: int, action: Liquidate) -> str | No
     return None
 
 
-def _liquidation_value(state: MerlinState, stack: Stack) -> int:
+def liquidation_value(state: MerlinState, stack: Stack) -> int:
     """What the central bank pays for a stack: the property value of each property in it."""
     config = state.config
     sold = [c for c in (stack.base, stack.top) if c is not None and cards.is_property(config, c)]
@@ -217,7 +232,7 @@ def _liquidates(state: MerlinState, seat: int) -> list[Action]:
     return [
         Liquidate(card=s.base)
         for s in state.economy.tableaux[seat]
-        if not s.invested and bank_can_pay(state, _liquidation_value(state, s))
+        if not s.invested and bank_can_pay(state, liquidation_value(state, s))
     ]
 
 
@@ -235,12 +250,10 @@ def _apply_liquidate(state: MerlinState, seat: int, action: Liquidate, log: Log)
     if stack.top is not None and not cards.is_property(config, stack.top):
         land = stack.top  # a land goes back to its owner's hand
         state = _set_hand(state, seat, (*state.economy.hands[seat], stack.top))
-    value = _liquidation_value(state, stack)
+    value = liquidation_value(state, stack)
     state = add_gold(state, seat, stack.stored)
     state, paid = bank_pays(state, seat, value, "liquidations")
-    log.append(
-        event("liquidate", seat=seat, cards=sold, paid=paid, stored=stack.stored, land=land)
-    )
+    log.append(event("liquidate", seat=seat, cards=sold, paid=paid, stored=stack.stored, land=land))
     return shuffle_in(state, sold)
 
 
@@ -272,6 +285,18 @@ def _offers(state: MerlinState, seat: int) -> list[Action]:
         for b in _buyers(state, seat)
         for p in range(state.core.gold[b] + 1)
     ]
+
+
+def _offer_fields(state: MerlinState, seat: int) -> Fields:
+    if state.economy.offers_made >= state.config.content.max_offers_per_turn:
+        return {}
+    buyers = _buyers(state, seat)
+    richest = max((state.core.gold[b] for b in buyers), default=-1)
+    return {
+        "card": [s.base for s in state.economy.tableaux[seat]],
+        "to": buyers,
+        "price": range(0, richest + 1),
+    }
 
 
 def _pick_offer(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
@@ -334,11 +359,11 @@ def _apply_decline(state: MerlinState, seat: int, action: Decline, log: Log) -> 
 
 RULES = (
     ActionRule("place", _why_place, _places, _apply_place),
-    ActionRule("invest", _why_invest, _invests, _apply_invest, _pick_invest),
-    ActionRule("store", _why_store, _stores, _apply_store),
-    ActionRule("take_back", _why_store, _takes, _apply_store),
+    ActionRule("invest", _why_invest, _invests, _apply_invest, _pick_invest, _invest_fields),
+    ActionRule("store", _why_store, _stores, _apply_store, None, _store_fields),
+    ActionRule("take_back", _why_store, _takes, _apply_store, None, _take_fields),
     ActionRule("liquidate", _why_liquidate, _liquidates, _apply_liquidate),
-    ActionRule("offer_sale", _why_offer, _offers, _apply_offer, _pick_offer),
+    ActionRule("offer_sale", _why_offer, _offers, _apply_offer, _pick_offer, _offer_fields),
 )
 ANSWERS = (
     ActionRule("accept", _why_answer, _accepts, _apply_accept),

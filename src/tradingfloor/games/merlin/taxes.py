@@ -126,6 +126,8 @@ def _count(state: MerlinState, vote: Vote, log: Log) -> MerlinState:
             "tax_vote",
             votes={str(s): vote.sealed[s] for s in vote.voters},
             tax_rate=state.core.counters.tax_rate,
+            cost_of_living=state.core.counters.cost_of_living,
+            research_cost=state.core.counters.research_cost,
         )
     )
     return replace(state, core=replace(state.core, vote=None, phase="turn"))

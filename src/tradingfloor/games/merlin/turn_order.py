@@ -6,11 +6,13 @@ import random
 from dataclasses import replace
 from itertools import groupby
 from math import comb
+from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.games.merlin import words
 from tradingfloor.games.merlin.actions import RankBid, TurnBid
 from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_bank, to_pot
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event
 from tradingfloor.games.merlin.state import Auction, Contest, MerlinState
 
 RANK_ENUMERATION_LIMIT = 2000  # rank bids above which the menu gives the fields, not the list
@@ -47,6 +49,10 @@ def _turn_bids(state: MerlinState, seat: int) -> list[Action]:
     if _bidder(state, seat, "blind"):
         return []
     return [TurnBid(amount=a) for a in range(state.core.gold[seat] + 1)]
+
+
+def _turn_bid_fields(state: MerlinState, seat: int) -> Fields:
+    return {} if _bidder(state, seat, "blind") else {"amount": range(state.core.gold[seat] + 1)}
 
 
 def _seal(state: MerlinState, seat: int, stacks: tuple[int, ...], log: Log) -> MerlinState:
@@ -110,6 +116,15 @@ def rank_bid_count(state: MerlinState, gold: int, places: int) -> int:
     """How many rank bids a player holding `gold` can make over `places` places."""
     spare = gold - places * rank_minimum(state, gold, places)
     return comb(spare + places, places)
+
+
+def rank_form(state: MerlinState, seat: int) -> list[dict[str, Any]]:
+    """The rank auction as a form for interfaces: one stack per place (empty when not bidding)."""
+    now = contest(state)
+    if _bidder(state, seat, "rank") or now is None:
+        return []
+    gold, places = state.core.gold[seat], len(now.seats)
+    return [words.rank_form(places, rank_minimum(state, gold, places), gold)]
 
 
 def _rank_bids(state: MerlinState, seat: int) -> list[Action]:
@@ -236,7 +251,11 @@ def _finish(state: MerlinState, log: Log) -> MerlinState:
     ledger = replace(state.core.ledger, pot=0)
     log.append(
         event(
-            "turn_order", order=list(order), pot=pot, shares={str(k): v for k, v in shares.items()}
+            "turn_order",
+            order=list(order),
+            pot=pot,
+            shares={str(k): v for k, v in shares.items()},
+            bank=pot - sum(shares.values()),
         )
     )
     core = replace(state.core, order=order, ledger=ledger, auction=None, phase="turn")
@@ -244,7 +263,9 @@ def _finish(state: MerlinState, log: Log) -> MerlinState:
 
 
 RULES = {
-    "auction_blind": (ActionRule("turn_bid", _why_turn_bid, _turn_bids, _apply_turn_bid),),
+    "auction_blind": (
+        ActionRule("turn_bid", _why_turn_bid, _turn_bids, _apply_turn_bid, None, _turn_bid_fields),
+    ),
     "auction_rank": (
         ActionRule("rank_bid", _why_rank_bid, _rank_bids, _apply_rank_bid, _pick_rank_bid),
     ),

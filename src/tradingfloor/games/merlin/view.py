@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tradingfloor.core.game import visible_events
-from tradingfloor.games.merlin import cards, rules
+from tradingfloor.core.game import Event
+from tradingfloor.games.merlin import cards, rules, words
 from tradingfloor.games.merlin.market import spot_price
 from tradingfloor.games.merlin.production import kind
+from tradingfloor.games.merlin.rulebook import Told
 from tradingfloor.games.merlin.seasons import season
-from tradingfloor.games.merlin.state import ROW, Book, MerlinState, Stack
+from tradingfloor.games.merlin.state import ROW, Book, MerlinState, Order, Stack
 
 
 def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
@@ -65,8 +66,8 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
         "offer": _offer(state),
         "auction": _auction(state, seat),
         "vote": _vote(state, seat),
-        "events": visible_events(state.events, seat),
-        "turn_log": visible_events(state.turn_log, seat),
+        "events": _events(state.events, seat),
+        "turn_log": _events(state.turn_log, seat),
         "recent": _recent(state, seat),
     }
     result = rules.result(state)
@@ -78,7 +79,17 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
 def _recent(state: MerlinState, seat: int | None) -> list[dict[str, Any]]:
     """The latest events, numbered from the start of the game, that `seat` may see."""
     first = state.event_count - len(state.recent) + 1
-    return [{"n": first + i, **e.to_json()} for i, e in enumerate(state.recent) if e.visible(seat)]
+    return [{"n": first + i, **_told(e)} for i, e in enumerate(state.recent) if e.visible(seat)]
+
+
+def _events(events: tuple[Event, ...], seat: int | None) -> list[dict[str, Any]]:
+    return [_told(e) for e in events if e.visible(seat)]
+
+
+def _told(event: Event) -> dict[str, Any]:
+    """An event's JSON with its words (`text`, seats as {seat:N}: see words.fill)."""
+    text = event.text if isinstance(event, Told) else words.event_text(event.to_json())
+    return {**event.to_json(), "text": text}
 
 
 def _catalogue(state: MerlinState) -> dict[str, dict[str, Any]]:
@@ -141,6 +152,7 @@ def _owner(owner: int) -> int | str:
 
 def _book(book: Book) -> dict[str, Any]:
     return {
+        "ladder": {"bids": _ladder(book.bids, -1), "asks": _ladder(book.asks, 1)},
         "bids": [
             {
                 "order": b.id,
@@ -155,6 +167,18 @@ def _book(book: Book) -> dict[str, Any]:
         "spot": spot_price(book),
         "last_sold": book.last_sold,
     }
+
+
+def _ladder(orders: tuple[Order, ...], direction: int) -> list[dict[str, Any]]:
+    """One side of a book by price, best first: each price with its count and who holds them."""
+    prices: dict[int, list[int | str]] = {}
+    for order in orders:
+        if order.escrow_since is None:
+            prices.setdefault(order.price, []).append(_owner(order.owner))
+    return [
+        {"price": price, "count": len(owners), "owners": owners}
+        for price, owners in sorted(prices.items(), key=lambda item: direction * item[0])
+    ]
 
 
 def _offer(state: MerlinState) -> dict[str, Any] | None:

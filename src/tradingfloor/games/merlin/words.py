@@ -1,0 +1,506 @@
+"""Merlin Economics in words: moves, forms and log entries in the draft's terms.
+
+A seat is written `{seat:N}` (and `{seat:N}'s`), so that each interface can put in the name it knows
+(the web page the names at the table, the terminal "you" or "seat N"); `fill` does it for text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tradingfloor.core.actions import Action
+from tradingfloor.games.merlin import cards
+from tradingfloor.games.merlin.state import ROW, MerlinState
+
+SUITS = {"C": "♣", "D": "♦", "S": "♠", "H": "♥"}
+SEAT = re.compile(r"\{seat:(-?\d+)\}('s)?")
+
+
+def seat(number: int | str) -> str:
+    """A seat in a text, for the interface to name; the R.O.W. by its name."""
+    if number in (ROW, "row"):
+        return "the R.O.W."
+    return f"{{seat:{number}}}"
+
+
+def fill(text: str, name: Callable[[int], str], me: int | None = None) -> str:
+    """`text` with every seat named: `name(seat)`, and "you"/"your" for `me`."""
+
+    def one(match: re.Match[str]) -> str:
+        number, possessive = int(match.group(1)), match.group(2)
+        if number == me:
+            return "your" if possessive else "you"
+        return name(number) + (possessive or "")
+
+    return SEAT.sub(one, text)
+
+
+def goods(name: str) -> str:
+    """A commodity's name as the draft writes it: essence_grain -> Essence Grain."""
+    return name.replace("_", " ").title()
+
+
+def card(code: str | None) -> str:
+    """A card as it reads on the table: 10D -> 10♦."""
+    if not code:
+        return ""
+    return f"{code[:-1]}{SUITS.get(code[-1], code[-1])}"
+
+
+def gold(amount: int) -> str:
+    return f"{amount} gold"
+
+
+# --- moves -------------------------------------------------------------------------------------
+
+
+def label(state: MerlinState, me: int, action: Action) -> str:
+    """One move in the words of the rules, e.g. "Buy 1 Essence Grain from {seat:2}'s ask at 4"."""
+    make = LABELS.get(str(getattr(action, "type", "")))
+    return make(state, me, action) if make else str(getattr(action, "type", "move"))
+
+
+def _turn_bid(state: MerlinState, me: int, a: Any) -> str:
+    return f"Bid {gold(a.amount)} for turn order"
+
+
+def _rank_bid(state: MerlinState, me: int, a: Any) -> str:
+    return "Stacks of " + ", ".join(str(s) for s in a.stacks) + " gold, the earliest place first"
+
+
+def _tax_vote(state: MerlinState, me: int, a: Any) -> str:
+    rate = state.core.counters.tax_rate
+    if a.choice == "up":
+        return f"Raise the tax rate to {rate + 1} (cost of the living and research cost down 1)"
+    if a.choice == "down":
+        return f"Lower the tax rate to {rate - 1} (cost of the living and research cost up 1)"
+    return f"Keep the tax rate at {rate}"
+
+
+def _place(state: MerlinState, me: int, a: Any) -> str:
+    config = state.config
+    if a.on is None:
+        value = cards.property_value(config, a.card)
+        return f"Place {card(a.card)} as a property (yields {gold(value)} on a {_number(a.card)})"
+    if cards.is_property(config, a.card):
+        return f"Place {card(a.card)} across {card(a.on)} to make a Chauffeur"
+    commodity = goods(config.content.commodities[cards.land_commodity(config, a.card)])
+    return f"Place {card(a.card)} on {card(a.on)} as a land ({commodity} on a {_number(a.card)})"
+
+
+def _number(code: str) -> str:
+    rank = code[:-1]
+    return {"A": "1", "J": "11", "Q": "12", "K": "13"}.get(rank, rank)
+
+
+def _invest(state: MerlinState, me: int, a: Any) -> str:
+    return (
+        f"Invest {gold(a.amount)} on {card(a.card)} (doubled on a {_number(a.card)}, lost on a 7)"
+    )
+
+
+def _store(state: MerlinState, me: int, a: Any) -> str:
+    return f"Store {gold(a.amount)} in the Chauffeur on {card(a.card)}"
+
+
+def _take_back(state: MerlinState, me: int, a: Any) -> str:
+    return f"Take {gold(a.amount)} back from the Chauffeur on {card(a.card)}"
+
+
+def _liquidate(state: MerlinState, me: int, a: Any) -> str:
+    from tradingfloor.games.merlin.tableau import liquidation_value, stack_of
+
+    found = stack_of(state, me, a.card)
+    value = liquidation_value(state, found[1]) if found else 0
+    text = f"Sell {card(a.card)} to the central bank for {gold(value)}"
+    if found and found[1].stored:
+        text += f" (and take back the {gold(found[1].stored)} stored)"
+    return text
+
+
+def _offer_sale(state: MerlinState, me: int, a: Any) -> str:
+    return f"Offer {card(a.card)} to {seat(a.to)} for {gold(a.price)}"
+
+
+def _accept(state: MerlinState, me: int, a: Any) -> str:
+    offer = state.economy.offer
+    if offer is None:
+        return "Accept the offer"
+    return f"Buy {card(offer.card)} from {seat(offer.seller)} for {gold(offer.price)}"
+
+
+def _decline(state: MerlinState, me: int, a: Any) -> str:
+    offer = state.economy.offer
+    if offer is None:
+        return "Decline the offer"
+    return f"Decline {seat(offer.seller)}'s offer of {card(offer.card)}"
+
+
+def _order(state: MerlinState, order_id: int) -> tuple[str, int, int]:
+    """(commodity, price, owner) of an open order."""
+    from tradingfloor.games.merlin.market import find
+
+    found = find(state, order_id)
+    if found is None:
+        return "?", 0, ROW
+    return goods(state.config.content.commodities[found[0]]), found[2].price, found[2].owner
+
+
+def _bid(state: MerlinState, me: int, a: Any) -> str:
+    return f"Bid {gold(a.price)} for 1 {goods(a.commodity)}"
+
+
+def _ask(state: MerlinState, me: int, a: Any) -> str:
+    return f"Ask {gold(a.price)} for 1 {goods(a.commodity)}"
+
+
+def _raise_bid(state: MerlinState, me: int, a: Any) -> str:
+    name, price, _ = _order(state, a.order)
+    return f"Raise your bid for {name} from {price} to {gold(price + a.amount)}"
+
+
+def _lower_bid(state: MerlinState, me: int, a: Any) -> str:
+    name, price, _ = _order(state, a.order)
+    return (
+        f"Lower your bid for {name} from {price} to {gold(price - a.amount)} "
+        f"({gold(a.amount)} waits in escrow until your next turn)"
+    )
+
+
+def _exit_bid(state: MerlinState, me: int, a: Any) -> str:
+    name, price, _ = _order(state, a.order)
+    return f"Move your bid of {price} for {name} to escrow (back to you next turn)"
+
+
+def _withdraw_ask(state: MerlinState, me: int, a: Any) -> str:
+    name, price, _ = _order(state, a.order)
+    return f"Take your ask of {price} for {name} off the market"
+
+
+def _sell_to(state: MerlinState, me: int, a: Any) -> str:
+    name, price, owner = _order(state, a.order)
+    return f"Sell 1 {name} to {seat(owner)}'s bid at {price}"
+
+
+def _buy_from(state: MerlinState, me: int, a: Any) -> str:
+    name, price, owner = _order(state, a.order)
+    return f"Buy 1 {name} from {seat(owner)}'s ask at {price}"
+
+
+def _buy_permit(state: MerlinState, me: int, a: Any) -> str:
+    cost = state.core.counters.cost_of_living
+    return f"Buy the top card of the deck for {gold(cost)} (the cost of the living)"
+
+
+def _pay_debt(state: MerlinState, me: int, a: Any) -> str:
+    return f"Pay your debt of {gold(state.core.debt[me])} and leave bankruptcy"
+
+
+def _end_turn(state: MerlinState, me: int, a: Any) -> str:
+    return "End your turn"
+
+
+LABELS: dict[str, Callable[[MerlinState, int, Any], str]] = {
+    "turn_bid": _turn_bid,
+    "rank_bid": _rank_bid,
+    "tax_vote": _tax_vote,
+    "place": _place,
+    "invest": _invest,
+    "store": _store,
+    "take_back": _take_back,
+    "liquidate": _liquidate,
+    "offer_sale": _offer_sale,
+    "accept": _accept,
+    "decline": _decline,
+    "bid": _bid,
+    "ask": _ask,
+    "raise_bid": _raise_bid,
+    "lower_bid": _lower_bid,
+    "exit_bid": _exit_bid,
+    "withdraw_ask": _withdraw_ask,
+    "sell_to": _sell_to,
+    "buy_from": _buy_from,
+    "buy_permit": _buy_permit,
+    "pay_debt": _pay_debt,
+    "end_turn": _end_turn,
+}
+
+
+# --- forms: a move with too many choices to list -------------------------------------------------
+
+FORM_TITLES = {
+    "turn_bid": "Seal a bid for turn order: the highest bid goes first",
+    "rank_bid": "Seal a stack of gold for each place",
+    "invest": "Invest gold on one of your properties",
+    "store": "Store gold in one of your Chauffeurs",
+    "take_back": "Take gold back from one of your Chauffeurs",
+    "offer_sale": "Offer one of your properties to another player",
+    "bid": "Bid for 1 unit of a commodity (your gold lies on the table)",
+    "ask": "Ask a price for 1 unit of a commodity (the unit lies on the table)",
+    "raise_bid": "Raise one of your bids",
+    "lower_bid": "Lower one of your bids (the difference waits in escrow)",
+    "exit_bid": "Move one of your bids to escrow",
+    "withdraw_ask": "Take one of your asks off the market",
+    "sell_to": "Sell 1 unit into a bid",
+    "buy_from": "Buy 1 unit from an ask",
+    "place": "Place a permit from your hand",
+    "liquidate": "Sell a property to the central bank",
+}
+FIELD_LABELS = {
+    "amount": "gold",
+    "price": "gold",
+    "commodity": "commodity",
+    "card": "card",
+    "on": "on",
+    "to": "to",
+    "order": "order",
+    "stacks": "stacks",
+}
+NOTES = {
+    "rank_bid": "One number per place, the earliest place first, e.g. 3 1. At least 1 gold a "
+    "place; each place, from the first, goes to the highest stack for it; every stack goes in the "
+    "pot.",
+    "turn_bid": "Every bid goes in the pot; the last place gets half of it back.",
+}
+
+
+def form(state: MerlinState, kind: str, fields: Mapping[str, Any], count: int) -> dict[str, Any]:
+    """A form for one move type: its title, each field's range or labelled choices (choices that
+    read the same, such as two asks of one player at one price, are offered once)."""
+    out_fields: dict[str, dict[str, Any]] = {}
+    orders = _orders(state)
+    for name, values in fields.items():
+        spec: dict[str, Any] = {"label": FIELD_LABELS.get(name, name)}
+        if isinstance(values, range):
+            spec.update(min=values.start, max=values.stop - 1)
+        else:
+            labelled = {_choice(state, name, v, orders): v for v in reversed(list(values))}
+            pairs = list(reversed(labelled.items()))
+            spec.update(choices=[v for _, v in pairs], labels=[text for text, _ in pairs])
+        out_fields[name] = spec
+    out: dict[str, Any] = {"type": kind, "label": FORM_TITLES.get(kind, kind)}
+    out.update(fields=out_fields, count=count)
+    if kind in NOTES:
+        out["note"] = NOTES[kind]
+    return out
+
+
+def _orders(state: MerlinState) -> dict[int, tuple[str, int, int]]:
+    """Every open order by id: (commodity, price, owner)."""
+    names = state.config.content.commodities
+    return {
+        o.id: (goods(names[index]), o.price, o.owner)
+        for index, book in enumerate(state.economy.books)
+        for o in (*book.bids, *book.asks)
+    }
+
+
+def rank_form(places: int, least: int, most: int) -> dict[str, Any]:
+    """The rank auction's form: one stack per place (Blind Rank Auctioning)."""
+    return {
+        "type": "rank_bid",
+        "label": FORM_TITLES["rank_bid"],
+        "fields": {
+            "stacks": {
+                "label": f"{places} stacks",
+                "places": places,
+                "min": least,
+                "max": most,
+                "placeholder": " ".join(["1"] * places),
+            }
+        },
+        "note": NOTES["rank_bid"],
+    }
+
+
+def _choice(
+    state: MerlinState, field: str, value: Any, orders: Mapping[int, tuple[str, int, int]]
+) -> str:
+    if value is None:
+        return "on the table by itself"
+    if field in ("card", "on"):
+        return card(value)
+    if field == "commodity":
+        return goods(value)
+    if field == "to":
+        return seat(value)
+    if field == "order":
+        name, price, owner = orders.get(value, ("?", 0, ROW))
+        return f"{seat(owner)}'s {price} for {name}"
+    return str(value)
+
+
+# --- log entries -------------------------------------------------------------------------------
+
+
+def event_text(e: Mapping[str, Any]) -> str:
+    """One log entry in words, with its figures."""
+    make = EVENTS.get(str(e.get("kind")))
+    if make is not None:
+        return make(e)
+    who = f"{seat(e['seat'])}: " if "seat" in e else ""
+    return who + str(e.get("kind", "")).replace("_", " ")
+
+
+def _produced(e: Mapping[str, Any]) -> str:
+    what = gold(e["gold"]) if "gold" in e else f"{e['amount']} {goods(e['commodity'])}"
+    if e.get("why") == "ace":
+        return f"{seat(e['seat'])} got {what} from {card(e['card'])}, the Ace's free permit"
+    return f"{seat(e['seat'])}'s {card(e['card'])} produced {what}"
+
+
+def _investment(e: Mapping[str, Any]) -> str:
+    text = (
+        f"{seat(e['seat'])}'s investment of {e['stake']} on {card(e['card'])} came off the card; "
+        f"the central bank paid {gold(e['paid'])}"
+    )
+    if e["paid"] < e["due"]:
+        text += f" of the {e['due']} due (it holds no more)"
+    return text
+
+
+def _chauffeur(e: Mapping[str, Any]) -> str:
+    text = f"the central bank paid {seat(e['seat'])}'s Chauffeur on {card(e['card'])} "
+    text += gold(e["paid"])
+    if e["paid"] < e["due"]:
+        text += f" of the {e['due']} due (it holds no more)"
+    return text
+
+
+def _holding(e: Mapping[str, Any]) -> str:
+    lost = sum(e["lost"])
+    text = f"{seat(e['seat'])} paid {gold(e['paid'])} to keep their commodities"
+    return text + (f" and lost {lost} they could not pay for" if lost else "")
+
+
+def _auction_round(e: Mapping[str, Any]) -> str:
+    kind = "rank auction" if e["contest"] == "rank" else "blind bids"
+    bids = ", ".join(f"{seat(s)} {'/'.join(map(str, b))}" for s, b in e["bids"].items())
+    return f"Turn order {kind} revealed: {bids}"
+
+
+def _turn_order(e: Mapping[str, Any]) -> str:
+    order = ", ".join(seat(s) for s in e["order"])
+    shares = ", ".join(f"{seat(s)} {v}" for s, v in e["shares"].items())
+    return (
+        f"Turn order: {order}. The pot of {gold(e['pot'])}: {shares}, "
+        f"the central bank {e.get('bank', 0)}"
+    )
+
+
+def _liquidated(e: Mapping[str, Any]) -> str:
+    sold = " and ".join(card(c) for c in e["cards"])
+    text = f"{seat(e['seat'])} sold {sold} to the central bank for {gold(e['paid'])}"
+    if e.get("stored"):
+        text += f" and took back {gold(e['stored'])} stored"
+    if e.get("land"):
+        text += f"; {card(e['land'])} went back to their hand"
+    return text
+
+
+def _trade(e: Mapping[str, Any]) -> str:
+    return (
+        f"{seat(e['seller'])} sold 1 {goods(e['commodity'])} to {seat(e['buyer'])} at {e['price']}"
+    )
+
+
+def _tax_vote(e: Mapping[str, Any]) -> str:
+    votes = ", ".join(f"{seat(s)} {v}" for s, v in e["votes"].items())
+    return (
+        f"Tax vote: {votes}. Tax rate {e['tax_rate']}, cost of the living "
+        f"{e.get('cost_of_living', '?')}, research cost {e.get('research_cost', '?')}"
+    )
+
+
+def _windfall(e: Mapping[str, Any]) -> str:
+    if e["card"] is None:
+        return f"{seat(e['seat'])} played {card(e['ace'])}: the deck holds no permit, nothing given"
+    return f"{seat(e['seat'])} played {card(e['ace'])} and drew {card(e['card'])} for free"
+
+
+def _out(e: Mapping[str, Any]) -> str:
+    return (
+        f"{seat(e['seat'])} is out of the game: their cards go back into the deck and "
+        f"{gold(e['gold_to_bank'])} to the central bank"
+    )
+
+
+WHY_OVER = {"last": "one player is left", "cap": "the orbit cap", "nobody": "nobody is left"}
+
+EVENTS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "roll": lambda e: f"{seat(e['seat'])} rolled {e['dice'][0]} and {e['dice'][1]}: {e['total']}",
+    "turn_start": lambda e: f"Turn {e['turn']} (orbit {e['orbit']}): {seat(e['seat'])} to play",
+    "turn_end": lambda e: f"{seat(e['seat'])} ended the turn",
+    "produced": _produced,
+    "investment_paid": _investment,
+    "chauffeur_paid": _chauffeur,
+    "seven": lambda e: (
+        f"A 7: research cost up to {e.get('research_cost', '?')}; the central bank took "
+        f"{gold(e['investments_taken'])} of investments"
+    ),
+    "holding_fee": _holding,
+    "season": lambda e: f"The season wheel turned: {e['season']}, year {e['year']}",
+    "climate": lambda e: f"Climate {e['climate']}: the {e['wheel']} season wheel is used now",
+    "tax": lambda e: f"{seat(e['seat'])} paid {gold(e['paid'])} in taxes to the R.O.W.",
+    "bankrupt": lambda e: f"{seat(e['seat'])} could not pay taxes: bankrupt, owing {e['owes']}",
+    "debt_paid": lambda e: (
+        f"{seat(e['seat'])} paid a debt of {gold(e['paid'])}, no longer bankrupt"
+    ),
+    "out": _out,
+    "sealed": lambda e: f"{seat(e['seat'])} sealed a {e['what']}",
+    "auction_round": _auction_round,
+    "turn_order": _turn_order,
+    "tax_vote": _tax_vote,
+    "buy_permit": lambda e: f"{seat(e['seat'])} bought {card(e['card'])} for {gold(e['price'])}",
+    "inflation": lambda e: (
+        f"{card(e['card'])} was played at once: the cost of the living is {e['cost_of_living']}"
+    ),
+    "windfall": _windfall,
+    "place": lambda e: (
+        f"{seat(e['seat'])} placed {card(e['card'])}"
+        + (f" on {card(e['on'])}" if e.get("on") else "")
+    ),
+    "invest": lambda e: f"{seat(e['seat'])} invested {gold(e['amount'])} on {card(e['card'])}",
+    "store": lambda e: (
+        f"{seat(e['seat'])} stored {gold(e['amount'])} in the Chauffeur on {card(e['card'])}"
+    ),
+    "take_back": lambda e: (
+        f"{seat(e['seat'])} took {gold(e['amount'])} from the Chauffeur on {card(e['card'])}"
+    ),
+    "liquidate": _liquidated,
+    "offer": lambda e: (
+        f"{seat(e['seller'])} offered {card(e['card'])} to {seat(e['buyer'])} for "
+        f"{gold(e['price'])}"
+    ),
+    "sale": lambda e: (
+        f"{seat(e['seller'])} sold {card(e['card'])} to {seat(e['buyer'])} for {gold(e['price'])}"
+    ),
+    "declined": lambda e: f"{seat(e['buyer'])} declined {card(e['card'])}",
+    "bid": lambda e: f"{seat(e['seat'])} bid {e['price']} for 1 {goods(e['commodity'])}",
+    "ask": lambda e: f"{seat(e['seat'])} asked {e['price']} for 1 {goods(e['commodity'])}",
+    "raise_bid": lambda e: (
+        f"{seat(e['seat'])} raised a bid for {goods(e['commodity'])} from {e['was']} to "
+        f"{e['price']}"
+    ),
+    "lower_bid": lambda e: (
+        f"{seat(e['seat'])} lowered a bid for {goods(e['commodity'])} from {e['was']} to "
+        f"{e['price']}"
+    ),
+    "exit_bid": lambda e: (
+        f"{seat(e['seat'])} moved a bid of {e['price']} for {goods(e['commodity'])} to escrow"
+    ),
+    "withdraw_ask": lambda e: (
+        f"{seat(e['seat'])} took an ask of {e['price']} for {goods(e['commodity'])} off the market"
+    ),
+    "trade": _trade,
+    "escrow_collected": lambda e: (
+        f"{seat(e['seat'])} collected {gold(e['gold'])} from escrow ({goods(e['commodity'])})"
+    ),
+    "stimulus": lambda e: (
+        f"No bids for {goods(e['commodity'])} for two months: the R.O.W. placed {e['bids']} bids "
+        f"at {e['price']}"
+    ),
+    "game_over": lambda e: f"The game is over: {WHY_OVER.get(e['why'], e['why'])}",
+}
