@@ -57,7 +57,8 @@ class MerlinOptions(BaseModel):
     data: dict[str, StrictBool | StrictInt | float | StrictStr] = Field(
         default_factory=dict,
         description="single numbers of the data files changed by path, e.g. "
-        "{'cards.property_value.2': 6, 'bank.limited': false}; also given as options named 'data.<path>'",
+        "{'cards.property_value.2': 6, 'bank.limited': false}; also given as options named "
+        "'data.<path>'",
     )
 
 

@@ -406,7 +406,7 @@ def _trade(e: Mapping[str, Any]) -> str:
     )
 
 
-def _tax_vote(e: Mapping[str, Any]) -> str:
+def _tax_result(e: Mapping[str, Any]) -> str:
     votes = ", ".join(f"{seat(s)} {v}" for s, v in e["votes"].items())
     return (
         f"Tax vote: {votes}. Tax rate {e['tax_rate']}, cost of the living "
@@ -452,7 +452,7 @@ EVENTS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "sealed": lambda e: f"{seat(e['seat'])} sealed a {e['what']}",
     "auction_round": _auction_round,
     "turn_order": _turn_order,
-    "tax_vote": _tax_vote,
+    "tax_vote": _tax_result,
     "buy_permit": lambda e: f"{seat(e['seat'])} bought {card(e['card'])} for {gold(e['price'])}",
     "inflation": lambda e: (
         f"{card(e['card'])} was played at once: the cost of the living is {e['cost_of_living']}"
