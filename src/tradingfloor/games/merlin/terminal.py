@@ -18,16 +18,10 @@ from rich.table import Table
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.spaces import ActionSpace
+from tradingfloor.games.merlin import words
 
-SUITS = {"C": "♣", "D": "♦", "S": "♠", "H": "♥"}
 DIE = "⚀⚁⚂⚃⚄⚅"
-
-
-def card(code: str | None) -> str:
-    """A card code as it reads on the table: 10D -> 10♦."""
-    if not code:
-        return ""
-    return f"{code[:-1]}{SUITS.get(code[-1], code[-1])}"
+card = words.card
 
 
 def who(view: Mapping[str, Any], seat: Any) -> str:
@@ -83,7 +77,7 @@ def _players(view: Mapping[str, Any]) -> RenderableType:
     order = view["order"] or list(range(len(view["players"])))
     for seat in order:
         p = view["players"][seat]
-        goods = ", ".join(f"{n} {name}" for name, n in p["goods"].items() if n)
+        goods = ", ".join(f"{n} {words.goods(name)}" for name, n in p["goods"].items() if n)
         state = "out" if p["out"] else (f"bankrupt, owes {p['debt']}" if p["bankrupt"] else "")
         style = "bold" if seat == view.get("seat") else ""
         table.add_row(
@@ -99,39 +93,53 @@ def _players(view: Mapping[str, Any]) -> RenderableType:
 
 
 def _market(view: Mapping[str, Any]) -> RenderableType:
+    """Each commodity's book as a ladder: the best prices with their counts, yours marked *."""
     panels = []
     for name, book in view["market"].items():
-        bids = ", ".join(
-            f"#{b['order']} {b['price']} {who(view, b['owner'])}"
-            + (" (escrow)" if b["escrow"] else "")
-            for b in book["bids"]
-        )
-        asks = ", ".join(
-            f"#{a['order']} {a['price']} {who(view, a['owner'])}" for a in book["asks"]
-        )
-        text = f"bids: {bids or '-'}\nasks: {asks or '-'}\nspot {book['spot']}"
-        text += f"  last sold {book['last_sold'] if book['last_sold'] is not None else '-'}"
-        panels.append(Panel(text, title=name.replace("_", " "), expand=False))
+        ladder = book["ladder"]
+        bids = _rungs(view, ladder["bids"])
+        asks = _rungs(view, ladder["asks"])
+        escrow = sum(1 for b in book["bids"] if b["escrow"])
+        text = f"bids {bids or '-'}\nasks {asks or '-'}"
+        if escrow:
+            text += f"\n{escrow} bid(s) leaving through escrow"
+        last = book["last_sold"] if book["last_sold"] is not None else "-"
+        text += f"\nspot {book['spot']}  last sold {last}"
+        panels.append(Panel(text, title=words.goods(name), expand=False))
     return Columns(panels)
 
 
+RUNGS = 4
+"""How many prices of each side of a book the terminal shows."""
+
+
+def _rungs(view: Mapping[str, Any], rungs: list[dict[str, Any]]) -> str:
+    """`3×2 4 5*` : price 3 twice, 4 once, 5 once and yours; '...' when there are more."""
+    me = view.get("seat")
+    shown = []
+    for rung in rungs[:RUNGS]:
+        text = str(rung["price"]) + (f"×{rung['count']}" if rung["count"] > 1 else "")
+        shown.append(text + ("*" if me in rung["owners"] else ""))
+    more = " …" if len(rungs) > RUNGS else ""
+    return " ".join(shown) + more
+
+
 def _pending(view: Mapping[str, Any]) -> list[RenderableType]:
+    """What the table waits for: an auction, the tax vote, an offer; or the result."""
     out: list[RenderableType] = []
     auction = view.get("auction")
     if auction and auction["contest"]:
         contest = auction["contest"]
+        kind = "blind rank auction" if contest["kind"] == "rank" else "blind auction"
         sealed = ", ".join(
-            f"{who(view, s)}: {'sealed' if auction['sealed'][s] else 'thinking'}"
+            f"{who(view, s)}: {'sealed' if auction['sealed'][s] else 'deciding'}"
             for s in contest["seats"]
         )
-        out.append(
-            Panel(f"{contest['kind']} auction for turn order; pot {auction['pot']}\n{sealed}")
-        )
+        out.append(Panel(f"Turn order, {kind}; the pot holds {auction['pot']} gold\n{sealed}"))
     vote = view.get("vote")
     if vote:
-        out.append(
-            Panel(f"spring vote on the tax rate: {sum(vote['sealed'])}/{len(vote['voters'])} in")
-        )
+        done = sum(vote["sealed"])
+        out.append(Panel(f"Spring vote on the tax rate: {done} of {len(vote['voters'])} voted"))
     offer = view.get("offer")
     if offer:
         out.append(
@@ -141,66 +149,27 @@ def _pending(view: Mapping[str, Any]) -> list[RenderableType]:
             )
         )
     if "result" in view:
-        result = view["result"]
-        out.append(
-            Panel(f"{result['reason']}\nscores {result['scores']}, winners {result['winners']}")
-        )
+        out.append(Panel(_result(view), title="The game is over"))
     return out
 
 
+def _result(view: Mapping[str, Any]) -> str:
+    result = view["result"]
+    winners = " and ".join(who(view, s) for s in result["winners"]) or "nobody"
+    scores = ", ".join(f"{who(view, s)} {score:g}" for s, score in enumerate(result["scores"]))
+    return f"{result['reason']}\nwinner: {winners}\nscores: {scores}"
+
+
 def describe_event(view: Mapping[str, Any], event: Mapping[str, Any]) -> str:
-    """One event in words."""
-    kind = event["kind"]
-    seat = who(view, event.get("seat"))
-    texts: dict[str, Callable[[], str]] = {
-        "roll": lambda: f"{seat} rolled {event['dice'][0]}+{event['dice'][1]} = {event['total']}",
-        "produced": lambda: (
-            f"{whose(view, event.get('seat'))} {card(event['card'])} produced "
-            + (f"{event['gold']} gold" if "gold" in event else f"{event['amount']} {_name(event)}")
-        ),
-        "turn_start": lambda: f"turn {event['turn']}: {seat} to play (orbit {event['orbit']})",
-        "turn_end": lambda: f"{seat} ended the turn",
-        "season": lambda: f"the season wheel turned: {event['season']}, year {event['year']}",
-        "seven": lambda: (
-            f"a seven: research cost up, {event['investments_taken']} invested gold to the bank"
-        ),
-        "buy_permit": lambda: f"{seat} bought {card(event['card'])} for {event['price']}",
-        "inflation": lambda: (
-            f"{card(event['card'])} played: cost of the living {event['cost_of_living']}"
-        ),
-        "tax": lambda: f"{seat} paid {event['paid']} in taxes",
-        "bankrupt": lambda: f"{seat} is bankrupt, owing {event['owes']}",
-        "out": lambda: f"{seat} is out of the game",
-        "turn_order": lambda: "turn order: " + ", ".join(who(view, s) for s in event["order"]),
-        "trade": lambda: (
-            f"{who(view, event['seller'])} sold {event['commodity']} to "
-            f"{who(view, event['buyer'])} at {event['price']}"
-        ),
-        "game_over": lambda: "the game is over",
-        "place": lambda: (
-            f"{seat} placed {card(event['card'])}"
-            + (f" on {card(event['on'])}" if event.get("on") else "")
-        ),
-        "invest": lambda: f"{seat} invested {event['amount']} on {card(event['card'])}",
-        "bid": lambda: f"{seat} bid {event['price']} for {_name(event)} (#{event['order']})",
-        "ask": lambda: f"{seat} asked {event['price']} for {_name(event)} (#{event['order']})",
-        "auction_round": lambda: (
-            f"{event['contest']} auction bids revealed: "
-            + ", ".join(
-                f"{who(view, int(s))} {'/'.join(map(str, b))}" for s, b in event["bids"].items()
-            )
-        ),
-        "sealed": lambda: f"{seat} sealed a {event['what']}",
-    }
-    make = texts.get(kind)
-    if make is not None:
-        return make()
-    rest = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("kind", "seat", "n"))
-    return f"{seat if 'seat' in event else ''} {kind.replace('_', ' ')} {rest}".strip()
+    """One event in words (the game's own text, seats named for this terminal)."""
+    text = event.get("text") or words.event_text(event)
+    return words_for(view, text)
 
 
-def _name(event: Mapping[str, Any]) -> str:
-    return str(event["commodity"]).replace("_", " ")
+def words_for(view: Mapping[str, Any], text: str) -> str:
+    """A text of the game's with its seats named: "you" for the seat at the keyboard."""
+    filled = words.fill(text, lambda s: f"seat {s}", view.get("seat"))
+    return filled[:1].upper() + filled[1:]
 
 
 def event_lines(before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> list[str]:
@@ -217,58 +186,97 @@ def render_events(
     return Panel("\n".join(lines), title="what happened", expand=False) if lines else None
 
 
-def _label(entry: Mapping[str, Any]) -> str:
-    if "fields" in entry:
-        fields = ", ".join(
-            f"{name} {spec['min']}-{spec['max']}"
-            if "min" in spec
-            else f"{name}: {'/'.join(spec['choices'])}"
-            for name, spec in entry["fields"].items()
-        )
-        return f"{entry['type']} ({fields})"
-    parts = [
-        f"{k} {card(v) if k in ('card', 'on') else v}"
-        for k, v in entry.items()
-        if k != "type" and v is not None
-    ]
-    return f"{entry['type'].replace('_', ' ')} {' '.join(parts)}".strip()
+def _label(view: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
+    """A menu line: the move's words, or a form's title with what it asks for."""
+    text = words_for(view, str(entry.get("label") or entry["type"]))
+    if "fields" not in entry:
+        return text
+    return f"{text} ... ({', '.join(_ask_for(spec) for spec in entry['fields'].values())})"
+
+
+def _ask_for(spec: Mapping[str, Any]) -> str:
+    if "places" in spec:
+        return f"{spec['places']} numbers"
+    if "min" in spec:
+        return f"{spec['label']} {spec['min']}-{spec['max']}"
+    return str(spec["label"])
 
 
 def prompt(
     console: Console, view: Mapping[str, Any], legal: ActionSpace, parse: Callable[[Any], Any]
 ) -> Any:
-    """Ask for a move until it is legal: a number from the menu, or an action as JSON."""
+    """Ask for a move until it is legal: a number from the menu (a form asks for its fields), or
+    an action as JSON."""
     entries = legal.describe().get("actions", [])
     for number, entry in enumerate(entries, 1):
-        console.print(f"  [cyan]{number:>2}[/cyan]  {_label(entry)}")
+        console.print(f"  [cyan]{number:>2}[/cyan]  {_label(view, entry)}")
     while True:
-        answer = console.input("your move (number, or JSON): ").strip()
+        answer = console.input("your move (a number from the list): ").strip()
         try:
-            if answer.startswith("{"):
-                wanted: dict[str, Any] = json.loads(answer)
-            else:
-                entry = entries[int(answer) - 1]
-                wanted = _fill(console, entry) if "fields" in entry else dict(entry)
+            wanted = _wanted(console, view, entries, answer)
             action = parse(wanted)
-        except (ValueError, IndexError, json.JSONDecodeError):
-            console.print("[red]choose a number from the menu, or type an action as JSON[/red]")
+        except _Retry as err:
+            console.print(f"[red]{err}[/red]")
             continue
         except IllegalAction as err:
-            console.print(f"[red]{err}[/red]")
+            console.print(f"[red]{err.why}[/red]")
             continue
         why = legal.check(action)
         if why is None:
             return action
-        console.print(f"[red]{why}[/red]")
+        console.print(f"[red]{words_for(view, why)}[/red]")
 
 
-def _fill(console: Console, entry: Mapping[str, Any]) -> dict[str, Any]:
-    """Ask for each field of a form entry."""
+class _Retry(ValueError):
+    """An answer that cannot be read: say why and ask again."""
+
+
+def _wanted(
+    console: Console, view: Mapping[str, Any], entries: list[dict[str, Any]], answer: str
+) -> dict[str, Any]:
+    """The action JSON an answer names."""
+    if answer.startswith("{"):
+        try:
+            wanted: dict[str, Any] = json.loads(answer)
+        except json.JSONDecodeError:
+            raise _Retry("that is not a move; type a number from the list") from None
+        return wanted
+    if not answer.isdigit() or not 1 <= int(answer) <= len(entries):
+        raise _Retry(f"type a number from 1 to {len(entries)}")
+    entry = entries[int(answer) - 1]
+    if "fields" in entry:
+        return _fill(console, view, entry)
+    return {k: v for k, v in entry.items() if k != "label"}
+
+
+def _fill(console: Console, view: Mapping[str, Any], entry: Mapping[str, Any]) -> dict[str, Any]:
+    """Ask for each field of a form."""
+    if entry.get("note"):
+        console.print(f"  [dim]{entry['note']}[/dim]")
     out: dict[str, Any] = {"type": entry["type"]}
     for name, spec in entry["fields"].items():
-        if "min" in spec:
-            out[name] = int(console.input(f"  {name} ({spec['min']}-{spec['max']}): "))
-        else:
-            value = console.input(f"  {name} ({'/'.join(spec['choices'])}): ").strip()
-            out[name] = None if value in ("", "None") else value
+        out[name] = _field(console, view, spec)
     return out
+
+
+def _field(console: Console, view: Mapping[str, Any], spec: Mapping[str, Any]) -> Any:
+    if "places" in spec:
+        text = console.input(
+            f"  {spec['label']}, the earliest place first (e.g. {spec['placeholder']}): "
+        )
+        parts = text.replace(",", " ").split()
+        if not parts or not all(p.isdigit() for p in parts):
+            raise _Retry(f"type {spec['places']} whole numbers of gold, e.g. {spec['placeholder']}")
+        return [int(p) for p in parts]
+    if "min" in spec:
+        text = console.input(f"  {spec['label']} ({spec['min']}-{spec['max']}): ").strip()
+        if not text.lstrip("-").isdigit():
+            raise _Retry(f"type a whole number from {spec['min']} to {spec['max']}")
+        return int(text)
+    labels = [words_for(view, label) for label in spec["labels"]]
+    for number, label in enumerate(labels, 1):
+        console.print(f"     {number}) {label}")
+    text = console.input(f"  {spec['label']} (1-{len(labels)}): ").strip()
+    if not text.isdigit() or not 1 <= int(text) <= len(labels):
+        raise _Retry(f"type a number from 1 to {len(labels)}")
+    return spec["choices"][int(text) - 1]
