@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from tradingfloor.agents import make_agent
@@ -13,6 +14,7 @@ from tradingfloor.core.game import Game, Result, State
 from tradingfloor.core.playout import play_out
 from tradingfloor.core.record import MatchRecord, Move
 from tradingfloor.core.registry import make
+from tradingfloor.sim.actions import action_columns, action_types, count_actions
 from tradingfloor.sim.spec import GameTask
 
 Row = dict[str, Any]
@@ -37,7 +39,11 @@ def seat_agent(game: Game, spec: str) -> Agent:
 def play_task(task: GameTask) -> Row:
     """Play `task`'s game to the end and return its row; the same task always gives the same row."""
     game = make(task.game)
-    agents = [seat_agent(game, spec) for spec in task.seats]
+    return play_game(game, task, [seat_agent(game, spec) for spec in task.seats])
+
+
+def play_game(game: Game, task: GameTask, agents: Sequence[Agent]) -> Row:
+    """Play `task`'s game with `agents` in its seats and return its row (the reference engine)."""
     moves: list[Move] = []
 
     def remember(before: State, seat: int, action: Any, after: State) -> None:
@@ -52,7 +58,7 @@ def play_task(task: GameTask) -> Row:
 
 
 def describe(game: Game, task: GameTask, final: State, result: Result, record: MatchRecord) -> Row:
-    """The row of a finished game: who sat where, how it ended, its length, its balance figures."""
+    """The row of a finished game: seats, result, length, actions by type and balance figures."""
     scores = list(result.scores)
     ordered = sorted(scores, reverse=True)
     row: Row = {
@@ -72,6 +78,8 @@ def describe(game: Game, task: GameTask, final: State, result: Result, record: M
         "margin": ordered[0] - ordered[1] if len(ordered) > 1 else 0.0,
         "record": record.dumps(),
     }
+    counts = count_actions(record.moves, action_types(game), len(scores))
+    row.update(action_columns(counts))
     for name, value in balance_figures(game, final).items():
         number = float(value)
         row[f"balance.{name}"] = None if math.isnan(number) else number  # undefined in this game

@@ -170,13 +170,22 @@ class Tally:
     demand_total: Array
     rounds: Array  # (B,) int32: rounds that reached their selling step
     glut: Array  # (B,) int32: of those, rounds whose supply exceeded demand
+    rows: Array  # (players, B) int32: rows actions each seat took (one each)
+    buys: Array  # (players, B) int32: buying orders each seat sent
+    sells: Array  # (players, B) int32: selling orders each seat sent
 
     @classmethod
-    def empty(cls, games: int) -> Tally:
-        return cls(*(np.zeros(games, dtype=np.int32) for _ in range(6)))
+    def empty(cls, players: int, games: int) -> Tally:
+        per_game = (np.zeros(games, dtype=np.int32) for _ in range(6))
+        per_seat = (np.zeros((players, games), dtype=np.int32) for _ in range(3))
+        return cls(*per_game, *per_seat)
 
     def select(self, keep: Array) -> Tally:
-        return Tally(*(getattr(self, f.name)[keep] for f in fields(self)))
+        return Tally(*(getattr(self, f.name)[..., keep] for f in fields(self)))
+
+    def counts(self) -> dict[str, Array]:
+        """Each seat's actions by type (`actions.py`'s tags), as (B, players) arrays."""
+        return {"buy": self.buys.T, "rows": self.rows.T, "sell": self.sells.T}
 
 
 @dataclass(frozen=True)
@@ -263,7 +272,7 @@ def new_table(players: int, guarded: bool, games: int) -> Table:
         rows_a=np.zeros((ROUNDS, players, games), dtype=np.int8),
         rows_d=np.zeros((ROUNDS, players, games), dtype=np.int8),
         index=np.arange(games),
-        tally=Tally.empty(games),
+        tally=Tally.empty(players, games),
         last_buy=np.zeros((2, players, games), dtype=np.int32),
         last_sell=np.zeros((2, players, games), dtype=np.int32),
     )
@@ -309,6 +318,8 @@ def _collect_orders(
         tins[seat], price[seat] = seat_tins, seat_price
     acting = ~table.out & ~table.over
     table.tally.actions += acting.sum(axis=0, dtype=np.int32)
+    sent = table.tally.buys if phase == "buy" else table.tally.sells
+    sent += acting
     tins *= acting
     price *= acting
     _check_orders(table, phase, tins, price, policies)
@@ -440,6 +451,7 @@ def play_batch(
     for seat, policy in enumerate(policies):
         write_rows(table, seat, *policy.rows(games, rng))
     table.tally.actions += players
+    table.tally.rows += 1  # Middleman §2: every seat writes its rows before the first round
     final = new_table(players, guarded, games)
     while table.games:
         buying_step(table, *_collect_orders(table, "buy", policies, rng))
@@ -461,7 +473,7 @@ def _retire(table: Table, final: Table) -> Table:
     final.out[:, where] = table.out[:, ended]
     final.ended[where] = table.ended[ended]
     for f in fields(Tally):
-        getattr(final.tally, f.name)[where] = getattr(table.tally, f.name)[ended]
+        getattr(final.tally, f.name)[..., where] = getattr(table.tally, f.name)[..., ended]
     return table.select(~ended)
 
 

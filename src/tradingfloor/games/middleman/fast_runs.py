@@ -51,7 +51,7 @@ def describe(tasks: Sequence[Any], options_json: str, batch: BatchResult) -> lis
     """Each game of `batch` as the lab's row (the columns of `sim.match.describe`, no record)."""
     from tradingfloor.games.middleman import GAME
 
-    reasons, balance = batch.reasons, batch.balance()
+    reasons, balance, counts = batch.reasons, batch.balance(), batch.tally.counts()
     scores, winners = batch.scores.astype(float), batch.winners
     rows = []
     for g, task in enumerate(tasks):
@@ -74,6 +74,8 @@ def describe(tasks: Sequence[Any], options_json: str, batch: BatchResult) -> lis
             "margin": ordered[0] - ordered[1] if len(ordered) > 1 else 0.0,
             "record": "",
         }
+        for kind, per_seat in counts.items():
+            row[f"actions.{kind}"] = per_seat[g].tolist()  # as sim.actions.action_columns
         for name, values in balance.items():
             number = float(values[g])
             row[f"balance.{name}"] = None if math.isnan(number) else number  # as sim.match
