@@ -67,6 +67,11 @@ class Merlin:
 
         return BOTS
 
+    def balance_figures(self, state: MerlinState) -> dict[str, float]:
+        from tradingfloor.games.merlin.balance import balance_figures
+
+        return balance_figures(state)
+
     def how_to_play(self) -> str:
         """A short player's guide (Markdown), for the web page and `tradingfloor rules`."""
         return (Path(__file__).parent / "how_to_play.md").read_text(encoding="utf-8")
