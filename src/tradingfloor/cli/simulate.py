@@ -97,6 +97,7 @@ def _run_and_report(
             about["sweep values"] = list(spec.sweep_values)
         page = write_report(rows, about, out)
         _print_summary(console, rows)
+        _print_never_used(console, rows)
         console.print(f"report: {page}")
 
 
@@ -160,3 +161,14 @@ def _print_summary(console: Any, rows: list[dict[str, Any]]) -> None:
     for seat, r in enumerate(stats.by_seat(rows)):
         seats.add_row(str(seat), f"{100 * r.rate:.1f}%", f"{100 * r.low:.1f}-{100 * r.high:.1f}%")
     console.print(seats)
+
+
+def _print_never_used(console: Any, rows: list[dict[str, Any]]) -> None:
+    """One line per agent: the action types that no seat it held ever took."""
+    from tradingfloor.sim import stats
+
+    for agent, kinds in stats.never_used(stats.actions_by_agent(rows)).items():
+        if kinds:
+            console.print(f"{agent} never used: {', '.join(kinds)}")
+        else:
+            console.print(f"{agent} used every action type")

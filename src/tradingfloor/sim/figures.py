@@ -12,7 +12,7 @@ Rows = Sequence[Mapping[str, Any]]
 
 
 def figures(rows: Rows) -> dict[str, Any]:
-    """Every figure of the report, JSON-ready: by seat, by agent, distributions, balance, sweep."""
+    """Every figure of the report, JSON-ready: seats, agents, scores, balance, actions, sweep."""
     out: dict[str, Any] = {
         "games": len(rows),
         "seats": [r.to_json() for r in stats.by_seat(rows)],
@@ -26,6 +26,9 @@ def figures(rows: Rows) -> dict[str, Any]:
             for name in stats.balance_columns(rows)
         },
     }
+    per_type = stats.actions_by_agent(rows)
+    out["actions"] = per_type
+    out["never_used"] = stats.never_used(per_type)
     groups = stats.group_by_sweep(rows)
     if len(groups) > 1 or next(iter(groups), None) is not None:
         out["sweep"] = [sweep_point(value, group) for value, group in groups.items()]

@@ -121,3 +121,32 @@ def sweep_scalars(
         ax.set_title(name.removeprefix("balance."))
         ax.set_xlabel(option)
     return _save(fig, out, "sweep-means")
+
+
+def actions(per_type: Mapping[str, Mapping[str, float]], out: Path) -> str:
+    """Each agent's mean count of each action type as a table shaded by row, unused types red."""
+    import numpy as np
+    from matplotlib.patches import Rectangle
+
+    kinds = list(per_type)
+    names = sorted({agent for means in per_type.values() for agent in means})
+    means = np.array([[per_type[k].get(a, 0.0) for a in names] for k in kinds], dtype=float)
+    largest = means.max(axis=1, keepdims=True)
+    shade = np.divide(means, largest, out=np.zeros_like(means), where=largest > 0)
+    fig, ax = plt.subplots(figsize=(2.4 + 1.5 * len(names), 1.2 + 0.32 * len(kinds)))
+    ax.imshow(shade, cmap="Blues", vmin=0, vmax=1.4, aspect="auto")  # 1.4: keep text readable
+    for (i, j), value in np.ndenumerate(means):
+        if value == 0.0:
+            ax.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, color="#fde2e2"))
+        label, colour = _count_label(value)
+        ax.text(j, i, label, color=colour, ha="center", va="center", fontsize=8)
+    ax.set_xticks(range(len(names)), names)
+    ax.set_yticks(range(len(kinds)), kinds)
+    ax.xaxis.tick_top()
+    ax.set_title("mean per game per seat held\n(shade: share of the row's largest)", fontsize=9)
+    return _save(fig, out, "actions")
+
+
+def _count_label(value: float) -> tuple[str, str]:
+    """A heat-map cell's text and colour: "never" in red for zero, else the mean."""
+    return ("never", "#b00020") if value == 0.0 else (f"{value:.3g}", "black")

@@ -22,6 +22,9 @@ table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 td, th { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
 th { background: #f3f3f3; } td:first-child, th:first-child { text-align: left; }
 code { background: #f3f3f3; padding: 0 0.3em; }
+td.never { background: #fde2e2; color: #a40000; font-weight: bold; text-align: center; }
+section p { max-width: 36em; }
+td.unused { color: #a40000; font-weight: bold; }
 """
 
 
@@ -54,6 +57,14 @@ def write_report(rows: Sequence[Mapping[str, Any]], about: Mapping[str, Any], ou
                 title,
                 plots.distributions(values, name, name, out),
                 _summary_table({name: numbers[name]}),
+            )
+        )
+    if numbers["actions"]:
+        parts.append(
+            _section(
+                "Actions taken by type",
+                plots.actions(numbers["actions"], out),
+                _actions_table(numbers["actions"]),
             )
         )
     for column, summary in numbers["balance"].items():
@@ -130,6 +141,32 @@ def _agent_table(numbers: Mapping[str, Any]) -> str:
         )
     note = "Ratings: OpenSkill Plackett-Luce over the games in order."
     return f"<table>{head}{body}</table><p>{note}</p>"
+
+
+def _actions_table(per_type: Mapping[str, Mapping[str, float]]) -> str:
+    agents = sorted({agent for means in per_type.values() for agent in means})
+    head = "<tr><th>action</th>" + "".join(f"<th>{html.escape(a)}</th>" for a in agents) + "</tr>"
+    body = ""
+    for kind, means in per_type.items():
+        cells = "".join(_count_cell(means.get(a, 0.0)) for a in agents)
+        body += f"<tr>{_action_label(kind, unused=not any(means.values()))}{cells}</tr>"
+    note = (
+        "Mean count per game per seat held. <b>never</b>: no seat that agent held took that action"
+        " in any game; where no agent takes it, the balance figures say nothing of that rule."
+    )
+    return f"<table>{head}{body}</table><p>{note}</p>"
+
+
+def _action_label(kind: str, unused: bool) -> str:
+    if unused:
+        return f"<td class='unused'>{html.escape(kind)} <small>(used by no agent)</small></td>"
+    return f"<td>{html.escape(kind)}</td>"
+
+
+def _count_cell(mean: float) -> str:
+    if mean == 0.0:
+        return "<td class='never'>never</td>"
+    return f"<td>{mean:.3g}</td>" if mean < 1000 else f"<td>{mean:.0f}</td>"
 
 
 def _summary_table(summaries: Mapping[str, Mapping[str, float]]) -> str:

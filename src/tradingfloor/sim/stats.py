@@ -8,6 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tradingfloor.sim.actions import PREFIX
+
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 
 
@@ -112,6 +114,39 @@ def balance_columns(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     for row in rows:
         names.update((k, None) for k in row if k.startswith("balance.") and row[k] is not None)
     return list(names)
+
+
+def action_types(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The action types whose `actions.<type>` counts the rows hold, sorted."""
+    names = {k.removeprefix(PREFIX) for row in rows for k in row if k.startswith(PREFIX)}
+    return sorted(names)
+
+
+def actions_by_agent(rows: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, float]]:
+    """Per action type and agent, the mean count per game per seat held (rows with counts only)."""
+    types = action_types(rows)
+    totals: dict[str, dict[str, int]] = {kind: defaultdict(int) for kind in types}
+    held: dict[str, int] = defaultdict(int)
+    for row in rows:
+        counted = {kind: row.get(f"{PREFIX}{kind}") for kind in types}
+        if all(per_seat is None for per_seat in counted.values()):
+            continue  # a row written before the counts existed
+        for seat, agent in enumerate(row["seats"]):
+            held[agent] += 1
+            for kind, per_seat in counted.items():
+                totals[kind][agent] += int(per_seat[seat]) if per_seat is not None else 0
+    return {
+        kind: {agent: totals[kind][agent] / held[agent] for agent in sorted(held)} for kind in types
+    }
+
+
+def never_used(per_type: Mapping[str, Mapping[str, float]]) -> dict[str, list[str]]:
+    """Per agent, the action types that no seat it held ever took."""
+    agents = sorted({agent for means in per_type.values() for agent in means})
+    return {
+        agent: [kind for kind, means in per_type.items() if means.get(agent, 0.0) == 0.0]
+        for agent in agents
+    }
 
 
 def group_by_sweep(rows: Sequence[Mapping[str, Any]]) -> dict[str | None, list[Mapping[str, Any]]]:
