@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
 import tradingfloor
 from tests.games.middleman.test_fast_differential import (
@@ -14,6 +17,7 @@ from tests.games.middleman.test_fast_differential import (
     TapePolicy,
     scalar_order_from_tape,
 )
+from tradingfloor.cli.main import app
 from tradingfloor.core.agent import Decision
 from tradingfloor.core.record import Move
 from tradingfloor.games.middleman import fast
@@ -23,6 +27,7 @@ from tradingfloor.games.middleman.fast_runs import describe as batch_rows
 from tradingfloor.games.middleman.state import ROUNDS
 from tradingfloor.sim.actions import action_columns, action_types, count_actions
 from tradingfloor.sim.match import play_game
+from tradingfloor.sim.report import write_report
 from tradingfloor.sim.run import run
 from tradingfloor.sim.spec import GameTask, RunSpec
 
@@ -130,3 +135,25 @@ def test_the_batch_engine_counts_the_actions_the_reference_engine_counts(
     # Unguarded, the tape's all-in orders put players out: the comparison covers seats that stop
     # acting before the end (guarded play puts nobody out).
     assert seats_left_early > 0 or guarded
+
+
+def test_the_report_shows_each_agents_actions_and_marks_what_it_never_used(tmp_path: Path) -> None:
+    rows = run(RunSpec("middleman", ("heuristic", "random", "random"), 6, seed=4), reference=True)
+    for row in rows:  # as if the random bots never sold
+        sells = zip(row["seats"], row["actions.sell"], strict=True)
+        row["actions.sell"] = [0 if agent == "random" else n for agent, n in sells]
+    write_report(rows, {"title": "Middleman"}, tmp_path)
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["actions"]["rows"] == {"heuristic": 1.0, "random": 1.0}
+    assert summary["never_used"] == {"heuristic": [], "random": ["sell"]}
+    page = (tmp_path / "report.html").read_text()
+    assert "Actions taken by type" in page and "src='actions.png'" in page
+    sell = page[page.index("<td>sell</td>") :].split("</tr>")[0]
+    assert sell.count("class='never'") == 1  # the random bots' cell, not the heuristic's
+
+
+def test_simulate_prints_what_each_agent_never_used(tmp_path: Path) -> None:
+    args = ["simulate", "middleman", "--seats", "heuristic,random,random", "--games", "3"]
+    result = CliRunner().invoke(app, [*args, "--out", str(tmp_path), "--reference"])
+    assert result.exit_code == 0, result.output
+    assert "heuristic used every action type" in result.output

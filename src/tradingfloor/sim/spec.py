@@ -38,7 +38,7 @@ class RunSpec:
     def tasks(self) -> list[GameTask]:
         """Every game of the run, in index order."""
         values: Sequence[Any] = self.sweep_values if self.sweep_option else (None,)
-        out = []
+        out: list[GameTask] = []
         for value in values:
             options = dict(self.options)
             if self.sweep_option:

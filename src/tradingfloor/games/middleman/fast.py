@@ -176,8 +176,8 @@ class Tally:
 
     @classmethod
     def empty(cls, players: int, games: int) -> Tally:
-        per_game = (np.zeros(games, dtype=np.int32) for _ in range(6))
-        per_seat = (np.zeros((players, games), dtype=np.int32) for _ in range(3))
+        per_game: list[Array] = [np.zeros(games, dtype=np.int32) for _ in range(6)]
+        per_seat: list[Array] = [np.zeros((players, games), dtype=np.int32) for _ in range(3)]
         return cls(*per_game, *per_seat)
 
     def select(self, keep: Array) -> Tally:
