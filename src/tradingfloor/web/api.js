@@ -53,9 +53,31 @@ export function tokenFromLink() {
   return params.get("token");
 }
 
+/** A seat's name at the table, without any "(you)". */
+export function plainSeatName(update, seat) {
+  const info = (update.seats || [])[seat];
+  return info ? info.name : `Seat ${Number(seat) + 1}`;
+}
+
 /** A readable name for a seat: its name, and "(you)" for this client's seat. */
 export function seatName(update, seat) {
-  const info = (update.seats || [])[seat];
-  const name = info ? info.name : `Seat ${seat + 1}`;
+  const name = plainSeatName(update, seat);
   return seat === update.seat ? `${name} (you)` : name;
+}
+
+const SEAT_MARK = /\{seat:(-?\d+)\}('s)?/g;
+// After a seat is replaced by "you", the verb the game wrote for a third person.
+const YOU_VERBS = [[/\b(you|You) is\b/g, "$1 are"], [/\b(you|You) has\b/g, "$1 have"], [/\b(you|You) was\b/g, "$1 were"]];
+
+/** A game's text with every {seat:N} and {seat:N}'s named: the seat's name, "you"/"your" for
+ * this client's seat; the first letter of the line capitalised. Text without marks is kept as is. */
+export function fillSeats(update, text) {
+  if (text === undefined || text === null) return "";
+  let out = String(text).replace(SEAT_MARK, (_, number, possessive) => {
+    const seat = Number(number);
+    if (update && seat === update.seat) return possessive ? "your" : "you";
+    return plainSeatName(update || {}, seat) + (possessive || "");
+  });
+  for (const [pattern, replacement] of YOU_VERBS) out = out.replace(pattern, replacement);
+  return out.charAt(0).toUpperCase() + out.slice(1);
 }

@@ -1,5 +1,9 @@
-// Form fields built from JSON schemas (pydantic's), shared by the lobby and the generic renderer.
+// Form fields built from JSON schemas (pydantic's) and legal(...).describe() hints, shared by the
+// lobby and the renderers.
 import { el } from "./api.js";
+
+/** A value a person typed that cannot be read; its message names the field. */
+export class FormError extends Error {}
 
 /** Follow a local "$ref" in `root`. */
 export function resolve(schema, root) {
@@ -13,57 +17,139 @@ export function resolve(schema, root) {
   return schema || {};
 }
 
-/** The input for one property; `hint` is {min, max} from legal().describe() where known. */
+function typeOf(prop) {
+  if (prop.type) return prop.type;
+  if (prop.anyOf) return (prop.anyOf.find((s) => s.type !== "null") || {}).type || "string";
+  if (prop.additionalProperties) return "object";
+  return "string";
+}
+
+/** A choice's value as an <option> value; choiceValue reads it back with its JSON type. */
+function optionValue(choice) {
+  return choice === null ? "" : String(choice);
+}
+
+/** A <select> of `choices` shown as `labels`; the select remembers the choices' JSON values. */
+export function choiceSelect(name, choices, labels, value, title) {
+  const select = el("select", { name, title, "data-kind": "choice" },
+    choices.map((v, i) => el("option", { value: optionValue(v), selected: v === value },
+      labels && labels[i] !== undefined ? labels[i] : v === null ? "none" : String(v))));
+  select.choices = choices;
+  return select;
+}
+
+function choiceValue(select) {
+  const found = select.choices.find((c) => optionValue(c) === select.value);
+  return found === undefined ? select.value : found;
+}
+
+/** The input for one property; `hint` is a field of legal().describe() where known:
+ * {label, min, max, choices, labels, places, placeholder}. */
 export function inputFor(name, schema, root, value, hint = {}) {
   const prop = resolve(schema, root);
-  const type = prop.type || (prop.anyOf ? (prop.anyOf.find((s) => s.type !== "null") || {}).type : "string");
-  const title = prop.description || prop.title || name;
+  const type = typeOf(prop);
+  const title = prop.description || hint.label || prop.title || name;
   const choices = hint.choices || prop.enum;
-  if (choices) {
-    const typed = (v) => (typeof v === "number" ? "number" : typeof v === "boolean" ? "boolean" : "string");
-    return el("select", { name, title, "data-kind": typed(choices[0]) },
-      choices.map((v) => el("option", { value: String(v), selected: v === value }, String(v))));
+  if (choices) return choiceSelect(name, choices, hint.labels, value ?? prop.default, title);
+  if (hint.places !== undefined || type === "array") {
+    return el("input", {
+      type: "text", name, title, "data-kind": "array", inputmode: hint.places !== undefined ? "numeric" : undefined,
+      "data-places": hint.places, autocomplete: "off",
+      placeholder: hint.placeholder || "numbers separated by spaces or commas",
+      value: Array.isArray(value) ? value.join(" ") : "",
+    });
   }
   if (type === "boolean") {
     return el("input", { type: "checkbox", name, title, checked: Boolean(value) });
   }
-  if (type === "integer" || type === "number") {
+  if (type === "integer" || type === "number" || hint.min !== undefined || hint.max !== undefined) {
     const min = hint.min ?? prop.minimum ?? prop.exclusiveMinimum;
     const max = hint.max ?? prop.maximum ?? prop.exclusiveMaximum;
     return el("input", {
-      type: "number", name, title, min, max, step: type === "integer" ? 1 : "any",
+      type: "number", name, title, min, max, step: type === "integer" || hint.min !== undefined ? 1 : "any",
       value: value ?? prop.default ?? (min ?? 0),
     });
   }
-  if (type === "array") {
+  if (type === "object") {
+    const filled = value && typeof value === "object" && Object.keys(value).length;
     return el("input", {
-      type: "text", name, title, "data-kind": "array",
-      placeholder: "numbers separated by spaces or commas",
-      value: Array.isArray(value) ? value.join(" ") : "",
+      type: "text", name, title, "data-kind": "object", "data-label": prop.title || name, autocomplete: "off",
+      class: "json", placeholder: "none", value: filled ? JSON.stringify(value) : "",
     });
   }
   return el("input", { type: "text", name, title, value: value ?? prop.default ?? "" });
 }
 
-/** Read a form's inputs back as JSON values of the right types. */
+/** The numbers typed in a list field ("3 1", "3, 1"). */
+function readList(input) {
+  const parts = input.value.split(/[\s,;]+/).filter((x) => x !== "");
+  if (input.dataset.places === undefined) return parts.map((x) => (/^-?\d+$/.test(x) ? Number(x) : x));
+  if (!parts.every((x) => /^-?\d+$/.test(x))) throw new FormError("type whole numbers separated by spaces, e.g. 3 1");
+  const places = Number(input.dataset.places);
+  if (parts.length !== places) {
+    throw new FormError(`type ${places} number${places === 1 ? "" : "s"}, one for each place (you typed ${parts.length})`);
+  }
+  return parts.map(Number);
+}
+
+/** An object typed as JSON text; empty or {} is left out (the default). */
+function readObject(input) {
+  const text = input.value.trim();
+  const label = input.dataset.label || input.name;
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new FormError(`${label}: this is not a valid JSON object (${err.message})`);
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new FormError(`${label}: write an object in braces, e.g. {"name": 1}`);
+  }
+  return Object.keys(parsed).length ? parsed : undefined;
+}
+
+/** Read a form's inputs back as JSON values of the right types; FormError when one cannot be read. */
 export function readInputs(form) {
   const out = {};
   for (const input of form.querySelectorAll("input[name], select[name]")) {
     if (input.type === "checkbox") out[input.name] = input.checked;
-    else if (input.value === "") continue; // left empty: the default, or the server says what is missing
+    else if (input.dataset.kind === "choice" && input.choices) out[input.name] = choiceValue(input);
+    else if (input.value.trim() === "") continue; // left empty: the default, or the server says what is missing
     else if (input.type === "number" || input.dataset.kind === "number") out[input.name] = Number(input.value);
     else if (input.dataset.kind === "boolean") out[input.name] = input.value === "true";
-    else if (input.dataset.kind === "array") {
-      out[input.name] = input.value.split(/[\s,;]+/).filter((x) => x !== "").map((x) => (/^-?\d+$/.test(x) ? Number(x) : x));
+    else if (input.dataset.kind === "array") out[input.name] = readList(input);
+    else if (input.dataset.kind === "object") {
+      const value = readObject(input);
+      if (value !== undefined) out[input.name] = value;
     } else out[input.name] = input.value;
   }
   return out;
 }
 
-/** Labelled inputs for every property of an object schema. */
-export function fieldsFor(schema, root, values = {}, hints = {}) {
+/** The words beside a field: its range where it has one. */
+function rangeNote(hint) {
+  if (hint.places !== undefined) {
+    const least = hint.min !== undefined ? `at least ${hint.min} a place` : "";
+    const most = hint.max !== undefined ? `at most ${hint.max} in all` : "";
+    return [least, most].filter(Boolean).join(", ");
+  }
+  if (hint.min !== undefined && hint.max !== undefined) return hint.min === hint.max ? "" : `${hint.min} to ${hint.max}`;
+  return "";
+}
+
+/** Labelled inputs for every property of an object schema; `hints` from legal().describe(). */
+export function fieldsFor(schema, root, values = {}, hints = {}, words = (text) => text) {
   const props = resolve(schema, root).properties || {};
   return Object.entries(props)
     .filter(([name]) => name !== "type")
-    .map(([name, prop]) => el("label", {}, name, inputFor(name, prop, root, values[name], hints[name] || {})));
+    .map(([name, prop]) => {
+      const hint = hints[name] || {};
+      const resolved = resolve(prop, root);
+      const labels = hint.labels ? hint.labels.map(words) : undefined;
+      const range = rangeNote(hint);
+      return el("label", { "data-field": name },
+        el("span", { class: "field-name" }, words(hint.label || resolved.title || name)),
+        inputFor(name, prop, root, values[name], { ...hint, labels }),
+        range ? el("span", { class: "muted range" }, range) : null);
+    });
 }

@@ -1,6 +1,6 @@
 // The lobby: pick a game, its options and who sits where; create a match; list matches.
 import { api, el } from "./api.js";
-import { fieldsFor, readInputs } from "./forms.js";
+import { FormError, fieldsFor, readInputs } from "./forms.js";
 
 const gameSelect = document.getElementById("game");
 const optionsBox = document.getElementById("options");
@@ -22,10 +22,23 @@ function drawOptions() {
 
 let previewing = 0;
 
+/** The options as typed, or null (with the reason in the error box) when one cannot be read. */
+function readOptions() {
+  try {
+    return readInputs(optionsBox);
+  } catch (err) {
+    if (!(err instanceof FormError)) throw err;
+    errorBox.textContent = err.message;
+    return null;
+  }
+}
+
 async function drawSeats() {
   const game = currentGame();
   const ticket = ++previewing;
-  const reply = await api(`/api/games/${game.id}/preview`, { method: "POST", body: { options: readInputs(optionsBox) } });
+  const options = readOptions();
+  if (options === null) return;
+  const reply = await api(`/api/games/${game.id}/preview`, { method: "POST", body: { options } });
   if (ticket !== previewing) return; // the game or its options changed meanwhile
   if (!reply.ok) {
     errorBox.textContent = reply.body.error;
@@ -43,6 +56,7 @@ async function drawSeats() {
       el("input", { type: "text", name: `name-${seat}`, placeholder: "name (optional)", maxlength: 40 })));
   }
   seatsBox.replaceChildren(...rows);
+  seatsBox.dataset.game = game.id; // the seats drawn are this game's (tests wait for it)
 }
 
 async function create(event) {
@@ -52,7 +66,9 @@ async function create(event) {
     kind: row.querySelector("select").value,
     name: row.querySelector("input").value || null,
   }));
-  const reply = await api("/api/matches", { method: "POST", body: { game: game.id, options: readInputs(optionsBox), seats } });
+  const options = readOptions();
+  if (options === null) return;
+  const reply = await api("/api/matches", { method: "POST", body: { game: game.id, options, seats } });
   if (!reply.ok) {
     errorBox.textContent = reply.body.error;
     return;

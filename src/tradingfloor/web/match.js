@@ -1,5 +1,6 @@
 // The match page: live updates over a WebSocket, the game's renderer, standings and replay.
 import { api, el, seatName, tokenFromLink } from "./api.js";
+import { markdownToHtml } from "./markdown.js";
 import generic from "./renderers/generic.js";
 
 const matchId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
@@ -131,6 +132,15 @@ function setupReplay(steps) {
   go(0);
 }
 
+/** The game's short guide for players, folded away until opened (games without one show none). */
+function howToPlay(game) {
+  const box = document.getElementById("how-to-play");
+  if (!game.how_to_play) return;
+  // markdownToHtml escapes the text before it marks anything up: the guide holds no markup of its own.
+  box.querySelector(".guide").innerHTML = markdownToHtml(game.how_to_play);
+  box.hidden = false;
+}
+
 async function start() {
   const summary = await api(`/api/matches/${matchId}`);
   if (!summary.ok) {
@@ -142,6 +152,7 @@ async function start() {
   const game = games.find((g) => g.id === summary.body.game);
   document.title = `tradingfloor: ${game.title}`;
   document.getElementById("title").textContent = game.title;
+  howToPlay(game);
   // ?renderer=generic shows any game through the generic renderer (for checking a game's data).
   const forced = new URLSearchParams(window.location.search).get("renderer");
   if (game.renderer !== "generic" && forced !== "generic") {

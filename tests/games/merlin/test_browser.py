@@ -1,47 +1,164 @@
-"""Merlin's browser renderer, driven in Debian's Chromium against a live server."""
+"""Two people create a Merlin match in the lobby and play it in Debian's Chromium against a live server."""
 
 from __future__ import annotations
 
+import re
+import time
 from typing import Any
 
-import httpx
 import pytest
+
+from tests.web.chromium import new_page
 
 pytestmark = pytest.mark.browser
 
+NAMES = ("Nimue", "Morgan")
+TURNS_EACH = 2
+IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")  # e.g. turn_bid, buy_from: never shown to a person
 
-def test_bid_for_turn_order_and_play_turns_in_the_browser(live_app: str, page: Any) -> None:
-    bots = [{"kind": "heuristic", "name": f"Wizard {n}"} for n in (1, 2, 3)]
-    created = httpx.post(
-        f"{live_app}/api/matches",
-        json={
-            "game": "merlin",
-            "options": {"players": 4, "max_orbits": 3},
-            "seats": [{"kind": "human", "name": "Sano"}, *bots],
-        },
-    ).json()
+
+def create_in_the_lobby(page: Any, base_url: str) -> list[str]:
+    """Pick Merlin with its default options, two people and two bots; the two invitation links."""
+    page.goto(base_url + "/")
+    page.wait_for_selector("#game option[value=merlin]", state="attached")
+    page.select_option("#game", "merlin")
+    page.wait_for_selector("#seats[data-game=merlin] .seat-row")
+    assert page.locator(".seat-row").count() == 4
+    assert "[object Object]" not in page.input_value("#options input[name=data]")
+    page.select_option("select[name=kind-0]", "human")
+    page.select_option("select[name=kind-1]", "human")
+    for seat, name in enumerate(NAMES):
+        page.fill(f"input[name=name-{seat}]", name)
+    page.click("#create-button")
+    page.wait_for_selector("input.invite")
+    assert page.text_content("#create-error") == ""
+    return [page.input_value(f"input.invite[data-seat='{seat}']") for seat in (0, 1)]
+
+
+def step(page: Any) -> int:
+    text = page.text_content("#turn") or ""
+    return int(text.split(":")[0].removeprefix("step "))
+
+
+def my_move(page: Any) -> bool:
+    return "your move" in (page.text_content("#turn") or "")
+
+
+def looks_right(page: Any) -> None:
+    """What a person reads: words, never a seat mark, an object or a move's identifier."""
+    text = page.inner_text("body")
+    assert "{seat:" not in text
+    assert "[object Object]" not in text
+    moves = page.inner_text("#your-move")
+    assert not IDENTIFIER.search(moves), moves
+
+
+def act(page: Any, button: Any) -> None:
+    """Click a move and wait until the table moves on (or the move is refused, which fails)."""
+    before = step(page)
+    button.click()
+    page.wait_for_function(
+        f"""() => !document.querySelector('#turn').textContent.startsWith('step {before}:')
+            || [...document.querySelectorAll('#your-move .error')].some((e) => e.textContent)"""
+    )
+    refusals = [e for e in page.locator("#your-move .error").all_text_contents() if e]
+    assert not refusals, refusals
+
+
+def seal_turn_bid(page: Any) -> None:
+    form = page.locator("#your-move form[data-action=turn_bid]")
+    form.wait_for()
+    assert "Seal a bid for turn order" in form.inner_text()
+    form.locator("input[name=amount]").fill("0")  # the lowest bid: last place, tied with the other
+    act(page, form.get_by_role("button", name="Seal"))
+
+
+def seal_stacks(page: Any, first: int) -> None:
+    """Type one stack per place, as many as the form says (e.g. "3 stacks"), and seal them."""
+    form = page.locator("#your-move form[data-action=rank_bid]")
+    label = form.locator("label[data-field=stacks]")
+    places = int((label.locator(".field-name").text_content() or "").split()[0])
+    assert "earliest place first" in form.inner_text()
+    label.locator("input").fill(" ".join([str(first)] + ["1"] * (places - 1)))
+    act(page, form.get_by_role("button", name="Seal"))
+
+
+def settle_turn_order(pages: list[Any]) -> None:
+    """Both bid 0 for turn order, so they tie for the last place and settle it by a rank auction."""
+    for page in pages:
+        seal_turn_bid(page)
+    ranked = [False, False]
+    deadline = time.monotonic() + 30
+    while any(page.locator("#me-auction").count() for page in pages):
+        assert time.monotonic() < deadline, "the turn order was not settled"
+        for index, page in enumerate(pages):
+            if page.locator("#your-move form[data-action=rank_bid]").count():
+                seal_stacks(page, first=2 if index == 0 else 1)
+                ranked[index] = True
+            elif page.locator("#your-move form[data-action=turn_bid]").count():
+                seal_turn_bid(page)  # bid again, should the rules ask for it
+        pages[0].wait_for_timeout(50)
+    assert ranked == [True, True], "each person settles a place through the rank auction's form"
+
+
+def button(page: Any, starts: str) -> Any:
+    return page.locator("#your-move button", has_text=re.compile("^" + re.escape(starts)))
+
+
+def take_a_move(page: Any, bought: set[str], turns: list[int], index: int) -> None:
+    """A person's next move: answer votes and offers, buy one permit a turn, then end the turn."""
+    for answer in ("Keep the tax rate", "Decline", "Pay your debt"):
+        if button(page, answer).count():
+            act(page, button(page, answer).first)
+            return
+    turn = page.text_content("#me-dice h3") or ""  # e.g. "Turn 5 (orbit 2): you to play"
+    buy = button(page, "Buy the top card of the deck")
+    if turn not in bought and buy.count():
+        bought.add(turn)
+        act(page, buy.first)
+        return
+    looks_right(page)
+    act(page, button(page, "End your turn").first)
+    turns[index] += 1
+
+
+def test_two_people_bid_settle_the_order_and_play_turns(live_app: str, page: Any, browser: Any) -> None:
+    links = create_in_the_lobby(page, live_app)
     errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.goto(live_app + created["seats"][0]["link"])
-    page.wait_for_selector("#me-counters")
-    assert page.locator("#me-market tr[data-commodity]").count() == 3
-    assert page.locator("section[data-seat]").count() == 4
-    assert "2" in page.locator("#me-counters dd[data-counter='cost of the living']").text_content()
-    # the turn-order auction: a sealed bid of 5 (the bots bid at most 1, so seat 0 goes first)
-    bid = page.locator("#your-move form[data-action='turn_bid']")
-    bid.locator("select[name='amount']").select_option("5")
-    bid.get_by_role("button", name="send").click()
-    page.wait_for_selector("#me-dice .me-dice")
-    assert "rolled" in page.locator("#me-dice").text_content()
-    assert "◀ to play" in page.locator("section[data-seat='0'] h3").text_content()
-    for _ in range(30):
-        if page.locator("section[data-seat='0'] .me-hand .me-card").count():
-            break
-        buy = page.get_by_role("button", name="buy_permit")
-        if buy.count():
-            buy.first.click()
-        else:
-            page.get_by_role("button", name="end_turn").first.click()
-        page.wait_for_timeout(200)
-    assert page.locator("section[data-seat='0'] .me-hand .me-card").count() >= 1
+    other = new_page(browser, errors)
+    people = [page, other]
+    for person, link in zip(people, links, strict=True):
+        person.goto(link)
+        person.wait_for_selector("#me-market .me-book")
+        assert person.locator("#how-to-play summary").text_content() == "How to play"
+    assert people[0].locator("#me-market .me-book").count() == 3
+    assert people[0].locator("section.me-mat").count() == 4
+    looks_right(people[0])
+
+    settle_turn_order(people)
+    for person in people:
+        person.wait_for_selector("#me-dice .me-dice")
+        looks_right(person)
+    log = people[0].inner_text("#me-log")
+    assert "You sealed a turn-order bid" in log
+    assert f"{NAMES[1]} sealed a turn-order bid" in log
+    assert "rank auction revealed" in log
+
+    turns = [0, 0]
+    bought: list[set[str]] = [set(), set()]
+    deadline = time.monotonic() + 60
+    while min(turns) < TURNS_EACH:
+        assert time.monotonic() < deadline, f"turns taken: {turns}"
+        for index, person in enumerate(people):
+            if my_move(person):
+                take_a_move(person, bought[index], turns, index)
+        people[0].wait_for_timeout(50)
+
+    for person in people:
+        looks_right(person)
+        assert person.locator("section.me-mat[data-seat] .me-card").count() >= 1  # permits bought
+    log = people[1].inner_text("#me-log")
+    assert "You ended the turn" in log
+    assert f"{NAMES[0]} ended the turn" in log
+    assert f"{NAMES[0]} bought" in log
     assert errors == []

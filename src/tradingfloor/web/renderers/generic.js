@@ -1,7 +1,7 @@
 // The renderer every game gets: its view as readable panels, and forms for its legal actions built
 // from the action JSON schema (game.schemas().action) and legal(...).describe().
-import { el, seatName } from "../api.js";
-import { fieldsFor, readInputs, resolve } from "../forms.js";
+import { el, fillSeats, seatName } from "../api.js";
+import { FormError, fieldsFor, readInputs, resolve } from "../forms.js";
 
 const SCALAR = ["string", "number", "boolean"];
 
@@ -9,28 +9,32 @@ function isScalar(value) {
   return value === null || SCALAR.includes(typeof value);
 }
 
-/** Any JSON value as something readable: scalars as text, flat records as tables, the rest nested. */
-function readable(value) {
-  if (isScalar(value)) return el("span", {}, value === null ? "—" : String(value));
+const same = (text) => text;
+
+/** Any JSON value as something readable: scalars as text, flat records as tables, the rest nested;
+ * `words` fills the seats into a game's texts. */
+function readable(value, words = same) {
+  const text = (v) => (v === null ? "—" : typeof v === "string" ? words(v) : String(v));
+  if (isScalar(value)) return el("span", {}, text(value));
   if (Array.isArray(value)) {
     if (value.length === 0) return el("span", { class: "muted" }, "none");
-    if (value.every(isScalar)) return el("span", {}, value.map((v) => (v === null ? "—" : String(v))).join(" "));
-    if (value.every((v) => v && typeof v === "object" && !Array.isArray(v))) return recordTable(value);
-    return el("ol", {}, value.map((v) => el("li", {}, readable(v))));
+    if (value.every(isScalar)) return el("span", {}, value.map(text).join(" "));
+    if (value.every((v) => v && typeof v === "object" && !Array.isArray(v))) return recordTable(value, words);
+    return el("ol", {}, value.map((v) => el("li", {}, readable(v, words))));
   }
-  return el("dl", { class: "kv" }, Object.entries(value).flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, readable(v))]));
+  return el("dl", { class: "kv" }, Object.entries(value).flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, readable(v, words))]));
 }
 
-function recordTable(rows) {
+function recordTable(rows, words) {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   return el("div", { class: "scroll" }, el("table", { class: "sheet" },
     el("tr", {}, columns.map((c) => el("th", {}, c))),
-    rows.map((r) => el("tr", {}, columns.map((c) => el("td", {}, r[c] === undefined ? "" : readable(r[c])))))));
+    rows.map((r) => el("tr", {}, columns.map((c) => el("td", {}, r[c] === undefined ? "" : readable(r[c], words)))))));
 }
 
 /** A titled panel holding any JSON value. */
-function panel(title, value) {
-  return el("section", { class: "panel" }, el("h3", {}, title), readable(value));
+function panel(title, value, words = same) {
+  return el("section", { class: "panel" }, el("h3", {}, title), readable(value, words));
 }
 
 /** The schema of the action whose `type` is `type`, from a discriminated union's schema. */
@@ -44,9 +48,18 @@ function actionSchema(schema, type) {
   return { properties: {} };
 }
 
+// Keys of a describe() entry that are words for the person, not fields of the action.
+const WORDS = ["label", "note", "count"];
+
 function isConcrete(entry, schema) {
   const props = schema.properties || {};
-  return Object.entries(entry).every(([k, v]) => k === "type" || (k in props && !(typeof v === "string" && (props[k].type || "") !== "string")));
+  return Object.entries(entry).every(([k, v]) => k === "type" || WORDS.includes(k)
+    || (k in props && !(typeof v === "string" && (props[k].type || "") !== "string")));
+}
+
+/** A listed move as the action to send: the entry without its words. */
+function actionOf(entry) {
+  return Object.fromEntries(Object.entries(entry).filter(([k]) => !(entry.label !== undefined && WORDS.includes(k))));
 }
 
 function refusalSlot() {
@@ -61,37 +74,66 @@ function submitter(ctx, error) {
   };
 }
 
-function label(entry) {
+function label(entry, words) {
+  if (entry.label) return words(entry.label);
   const fields = Object.entries(entry).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`);
   return `${entry.type}${fields.length ? `: ${fields.join(", ")}` : ""}`;
 }
 
+/** A form's button: the first word of its title ("Bid", "Invest"), or "send" for an untitled form. */
+export function verbOf(title) {
+  const word = (title || "").trim().split(/[\s:,(]/)[0];
+  return word ? word.charAt(0).toUpperCase() + word.slice(1) : "send";
+}
+
 /** A form with inputs for the action's fields, sent as {type, ...fields}. */
-function fieldForm(type, schema, root, hints, fixed, notes, ctx) {
+function fieldForm(type, schema, root, hints, fixed, notes, ctx, words, title) {
   const error = refusalSlot();
   const send = submitter(ctx, error);
   const props = Object.fromEntries(Object.entries(schema.properties || {}).filter(([name]) => !(name in fixed)));
   const form = el("form", { class: "actions", "data-action": type, novalidate: true },
-    el("strong", {}, type), ...fieldsFor({ ...schema, properties: props }, root, {}, hints),
-    el("button", { type: "submit" }, "send"), error,
-    notes.length ? el("span", { class: "muted" }, notes.join("; ")) : null);
+    el("strong", {}, title ? words(title) : type), ...fieldsFor({ ...schema, properties: props }, root, {}, hints, words),
+    el("button", { type: "submit" }, title ? verbOf(words(title)) : "send"), error,
+    notes.length ? el("span", { class: "muted note" }, notes.join("; ")) : null);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    send({ type, ...fixed, ...readInputs(form) });
+    let fields;
+    try {
+      fields = readInputs(form);
+    } catch (err) {
+      if (!(err instanceof FormError)) throw err;
+      error.textContent = err.message;
+      return;
+    }
+    send({ type, ...fixed, ...fields });
   });
   return form;
 }
 
+/** Many labelled moves of one type: one list to pick from. */
+function labelledChoice(type, entries, ctx, words) {
+  const error = refusalSlot();
+  const send = submitter(ctx, error);
+  const select = el("select", { name: "move" }, entries.map((e, i) => el("option", { value: i }, label(e, words))));
+  return el("form", { class: "actions", "data-action": type, onsubmit: (event) => {
+    event.preventDefault();
+    send(actionOf(entries[Number(select.value)]));
+  } }, select, el("button", { type: "submit" }, "Do it"), error);
+}
+
 /** The forms for every listed action of one type: a button each when few, else one form. */
-function typeForms(type, entries, ctx) {
+function typeForms(type, entries, ctx, words) {
   const root = ctx.game.schemas.action || {};
   const schema = actionSchema(root, type);
   const concrete = entries.filter((e) => !e.fields && isConcrete(e, schema));
   const out = [];
-  if (concrete.length && concrete.length <= 4) {
+  const labelled = concrete.length > 0 && concrete.every((e) => e.label);
+  if (concrete.length && (concrete.length <= 4 || (labelled && concrete.length <= 6))) {
     const error = refusalSlot();
     const send = submitter(ctx, error);
-    out.push(el("div", { class: "actions" }, concrete.map((e) => el("button", { type: "button", onclick: () => send(e) }, label(e))), error));
+    out.push(el("div", { class: "actions" }, concrete.map((e) => el("button", { type: "button", onclick: () => send(actionOf(e)) }, label(e, words))), error));
+  } else if (labelled) {
+    out.push(labelledChoice(type, concrete, ctx, words));
   } else if (concrete.length) {
     // Many listed actions of one type: a choice per field, from the values that occur.
     const names = [...new Set(concrete.flatMap((e) => Object.keys(e)))].filter((k) => k !== "type");
@@ -103,11 +145,13 @@ function typeForms(type, entries, ctx) {
       else hints[name] = { choices: values };
     }
     const props = Object.fromEntries(names.map((n) => [n, (schema.properties || {})[n] || {}]));
-    out.push(fieldForm(type, { ...schema, properties: props }, root, hints, fixed, [], ctx));
+    out.push(fieldForm(type, { ...schema, properties: props }, root, hints, fixed, [], ctx, words));
   }
   for (const entry of entries.filter((e) => !concrete.includes(e))) {
-    const notes = Object.entries(entry).filter(([k, v]) => k !== "type" && k !== "fields" && typeof v !== "object").map(([k, v]) => `${k}: ${v}`);
-    out.push(fieldForm(type, schema, root, entry.fields || {}, {}, notes, ctx));
+    const notes = entry.label !== undefined
+      ? (entry.note ? [words(entry.note)] : [])
+      : Object.entries(entry).filter(([k, v]) => k !== "type" && k !== "fields" && typeof v !== "object").map(([k, v]) => `${k}: ${v}`);
+    out.push(fieldForm(type, schema, root, entry.fields || {}, {}, notes, ctx, words, entry.label));
   }
   return out;
 }
@@ -115,15 +159,16 @@ function typeForms(type, entries, ctx) {
 /** Forms for every action the seat may take now (empty for spectators and seats that wait). */
 function actionForms(update, ctx) {
   const legal = update.legal || { actions: [] };
+  const words = (text) => fillSeats(update, text);
   const box = el("section", { class: "panel", id: "your-move" }, el("h3", {}, "Your move"));
   if (update.seat === null) return el("div");
   if (!legal.actions || legal.actions.length === 0) {
-    box.append(el("p", { class: "muted" }, legal.why || "nothing to do now"));
+    box.append(el("p", { class: "muted" }, legal.why ? words(legal.why) : "nothing to do now"));
     return box;
   }
   const byType = new Map();
   for (const entry of legal.actions) byType.set(entry.type, [...(byType.get(entry.type) || []), entry]);
-  for (const [type, entries] of byType) box.append(...typeForms(type, entries, ctx));
+  for (const [type, entries] of byType) box.append(...typeForms(type, entries, ctx, words));
   return box;
 }
 
@@ -144,6 +189,7 @@ function standings(update) {
 export default {
   panel,
   actionForms,
+  verbOf,
   standings,
   readable,
   render(root, update, ctx) {
@@ -157,7 +203,8 @@ export default {
     // Plain values together in one panel; lists and records each in their own.
     const entries = Object.entries(update.view);
     const plain = Object.fromEntries(entries.filter(([, v]) => isScalar(v) || (Array.isArray(v) && v.every(isScalar))));
-    const panels = entries.filter(([k]) => !(k in plain)).map(([name, value]) => panel(name, value));
-    root.querySelector(".generic-view").replaceChildren(panel("table", plain), ...panels);
+    const words = (text) => (text.includes("{seat:") ? fillSeats(update, text) : text);
+    const panels = entries.filter(([k]) => !(k in plain)).map(([name, value]) => panel(name, value, words));
+    root.querySelector(".generic-view").replaceChildren(panel("table", plain, words), ...panels);
   },
 };

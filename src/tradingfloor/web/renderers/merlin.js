@@ -1,196 +1,438 @@
-// Merlin Economics' renderer: the counters and the season wheel, the dice and what they produced, the
-// central bank and the R.O.W., each player's tableau (lands and Chauffeurs placed across properties),
-// the Grand Market's bid/ask tables, and the moves of the seat.
-import { el, seatName } from "../api.js";
+// Merlin Economics' renderer: the seat's moves in words (from legal().describe()), the turn-order
+// auction, each player's mat (gold, commodities, permits placed and in hand), the Grand Market as a
+// short price ladder per commodity, the roll of this turn, the indicators and the log.
+import { el, fillSeats, plainSeatName } from "../api.js";
+import { FormError, fieldsFor, readInputs } from "../forms.js";
 
 const SUITS = { C: "♣", D: "♦", S: "♠", H: "♥" };
 const RED = new Set(["D", "H"]);
 const DIE = "⚀⚁⚂⚃⚄⚅";
 const SEASON_COLOURS = { summer: "#f4c542", autumn: "#d9822b", winter: "#9cc3e6", spring: "#7cc576" };
+const SEAT_COLOURS = ["#c0392b", "#2874a6", "#b7950b", "#7d3c98", "#138d75", "#ca6f1e"];
+const LADDER_ROWS = 4; // price levels shown on each side of a commodity's book
 
 const STYLE = `
-.me-cards { display: flex; flex-wrap: wrap; gap: 14px; align-items: center; min-height: 70px; }
-.me-stack { position: relative; width: 46px; height: 100px; margin: 0 14px 14px; }
-.me-card { position: absolute; top: 0; left: 0; width: 46px; height: 66px; border: 1px solid #555; border-radius: 5px; background: #fffdf6;
-  display: flex; flex-direction: column; align-items: center; justify-content: center; font-weight: 600;
-  font-size: 15px; box-shadow: 1px 1px 2px rgba(0,0,0,.2); }
+.me-root { background: radial-gradient(ellipse at top, #2e6b47, #1c4630 70%); border-radius: 12px; padding: 10px;
+  box-shadow: inset 0 0 40px rgba(0,0,0,.35); }
+.me-root .panel { background: #fffdf6; border: 0; border-radius: 10px; box-shadow: 0 2px 6px rgba(0,0,0,.25); margin: 0 0 10px; min-width: 0; }
+.me-root h3 { margin: 0 0 8px; font-size: 16px; }
+.me-board { display: grid; grid-template-columns: minmax(0, 1.7fr) minmax(0, 1fr); gap: 10px; align-items: start; }
+.me-board > div { min-width: 0; }
+@media (max-width: 860px) { .me-board { grid-template-columns: minmax(0, 1fr); } }
+.me-move { border: 3px solid transparent; }
+.me-move.me-turn { border-color: #e0a800; box-shadow: 0 0 0 3px rgba(224,168,0,.35), 0 2px 6px rgba(0,0,0,.25); }
+.me-move h3 .muted { font-weight: 400; font-size: 14px; }
+.me-group { border-top: 1px dashed #d9d3c0; padding: 8px 0 4px; }
+.me-group:first-of-type { border-top: 0; }
+.me-group-title { font-weight: 600; }
+.me-group .note { display: block; font-size: 13px; margin: 2px 0 4px; }
+.me-group .actions { margin: 4px 0; }
+.me-group label { flex-wrap: wrap; }
+.me-group .field-name { font-weight: 600; }
+.me-group .range { font-size: 13px; }
+.me-group select { max-width: 100%; }
+.me-group input[data-kind=array] { width: 8em; font-size: 17px; letter-spacing: .05em; }
+.me-buttons button { background: #fff; color: #1d2330; border: 1px solid #9aa5b8; text-align: left; }
+.me-buttons button:hover { border-color: #1f5fa8; background: #eef5ff; }
+.me-root button.me-main-move { background: #1f5fa8; color: #fff; border-color: #1f5fa8; }
+.me-root button.me-end { background: #e3e7ee; color: #1d2330; border: 1px solid #b9c0cc; }
+.me-places { font-size: 13px; }
+.me-seatdot { display: inline-block; width: .8em; height: .8em; border-radius: 50%; margin-right: .35em; vertical-align: -.05em; }
+.me-mat { border-left: 6px solid var(--seat) !important; }
+.me-mat.mine { background: #f3f8ff !important; }
+.me-mat h3 { display: flex; flex-wrap: wrap; gap: 6px; align-items: baseline; }
+.me-mat .badge { font-weight: 400; }
+.me-mat .badge.me-now { background: #ffe08a; }
+.me-mat .badge.me-bad { background: #f6c9c5; }
+.me-purse { display: flex; flex-wrap: wrap; gap: 6px; margin: 0 0 6px; }
+.me-chipx { background: #f0ead6; border-radius: 12px; padding: 1px 9px; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.me-chipx.gold { background: #f7dc6f; font-weight: 600; }
+.me-cards { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: flex-start; }
+.me-cards > .muted { align-self: center; }
+.me-stack { position: relative; width: 54px; height: 112px; margin-right: 18px; }
+.me-stack.flat { height: 92px; }
+.me-card { position: absolute; top: 0; left: 0; width: 50px; height: 72px; border: 1px solid #555; border-radius: 6px; background: #fffdf6;
+  display: flex; flex-direction: column; align-items: center; justify-content: center; font-weight: 700;
+  font-size: 17px; box-shadow: 1px 1px 3px rgba(0,0,0,.25); line-height: 1.1; text-align: center; }
 .me-card.red { color: #b91c1c; }
-.me-card small { font-weight: 400; font-size: 10px; color: #555; }
-.me-card.across { top: 40px; transform: rotate(90deg); background: #f6f0ff; }
-.me-card.hand { position: static; width: 40px; height: 58px; display: inline-flex; }
-.me-card.fresh { border-style: dashed; }
-.me-chip { position: absolute; bottom: -16px; white-space: nowrap; left: -8px; right: -8px; text-align: center; font-size: 11px; }
-.me-wheel { display: flex; gap: 2px; margin: 6px 0; }
-.me-wheel span { width: 22px; height: 14px; border-radius: 3px; display: inline-block; }
+.me-card small { font-weight: 400; font-size: 10px; color: #444; margin-top: 2px; }
+.me-card.across { top: 38px; left: 12px; transform: rotate(90deg); background: #f6f0ff; }
+.me-card.hand { position: static; display: inline-flex; }
+.me-card.fresh { border-style: dashed; background: #fff7dd; }
+.me-chip { position: absolute; bottom: 0; white-space: nowrap; left: -6px; right: -14px; text-align: center; font-size: 11px; line-height: 1.2; }
+.me-hand { margin-top: 6px; padding-top: 6px; border-top: 1px dashed #d9d3c0; }
+.me-wheel { display: flex; gap: 2px; margin: 4px 0 8px; flex-wrap: wrap; }
+.me-wheel span { width: 20px; height: 12px; border-radius: 3px; display: inline-block; }
 .me-wheel span.now { outline: 2px solid #111; }
-.me-dice { font-size: 34px; line-height: 1; }
-.me-out { opacity: .5; }
+.me-dice { font-size: 40px; line-height: 1; margin-right: 8px; vertical-align: middle; }
+.me-out { opacity: .55; }
+.me-stats { display: grid; grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); gap: 6px; margin: 0; }
+.me-stats div { background: #f4f1e6; border-radius: 8px; padding: 3px 8px; }
+.me-stats dt { font-size: 12px; color: #6b7280; }
+.me-stats dd { margin: 0; font-weight: 700; font-variant-numeric: tabular-nums; }
+.me-books { display: grid; grid-template-columns: repeat(auto-fit, minmax(190px, 1fr)); gap: 8px; }
+.me-book { background: #f7f3e6; border-radius: 8px; padding: 6px 8px; }
+.me-book h4 { margin: 0 0 4px; font-size: 15px; display: flex; justify-content: space-between; gap: 6px; flex-wrap: wrap; }
+.me-book h4 .muted { font-weight: 400; font-size: 12px; }
+.me-sides { display: grid; grid-template-columns: 1fr 1fr; gap: 6px; }
+.me-sides ul { list-style: none; margin: 0; padding: 0; font-variant-numeric: tabular-nums; font-size: 14px; }
+.me-sides li { padding: 0 4px; border-radius: 4px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.me-sides li.yours { font-weight: 700; background: #dbe9ff; }
+.me-sides .side { font-size: 12px; color: #6b7280; }
+.me-sides .bids li b { color: #1e7b34; }
+.me-sides .asks li b { color: #b3261e; }
+.me-book .foot { font-size: 12px; color: #6b7280; margin-top: 2px; }
+.me-log { max-height: 340px; overflow-y: auto; margin: 0; padding-left: 2.6em; font-size: 14px; }
+.me-log li { margin: 1px 0; }
+.me-log li::marker { color: #9aa1ad; font-size: 12px; }
+.me-turnlog { margin: 6px 0 0; padding-left: 1.2em; font-size: 14px; max-height: 260px; overflow-y: auto; }
+.me-sealed { list-style: none; padding: 0; margin: 4px 0; display: flex; flex-wrap: wrap; gap: 6px; }
+.me-sealed li { background: #f0ead6; border-radius: 12px; padding: 1px 10px; }
+.me-sealed li.done { background: #d7f2dc; }
 `;
+
+// --- small pieces ---------------------------------------------------------------------------
 
 function cardName(code) {
   return code ? `${code.slice(0, -1)}${SUITS[code.slice(-1)] || code.slice(-1)}` : "";
 }
 
-function cardEl(code, extra = "", note = "") {
+/** A commodity's name as the game writes it: essence_grain -> Essence Grain. */
+function goodsName(name) {
+  return name.split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+}
+
+function seatColour(seat) {
+  return SEAT_COLOURS[seat % SEAT_COLOURS.length];
+}
+
+function dot(seat) {
+  return el("span", { class: "me-seatdot", style: `background:${seatColour(seat)}` });
+}
+
+/** A seat's name, or "you" for this client's seat (capitalised at the start of a line). */
+function name(update, seat, start = false) {
+  if (seat === "row") return "the R.O.W.";
+  if (seat === update.seat) return start ? "You" : "you";
+  return plainSeatName(update, seat);
+}
+
+function ordinal(n) {
+  const tail = n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return `${n}${tail}`;
+}
+
+/** What a card does, as a short caption, from the match's catalogue. */
+function caption(view, code) {
+  const info = (view.catalogue || {})[code] || {};
+  if (info.kind === "property") return `${info.value} gold`;
+  if (info.kind === "land") return goodsName(view.commodities[info.commodity] || String(info.commodity));
+  if (info.kind === "inflation") return "inflation";
+  if (info.kind === "windfall") return "free permit";
+  return "";
+}
+
+function cardEl(view, code, extra = "", note = caption(view, code)) {
   const red = RED.has(code.slice(-1)) ? " red" : "";
-  return el("div", { class: `me-card${red} ${extra}`, "data-card": code, title: cardName(code) },
+  return el("div", { class: `me-card${red} ${extra}`, "data-card": code, title: `${cardName(code)}${note ? `: ${note}` : ""}` },
     cardName(code), note ? el("small", {}, note) : null);
 }
 
-function who(update, owner) {
-  return owner === "row" ? "R.O.W." : seatName(update, owner);
+/** A property with what lies on it: a land, or a second property turned across it (a Chauffeur). */
+function stackEl(view, stack) {
+  const chips = [];
+  if (stack.invested) chips.push(`${stack.invested} invested`);
+  if (stack.kind === "chauffeur") chips.push(`${stack.stored} stored`);
+  const topNote = stack.kind === "chauffeur" ? "Chauffeur" : caption(view, stack.top || "");
+  return el("div", { class: `me-stack${stack.top ? "" : " flat"}`, "data-kind": stack.kind },
+    cardEl(view, stack.card, "", `${stack.value} gold`),
+    stack.top ? cardEl(view, stack.top, "across", topNote) : null,
+    chips.length ? el("div", { class: "me-chip" }, chips.join(", ")) : null);
 }
 
-/** A property with what lies on it: a land or a second property turned across it. */
-function stackEl(stack) {
-  const chips = [];
-  if (stack.invested) chips.push(`invested ${stack.invested}`);
-  if (stack.kind === "chauffeur") chips.push(`stored ${stack.stored}`);
-  return el("div", { class: "me-stack", "data-kind": stack.kind, title: stack.kind },
-    cardEl(stack.card, "", `value ${stack.value}`),
-    stack.top ? cardEl(stack.top, "across", stack.kind === "chauffeur" ? "chauffeur" : "land") : null,
-    chips.length ? el("div", { class: "me-chip" }, chips.join(", ")) : null);
+// --- the seat's moves -----------------------------------------------------------------------
+
+function refusalSlot() {
+  return el("span", { class: "error", role: "alert" });
+}
+
+/** Send an action from `box`, its buttons off meanwhile; a refusal shows in `error`. */
+async function sendFrom(box, error, ctx, action) {
+  error.textContent = "";
+  const buttons = [...box.querySelectorAll("button")];
+  for (const b of buttons) b.disabled = true;
+  try {
+    const reply = await ctx.send(action);
+    if (!reply.ok) error.textContent = reply.error;
+  } finally {
+    for (const b of buttons) b.disabled = false;
+  }
+}
+
+/** The listed move as its action: the entry without its words. */
+function actionOf(entry) {
+  const { label, note, count, ...action } = entry;
+  return action;
+}
+
+/** A form's button: the first word of its title ("Bid", "Invest", "Seal"). */
+function verbOf(title) {
+  const word = title.trim().split(/[\s:,(]/)[0];
+  return word ? word.charAt(0).toUpperCase() + word.slice(1) : "Go";
+}
+
+/** The places a rank auction is for, e.g. "3rd and 4th place", from the view. */
+function placesFor(update) {
+  const contest = update.view.auction && update.view.auction.contest;
+  if (!contest) return "";
+  const places = contest.seats.map((_, i) => ordinal(contest.first_place + i + 1));
+  return `${places.length > 1 ? `${places.slice(0, -1).join(", ")} and ${places.at(-1)}` : places[0]} place`;
+}
+
+/** A form for one kind of move: titled, its note beside it, a labelled input per field. */
+function moveForm(entry, update, ctx) {
+  const words = (text) => fillSeats(update, text);
+  const title = words(entry.label || "");
+  const error = refusalSlot();
+  const props = Object.fromEntries(Object.keys(entry.fields).map((n) => [n, {}]));
+  const ranked = Object.values(entry.fields).some((f) => f.places !== undefined);
+  const form = el("form", { class: "me-group", "data-action": entry.type, novalidate: true },
+    el("div", { class: "me-group-title" }, title),
+    entry.note ? el("span", { class: "muted note" }, words(entry.note)) : null,
+    ranked && placesFor(update) ? el("span", { class: "me-places" }, `Your stacks are for ${placesFor(update)}, in that order.`) : null,
+    el("div", { class: "actions" }, ...fieldsFor({ properties: props }, {}, {}, entry.fields, words),
+      el("button", { type: "submit", class: "me-main-move" }, verbOf(title)), error));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    let fields;
+    try {
+      fields = readInputs(form);
+    } catch (err) {
+      if (!(err instanceof FormError)) throw err;
+      error.textContent = err.message;
+      return;
+    }
+    sendFrom(form, error, ctx, { type: entry.type, ...fields });
+  });
+  return form;
+}
+
+/** A row of buttons, one per listed move of one kind. */
+function moveButtons(type, entries, update, ctx) {
+  const error = refusalSlot();
+  const box = el("div", { class: "me-group actions me-buttons", "data-action": type });
+  const style = type === "end_turn" ? "me-end" : entries.length === 1 && type === "buy_permit" ? "me-main-move" : "";
+  box.append(...entries.map((e) => el("button", { type: "button", class: style,
+    onclick: () => sendFrom(box, error, ctx, actionOf(e)) }, fillSeats(update, e.label || e.type))), error);
+  return box;
+}
+
+/** The moves in the order the game lists them: forms, and a row of buttons per kind of move. */
+function moveGroups(legal) {
+  const groups = [];
+  const byType = new Map();
+  for (const entry of legal.actions || []) {
+    if (entry.fields) groups.push({ form: entry });
+    else if (byType.has(entry.type)) byType.get(entry.type).entries.push(entry);
+    else {
+      const group = { type: entry.type, entries: [entry] };
+      byType.set(entry.type, group);
+      groups.push(group);
+    }
+  }
+  // Ending the turn comes last, apart from the moves that change the table.
+  return [...groups.filter((g) => g.type !== "end_turn"), ...groups.filter((g) => g.type === "end_turn")];
+}
+
+function waitingLine(update) {
+  const others = update.actors.filter((s) => s !== update.seat).map((s) => plainSeatName(update, s));
+  return others.length ? `Waiting for ${others.join(", ")}` : "";
+}
+
+/** The seat's moves; a group whose moves did not change keeps its DOM (and what is typed in it). */
+function drawMoves(box, update, ctx) {
+  const legal = update.legal || { actions: [] };
+  const acting = (legal.actions || []).length > 0;
+  box.className = `panel me-move${acting ? " me-turn" : ""}`;
+  box.hidden = update.seat === null || update.replay || update.over;
+  if (box.hidden) return;
+  const why = legal.why ? fillSeats(update, legal.why) : "";
+  const heading = el("h3", {}, acting ? "Your move" : waitingLine(update) || "Nothing to do now",
+    !acting && why ? el("span", { class: "muted" }, ` · ${why}`) : null);
+  const kept = box.groups || new Map();
+  const next = new Map();
+  const nodes = moveGroups(legal).map((group) => {
+    const key = JSON.stringify([update.seat, group.form || group.entries, group.form ? placesFor(update) : ""]);
+    const node = kept.get(key) || (group.form ? moveForm(group.form, update, ctx) : moveButtons(group.type, group.entries, update, ctx));
+    next.set(key, node);
+    return node;
+  });
+  box.groups = next;
+  box.replaceChildren(heading, ...nodes);
+}
+
+// --- the table ------------------------------------------------------------------------------
+
+function auctionPanel(update) {
+  const view = update.view;
+  const auction = view.auction;
+  if (!auction) return null;
+  const contest = auction.contest;
+  // places[i] is the seat that holds place i, once it is settled.
+  const placed = auction.places.map((seat, place) => ({ place, seat })).filter((p) => p.seat !== null);
+  let title = "Turn order";
+  if (contest && contest.kind === "rank") title = `Rank auction for ${placesFor(update)}`;
+  else if (contest && contest.seats.length < view.players.length) title = `Turn order: sealed bids again for ${placesFor(update)}`;
+  else if (contest) title = "Turn order: everyone seals a bid";
+  const sealed = contest ? el("ul", { class: "me-sealed" }, contest.seats.map((s) => el("li", { class: auction.sealed[s] ? "done" : "" },
+    dot(s), name(update, s, true), auction.sealed[s] ? ": sealed ✓" : ": thinking…"))) : null;
+  return el("section", { class: "panel", id: "me-auction" }, el("h3", {}, title),
+    sealed,
+    auction.mine ? el("p", {}, `Your sealed ${auction.mine.length > 1 ? "stacks" : "bid"}: ${auction.mine.join(", ")} gold`) : null,
+    placed.length ? el("p", {}, "Places so far: ", placed.map((p) => `${ordinal(p.place + 1)} ${name(update, p.seat)}`).join(", ")) : null,
+    el("p", { class: "muted" }, `In the pot: ${auction.pot} gold.`,
+      contest && contest.kind === "blind" ? " The highest bid plays first; the last place gets half of the pot back." : ""));
+}
+
+function votePanel(update) {
+  const vote = update.view.vote;
+  if (!vote) return null;
+  const mine = { up: "raise the rate", down: "lower the rate", keep: "keep the rate" }[vote.mine] || vote.mine;
+  return el("section", { class: "panel", id: "me-vote" }, el("h3", {}, "Spring vote on the tax rate"),
+    el("ul", { class: "me-sealed" }, vote.voters.map((s, i) => el("li", { class: vote.sealed[i] ? "done" : "" },
+      dot(s), name(update, s, true), vote.sealed[i] ? ": voted ✓" : ": thinking…"))),
+    mine ? el("p", {}, `Your vote: ${mine}`) : null,
+    el("p", { class: "muted" }, "Only a unanimous vote moves the rate."));
+}
+
+function offerPanel(update) {
+  const offer = update.view.offer;
+  if (!offer) return null;
+  return el("section", { class: "panel", id: "me-offer" }, el("h3", {}, "An offer"),
+    el("p", {}, `${name(update, offer.seller, true)} offer${offer.seller === update.seat ? "" : "s"} ${cardName(offer.card)} to ${name(update, offer.buyer)} for ${offer.price} gold`));
+}
+
+function turnPanel(update) {
+  const view = update.view;
+  const words = (text) => fillSeats(update, text);
+  const log = view.turn_log || [];
+  const start = log.find((e) => e.kind === "turn_start");
+  const roll = log.find((e) => e.kind === "roll");
+  const lines = log.filter((e) => e !== start && e !== roll);
+  const dice = roll && roll.dice ? el("span", { class: "me-dice", "aria-hidden": "true" }, roll.dice.map((d) => DIE[d - 1] || d).join("")) : null;
+  return el("section", { class: "panel", id: "me-dice" },
+    el("h3", {}, start ? words(start.text) : "This turn"),
+    roll ? el("div", {}, dice, el("strong", {}, words(roll.text))) : el("p", { class: "muted" }, view.phase === "auction" ? "No roll yet: the turn order is being bid for." : "No roll yet."),
+    roll && lines.length ? el("ul", { class: "me-turnlog", id: "me-produced" }, lines.map((e) => el("li", {}, words(e.text))))
+      : roll ? el("p", { class: "muted" }, "Nothing else happened yet.") : null);
 }
 
 function countersPanel(view) {
   const c = view.counters;
-  const wheel = el("div", { class: "me-wheel", title: `${c.wheel} wheel` },
+  const wheel = el("div", { class: "me-wheel", title: `the ${c.wheel} season wheel` },
     c.wheel_portions.map((season, i) => el("span", {
       class: i === c.portion ? "now" : "", title: `${season}${i === c.portion ? " (now)" : ""}`,
       style: `background:${SEASON_COLOURS[season] || "#ccc"}`,
     })));
-  const rows = [
+  const stats = [
     ["season", `${c.season}, year ${c.year}`],
-    ["cost of the living", c.cost_of_living],
+    ["cost of the living", `${c.cost_of_living} gold`],
     ["research cost", c.research_cost],
     ["tax rate", c.tax_rate],
-    ["climate", `${c.climate} (${c.wheel} wheel)`],
-    ["volatility", c.volatility],
-    ["central bank", view.bank],
-    ["R.O.W.", view.row],
+    ["central bank", `${view.bank} gold`],
+    ["R.O.W.", `${view.row} gold`],
     ["deck", `${view.deck} cards`],
     ["orbit", `${view.orbit} of ${view.max_orbits}`],
+    ["climate", `${c.wheel}${c.climate ? ` (${c.climate > 0 ? "+" : ""}${c.climate})` : ""}`],
   ];
-  return el("section", { class: "panel", id: "me-counters" }, el("h3", {}, "Indicators"), wheel,
-    el("dl", { class: "kv" }, rows.map(([k, v]) => [el("dt", {}, k), el("dd", { "data-counter": k }, String(v))])));
-}
-
-function dicePanel(update) {
-  const view = update.view;
-  const log = view.turn_log || [];
-  const roll = log.find((e) => e.kind === "roll");
-  const lines = log.filter((e) => ["produced", "investment_paid", "chauffeur_paid", "seven", "season",
-    "holding_fee", "climate", "tax", "bankrupt", "out", "stimulus"].includes(e.kind));
-  const text = (e) => {
-    switch (e.kind) {
-      case "produced": return `${seatName(update, e.seat)}: ${cardName(e.card)} gave ${e.gold !== undefined ? `${e.gold} gold` : `${e.amount} ${e.commodity.replace("_", " ")}`}`;
-      case "investment_paid": return `${seatName(update, e.seat)}: investment on ${cardName(e.card)} doubled, ${e.paid} gold`;
-      case "chauffeur_paid": return `${seatName(update, e.seat)}: Chauffeur ${cardName(e.card)} returned ${e.paid}`;
-      case "seven": return `a 7: research cost up, ${e.investments_taken} invested gold to the central bank`;
-      case "season": return `the wheel turned: ${e.season}, year ${e.year}`;
-      case "holding_fee": return `${seatName(update, e.seat)} paid ${e.paid} to keep commodities`;
-      case "tax": return `${seatName(update, e.seat)} paid ${e.paid} in taxes`;
-      case "bankrupt": return `${seatName(update, e.seat)} is bankrupt (owes ${e.owes})`;
-      case "out": return `${seatName(update, e.seat)} is out of the game`;
-      case "stimulus": return `the R.O.W. bid for ${e.commodity.replace("_", " ")} (${e.bids} at ${e.price})`;
-      case "climate": return `climate ${e.climate}: the ${e.wheel} wheel`;
-      default: return e.kind;
-    }
-  };
-  return el("section", { class: "panel", id: "me-dice" }, el("h3", {}, "Dice"),
-    roll ? el("div", {}, el("span", { class: "me-dice", title: `${roll.total}` }, `${DIE[roll.dice[0] - 1]}${DIE[roll.dice[1] - 1]}`),
-      ` ${seatName(update, roll.seat)} rolled ${roll.total}`) : el("p", { class: "muted" }, "no roll yet"),
-    lines.length ? el("ul", { id: "me-produced" }, lines.map((e) => el("li", {}, text(e))))
-      : roll ? el("p", { class: "muted" }, "nothing produced") : null);
+  return el("section", { class: "panel", id: "me-counters" }, el("h3", {}, "The table"), wheel,
+    el("dl", { class: "me-stats" }, stats.map(([k, v]) => el("div", {}, el("dt", {}, k), el("dd", { "data-counter": k }, String(v))))));
 }
 
 function playerPanel(update, seat) {
   const view = update.view;
   const p = view.players[seat];
-  const goods = Object.entries(p.goods).filter(([, n]) => n).map(([name, n]) => `${n} ${name.replace("_", " ")}`);
-  const state = p.out ? "out of the game" : p.bankrupt ? `bankrupt, owes ${p.debt}` : "";
+  const goods = Object.entries(p.goods).filter(([, n]) => n).map(([g, n]) => el("span", { class: "me-chipx" }, `${n} ${goodsName(g)}`));
   const current = view.current === seat && view.phase !== "over";
-  return el("section", { class: `panel${seat === update.seat ? " mine" : ""}${p.out ? " me-out" : ""}`, "data-seat": seat },
-    el("h3", {}, `${seatName(update, seat)}${current ? " ◀ to play" : ""}`),
-    el("p", {}, `gold ${p.gold}`, goods.length ? ` · ${goods.join(", ")}` : "", state ? ` · ${state}` : ""),
-    el("div", { class: "me-cards me-tableau" }, p.tableau.length ? p.tableau.map(stackEl) : el("span", { class: "muted" }, "no permits placed")),
-    p.hand.length ? el("div", { class: "me-cards me-hand" }, el("span", { class: "muted" }, "in hand:"),
-      p.hand.map((c) => cardEl(c, `hand${p.fresh.includes(c) ? " fresh" : ""}`, p.fresh.includes(c) ? "new" : ""))) : null);
+  const badges = [
+    current ? el("span", { class: "badge me-now" }, "to play") : null,
+    p.out ? el("span", { class: "badge me-bad" }, "out of the game") : null,
+    !p.out && p.bankrupt ? el("span", { class: "badge me-bad" }, `bankrupt, owes ${p.debt}`) : null,
+  ];
+  const hand = p.hand.map((c) => cardEl(view, c, `hand${p.fresh.includes(c) ? " fresh" : ""}`,
+    p.fresh.includes(c) ? `new: ${caption(view, c)}` : caption(view, c)));
+  return el("section", { class: `panel me-mat${seat === update.seat ? " mine" : ""}${p.out ? " me-out" : ""}`, "data-seat": seat, style: `--seat:${seatColour(seat)}` },
+    el("h3", {}, el("span", {}, dot(seat), seat === update.seat ? `${plainSeatName(update, seat)} (you)` : plainSeatName(update, seat)), ...badges),
+    el("div", { class: "me-purse" }, el("span", { class: "me-chipx gold" }, `${p.gold} gold`), ...goods,
+      el("span", { class: "me-chipx", title: "the score if the game ended now" }, `score ${p.score}`)),
+    el("div", { class: "me-cards me-tableau" }, p.tableau.length ? p.tableau.map((s) => stackEl(view, s)) : el("span", { class: "muted" }, "no permits placed yet")),
+    hand.length ? el("div", { class: "me-cards me-hand" }, el("span", { class: "muted" }, "in hand:"), hand) : null);
+}
+
+/** One side of a book: the best few prices, each with how many and whose; the rest summed up. */
+function ladderSide(update, levels, side) {
+  const shown = levels.slice(0, LADDER_ROWS);
+  const rest = levels.slice(LADDER_ROWS).reduce((n, level) => n + level.count, 0);
+  const rows = shown.map((level) => {
+    const yours = level.owners.filter((o) => o === update.seat).length;
+    const row = level.owners.includes("row");
+    const whose = [yours ? `${yours} yours` : "", row ? "R.O.W." : ""].filter(Boolean).join(", ");
+    return el("li", { class: yours ? "yours" : "", "data-price": level.price, title: `${level.count} at ${level.price} gold${whose ? ` (${whose})` : ""}` },
+      el("b", {}, `${level.price}`), ` × ${level.count}`, whose ? ` (${whose})` : "");
+  });
+  const more = rest ? el("li", { class: "muted" }, `+${rest} ${side === "bids" ? "lower" : "higher"}`) : null;
+  return el("div", { class: side }, el("div", { class: "side" }, side === "bids" ? "Buyers bid" : "Sellers ask"),
+    el("ul", {}, rows.length ? rows : el("li", { class: "muted" }, "none"), more));
+}
+
+function bookEl(update, commodity, book) {
+  const me = update.seat === null ? null : update.view.players[update.seat];
+  const held = me ? me.goods[commodity] || 0 : null;
+  const escrowed = book.bids.filter((b) => b.escrow);
+  const mineEscrow = escrowed.filter((b) => b.owner === update.seat).length;
+  const foot = [
+    held !== null ? `you hold ${held}` : "",
+    escrowed.length ? `${escrowed.length} bid${escrowed.length > 1 ? "s" : ""} in escrow${mineEscrow ? ` (${mineEscrow} yours)` : ""}` : "",
+  ].filter(Boolean).join(" · ");
+  return el("div", { class: "me-book", "data-commodity": commodity },
+    el("h4", {}, goodsName(commodity),
+      el("span", { class: "muted" }, `spot ${book.spot} · last sold ${book.last_sold === null ? "—" : book.last_sold}`)),
+    el("div", { class: "me-sides" }, ladderSide(update, book.ladder.bids, "bids"), ladderSide(update, book.ladder.asks, "asks")),
+    foot ? el("div", { class: "foot" }, foot) : null);
 }
 
 function marketPanel(update) {
-  const view = update.view;
-  const rows = Object.entries(view.market).map(([name, book]) => el("tr", { "data-commodity": name },
-    el("th", { class: "rowname" }, name.replace("_", " ")),
-    el("td", {}, book.bids.map((b) => `#${b.order} ${b.price} (${who(update, b.owner)}${b.escrow ? ", escrow" : ""})`).join("; ") || "-"),
-    el("td", {}, book.asks.map((a) => `#${a.order} ${a.price} (${who(update, a.owner)})`).join("; ") || "-"),
-    el("td", {}, String(book.spot)),
-    el("td", {}, book.last_sold === null ? "-" : String(book.last_sold))));
+  const market = update.view.market;
   return el("section", { class: "panel", id: "me-market" }, el("h3", {}, "The Grand Market"),
-    el("table", { class: "sheet" }, el("tr", {}, ["", "bids", "asks", "spot", "last sold"].map((h) => el("th", {}, h))), rows));
+    el("div", { class: "me-books" }, Object.entries(market).map(([commodity, book]) => bookEl(update, commodity, book))),
+    el("p", { class: "muted", style: "margin:6px 0 0;font-size:12px" }, "Prices in gold, the best first; × how many units at that price."));
 }
 
-function pendingPanel(update) {
-  const view = update.view;
-  const parts = [];
-  if (view.auction && view.auction.contest) {
-    const c = view.auction.contest;
-    parts.push(el("p", {}, `Turn-order ${c.kind} auction (pot ${view.auction.pot}): `,
-      c.seats.map((s) => `${seatName(update, s)} ${view.auction.sealed[s] ? "sealed" : "thinking"}`).join(", "),
-      view.auction.mine ? ` · your sealed bid: ${view.auction.mine.join(", ")}` : ""));
-  }
-  if (view.vote) {
-    parts.push(el("p", {}, `Spring vote on the tax rate: ${view.vote.sealed.filter(Boolean).length} of ${view.vote.voters.length} in`,
-      view.vote.mine ? ` · your vote: ${view.vote.mine}` : ""));
-  }
-  if (view.offer) {
-    const o = view.offer;
-    parts.push(el("p", {}, `${seatName(update, o.seller)} offers ${cardName(o.card)} to ${seatName(update, o.buyer)} for ${o.price} gold`));
-  }
-  return parts.length ? el("section", { class: "panel", id: "me-pending" }, ...parts) : null;
-}
-
-/** The latest events in words (the view keeps the last few, numbered from the game's start). */
+/** Everything the view still holds of the game's history, in words, the newest first. */
 function logPanel(update) {
-  const recent = (update.view.recent || []).slice(-14).reverse();
-  const name = (s) => (s === "row" || s === -1 ? "R.O.W." : seatName(update, s));
-  const line = (e) => {
-    switch (e.kind) {
-      case "roll": return `${name(e.seat)} rolled ${e.total}`;
-      case "buy_permit": return `${name(e.seat)} bought ${cardName(e.card)} for ${e.price}`;
-      case "place": return `${name(e.seat)} placed ${cardName(e.card)}${e.on ? ` on ${cardName(e.on)}` : ""}`;
-      case "invest": return `${name(e.seat)} invested ${e.amount} on ${cardName(e.card)}`;
-      case "trade": return `${name(e.seller)} sold ${e.commodity.replace("_", " ")} to ${name(e.buyer)} at ${e.price}`;
-      case "bid": case "ask": return `${name(e.seat)} ${e.kind === "bid" ? "bid" : "asked"} ${e.price} for ${e.commodity.replace("_", " ")}`;
-      case "sale": return `${name(e.seller)} sold ${cardName(e.card)} to ${name(e.buyer)} for ${e.price}`;
-      case "inflation": return `${cardName(e.card)} played: cost of the living ${e.cost_of_living}`;
-      case "turn_end": return `${name(e.seat)} ended the turn`;
-      default: return `${e.seat !== undefined ? `${name(e.seat)}: ` : ""}${e.kind.replaceAll("_", " ")}`;
-    }
-  };
+  const recent = (update.view.recent || []).slice().reverse();
   return el("section", { class: "panel", id: "me-log" }, el("h3", {}, "What happened"),
-    recent.length ? el("ol", { reversed: true }, recent.map((e) => el("li", { value: e.n }, line(e)))) : el("p", { class: "muted" }, "nothing yet"));
+    recent.length ? el("ol", { class: "me-log", reversed: true }, recent.map((e) => el("li", { value: e.n }, fillSeats(update, e.text || e.kind))))
+      : el("p", { class: "muted" }, "Nothing yet."));
 }
 
 export default {
   render(root, update, ctx) {
     const view = update.view;
-    if (!root.querySelector(".me-move")) {
-      root.replaceChildren(el("style", {}, STYLE), el("div", { class: "me-move" }), el("div", { class: "me-table" }));
+    if (!root.querySelector(".me-root")) {
+      root.replaceChildren(el("style", {}, STYLE), el("div", { class: "me-root" },
+        el("section", { class: "panel me-move", id: "your-move" }),
+        el("div", { class: "me-board" }, el("div", { class: "me-main" }), el("div", { class: "me-side" }))));
     }
-    // Rebuild the forms only when the legal moves change, so typed values survive pushes.
-    const key = JSON.stringify([update.seat, update.legal, update.replay]);
-    const move = root.querySelector(".me-move");
-    if (move.dataset.key !== key) {
-      move.dataset.key = key;
-      move.replaceChildren(update.replay ? el("div") : ctx.generic.actionForms(update, ctx));
-    }
+    drawMoves(root.querySelector(".me-move"), update, ctx);
     const order = view.order.length ? view.order : view.players.map((_, s) => s);
-    root.querySelector(".me-table").replaceChildren(...[
-      pendingPanel(update),
-      el("div", { class: "grid" }, countersPanel(view), dicePanel(update), logPanel(update)),
+    const logScroll = root.querySelector(".me-log") ? root.querySelector(".me-log").scrollTop : 0;
+    root.querySelector(".me-main").replaceChildren(...[
+      auctionPanel(update), votePanel(update), offerPanel(update),
       ...order.map((s) => playerPanel(update, s)),
       marketPanel(update),
     ].filter(Boolean));
+    root.querySelector(".me-side").replaceChildren(turnPanel(update), countersPanel(view), logPanel(update));
+    root.querySelector(".me-log")?.scrollTo(0, logScroll);
   },
 };
