@@ -170,14 +170,13 @@ class Tally:
     demand_total: Array
     rounds: Array  # (B,) int32: rounds that reached their selling step
     glut: Array  # (B,) int32: of those, rounds whose supply exceeded demand
-    rows: Array  # (players, B) int32: rows actions each seat took (one each)
-    buys: Array  # (players, B) int32: buying orders each seat sent
-    sells: Array  # (players, B) int32: selling orders each seat sent
+    buys: Array  # (players, B) int8: buying orders each seat sent (at most one a round)
+    sells: Array  # (players, B) int8: selling orders each seat sent
 
     @classmethod
     def empty(cls, players: int, games: int) -> Tally:
         per_game: list[Array] = [np.zeros(games, dtype=np.int32) for _ in range(6)]
-        per_seat: list[Array] = [np.zeros((players, games), dtype=np.int32) for _ in range(3)]
+        per_seat: list[Array] = [np.zeros((players, games), dtype=np.int8) for _ in range(2)]
         return cls(*per_game, *per_seat)
 
     def select(self, keep: Array) -> Tally:
@@ -185,7 +184,8 @@ class Tally:
 
     def counts(self) -> dict[str, Array]:
         """Each seat's actions by type (`actions.py`'s tags), as (B, players) arrays."""
-        return {"buy": self.buys.T, "rows": self.rows.T, "sell": self.sells.T}
+        rows = np.ones_like(self.buys)  # Middleman §2: every seat writes its rows, once
+        return {"buy": self.buys.T, "rows": rows.T, "sell": self.sells.T}
 
 
 @dataclass(frozen=True)
@@ -451,7 +451,6 @@ def play_batch(
     for seat, policy in enumerate(policies):
         write_rows(table, seat, *policy.rows(games, rng))
     table.tally.actions += players
-    table.tally.rows += 1  # Middleman §2: every seat writes its rows before the first round
     final = new_table(players, guarded, games)
     while table.games:
         buying_step(table, *_collect_orders(table, "buy", policies, rng))
