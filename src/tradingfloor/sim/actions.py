@@ -17,8 +17,20 @@ PREFIX = "actions."
 TAG = "type"
 
 
+_READ: dict[int, tuple[Game, tuple[str, ...]]] = {}  # by game object: (the game, its types)
+
+
 def action_types(game: Game) -> tuple[str, ...]:
     """Every action type that `game` defines, sorted; () where its schema names none."""
+    # Building a schema costs milliseconds, as much as a whole Middleman game: read it once.
+    read = _READ.get(id(game))
+    if read is None or read[0] is not game:
+        read = _READ[id(game)] = (game, schema_types(game))
+    return read[1]
+
+
+def schema_types(game: Game) -> tuple[str, ...]:
+    """The action types named by `game`'s action schema, sorted."""
     schema = game.schemas().get("action") or {}
     mapping = (schema.get("discriminator") or {}).get("mapping")
     if isinstance(mapping, Mapping):
