@@ -33,7 +33,7 @@ function optionValue(choice) {
 export function choiceSelect(name, choices, labels, value, title) {
   const select = el("select", { name, title, "data-kind": "choice" },
     choices.map((v, i) => el("option", { value: optionValue(v), selected: v === value },
-      labels && labels[i] !== undefined ? labels[i] : v === null ? "none" : String(v))));
+      labels && labels[i] !== undefined ? labels[i] : v === null ? "none" : String(v).replaceAll("_", " "))));
   select.choices = choices;
   return select;
 }

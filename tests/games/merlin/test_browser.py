@@ -1,4 +1,4 @@
-"""Two people create a Merlin match in the lobby and play it in Debian's Chromium against a live server."""
+"""Two people create a Merlin match in the lobby and play it in Chromium against a live server."""
 
 from __future__ import annotations
 
@@ -65,10 +65,21 @@ def act(page: Any, button: Any) -> None:
     assert not refusals, refusals
 
 
-def seal_turn_bid(page: Any) -> None:
+def refused(page: Any, form: Any, value: str) -> str:
+    """Type `value` in the form's number field and send it: the refusal shows in that form."""
+    form.locator("input[type=number]").fill(value)
+    form.get_by_role("button").click()
+    error = form.locator(".error")
+    page.wait_for_function("(e) => e.textContent !== ''", arg=error.element_handle())
+    return error.text_content() or ""
+
+
+def seal_turn_bid(page: Any, too_much: bool = False) -> None:
     form = page.locator("#your-move form[data-action=turn_bid]")
     form.wait_for()
     assert "Seal a bid for turn order" in form.inner_text()
+    if too_much:
+        assert "10" in refused(page, form, "99")  # no more than the gold the person holds
     form.locator("input[name=amount]").fill("0")  # the lowest bid: last place, tied with the other
     act(page, form.get_by_role("button", name="Seal"))
 
@@ -85,8 +96,8 @@ def seal_stacks(page: Any, first: int) -> None:
 
 def settle_turn_order(pages: list[Any]) -> None:
     """Both bid 0 for turn order, so they tie for the last place and settle it by a rank auction."""
-    for page in pages:
-        seal_turn_bid(page)
+    for index, page in enumerate(pages):
+        seal_turn_bid(page, too_much=index == 0)
     ranked = [False, False]
     deadline = time.monotonic() + 30
     while any(page.locator("#me-auction").count() for page in pages):
@@ -122,7 +133,9 @@ def take_a_move(page: Any, bought: set[str], turns: list[int], index: int) -> No
     turns[index] += 1
 
 
-def test_two_people_bid_settle_the_order_and_play_turns(live_app: str, page: Any, browser: Any) -> None:
+def test_two_people_bid_settle_the_order_and_play_turns(
+    live_app: str, page: Any, browser: Any
+) -> None:
     links = create_in_the_lobby(page, live_app)
     errors: list[str] = []
     other = new_page(browser, errors)

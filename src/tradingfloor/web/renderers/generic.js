@@ -66,11 +66,11 @@ function refusalSlot() {
   return el("span", { class: "error", role: "alert" });
 }
 
-function submitter(ctx, error) {
+function submitter(ctx, error, words = (text) => text) {
   return async (action) => {
     error.textContent = "";
     const reply = await ctx.send(action);
-    if (!reply.ok) error.textContent = reply.error;
+    if (!reply.ok) error.textContent = words(reply.error);
   };
 }
 
@@ -89,7 +89,7 @@ export function verbOf(title) {
 /** A form with inputs for the action's fields, sent as {type, ...fields}. */
 function fieldForm(type, schema, root, hints, fixed, notes, ctx, words, title) {
   const error = refusalSlot();
-  const send = submitter(ctx, error);
+  const send = submitter(ctx, error, words);
   const props = Object.fromEntries(Object.entries(schema.properties || {}).filter(([name]) => !(name in fixed)));
   const form = el("form", { class: "actions", "data-action": type, novalidate: true },
     el("strong", {}, title ? words(title) : type), ...fieldsFor({ ...schema, properties: props }, root, {}, hints, words),
@@ -113,7 +113,7 @@ function fieldForm(type, schema, root, hints, fixed, notes, ctx, words, title) {
 /** Many labelled moves of one type: one list to pick from. */
 function labelledChoice(type, entries, ctx, words) {
   const error = refusalSlot();
-  const send = submitter(ctx, error);
+  const send = submitter(ctx, error, words);
   const select = el("select", { name: "move" }, entries.map((e, i) => el("option", { value: i }, label(e, words))));
   return el("form", { class: "actions", "data-action": type, onsubmit: (event) => {
     event.preventDefault();
@@ -130,7 +130,7 @@ function typeForms(type, entries, ctx, words) {
   const labelled = concrete.length > 0 && concrete.every((e) => e.label);
   if (concrete.length && (concrete.length <= 4 || (labelled && concrete.length <= 6))) {
     const error = refusalSlot();
-    const send = submitter(ctx, error);
+    const send = submitter(ctx, error, words);
     out.push(el("div", { class: "actions" }, concrete.map((e) => el("button", { type: "button", onclick: () => send(actionOf(e)) }, label(e, words))), error));
   } else if (labelled) {
     out.push(labelledChoice(type, concrete, ctx, words));

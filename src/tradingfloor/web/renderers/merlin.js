@@ -18,7 +18,18 @@ const STYLE = `
 .me-root h3 { margin: 0 0 8px; font-size: 16px; }
 .me-board { display: grid; grid-template-columns: minmax(0, 1.7fr) minmax(0, 1fr); gap: 10px; align-items: start; }
 .me-board > div { min-width: 0; }
-@media (max-width: 860px) { .me-board { grid-template-columns: minmax(0, 1fr); } }
+/* On a narrow screen one column, in the order a player looks: the auction, the roll, the market,
+   the players, the indicators, the log. */
+@media (max-width: 860px) {
+  .me-board { display: flex; flex-direction: column; align-items: stretch; gap: 0; }
+  .me-main, .me-side { display: contents; }
+  #me-auction, #me-vote, #me-offer { order: 1; }
+  #me-dice { order: 2; }
+  #me-market { order: 3; }
+  .me-mat { order: 4; }
+  #me-counters { order: 5; }
+  #me-log { order: 6; }
+}
 .me-move { border: 3px solid transparent; }
 .me-move.me-turn { border-color: #e0a800; box-shadow: 0 0 0 3px rgba(224,168,0,.35), 0 2px 6px rgba(0,0,0,.25); }
 .me-move h3 .muted { font-weight: 400; font-size: 14px; }
@@ -49,14 +60,15 @@ const STYLE = `
 .me-chipx.gold { background: #f7dc6f; font-weight: 600; }
 .me-cards { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: flex-start; }
 .me-cards > .muted { align-self: center; }
-.me-stack { position: relative; width: 54px; height: 112px; margin-right: 18px; }
+.me-stack { position: relative; width: 60px; height: 126px; margin-right: 14px; }
 .me-stack.flat { height: 92px; }
 .me-card { position: absolute; top: 0; left: 0; width: 50px; height: 72px; border: 1px solid #555; border-radius: 6px; background: #fffdf6;
-  display: flex; flex-direction: column; align-items: center; justify-content: center; font-weight: 700;
+  display: flex; flex-direction: column; align-items: center; justify-content: flex-start; padding-top: 7px; font-weight: 700;
   font-size: 17px; box-shadow: 1px 1px 3px rgba(0,0,0,.25); line-height: 1.1; text-align: center; }
 .me-card.red { color: #b91c1c; }
 .me-card small { font-weight: 400; font-size: 10px; color: #444; margin-top: 2px; }
-.me-card.across { top: 38px; left: 12px; transform: rotate(90deg); background: #f6f0ff; }
+.me-card.on { top: 38px; left: 8px; background: #fff4f0; }
+.me-card.across { top: 40px; left: 12px; transform: rotate(90deg); background: #f6f0ff; }
 .me-card.hand { position: static; display: inline-flex; }
 .me-card.fresh { border-style: dashed; background: #fff7dd; }
 .me-chip { position: absolute; bottom: 0; white-space: nowrap; left: -6px; right: -14px; text-align: center; font-size: 11px; line-height: 1.2; }
@@ -143,10 +155,11 @@ function stackEl(view, stack) {
   const chips = [];
   if (stack.invested) chips.push(`${stack.invested} invested`);
   if (stack.kind === "chauffeur") chips.push(`${stack.stored} stored`);
-  const topNote = stack.kind === "chauffeur" ? "Chauffeur" : caption(view, stack.top || "");
+  const chauffeur = stack.kind === "chauffeur";
+  const topNote = chauffeur ? "Chauffeur" : caption(view, stack.top || "");
   return el("div", { class: `me-stack${stack.top ? "" : " flat"}`, "data-kind": stack.kind },
     cardEl(view, stack.card, "", `${stack.value} gold`),
-    stack.top ? cardEl(view, stack.top, "across", topNote) : null,
+    stack.top ? cardEl(view, stack.top, chauffeur ? "across" : "on", topNote) : null,
     chips.length ? el("div", { class: "me-chip" }, chips.join(", ")) : null);
 }
 
@@ -157,13 +170,13 @@ function refusalSlot() {
 }
 
 /** Send an action from `box`, its buttons off meanwhile; a refusal shows in `error`. */
-async function sendFrom(box, error, ctx, action) {
+async function sendFrom(box, error, ctx, action, update) {
   error.textContent = "";
   const buttons = [...box.querySelectorAll("button")];
   for (const b of buttons) b.disabled = true;
   try {
     const reply = await ctx.send(action);
-    if (!reply.ok) error.textContent = reply.error;
+    if (!reply.ok) error.textContent = fillSeats(update, reply.error);
   } finally {
     for (const b of buttons) b.disabled = false;
   }
@@ -212,7 +225,7 @@ function moveForm(entry, update, ctx) {
       error.textContent = err.message;
       return;
     }
-    sendFrom(form, error, ctx, { type: entry.type, ...fields });
+    sendFrom(form, error, ctx, { type: entry.type, ...fields }, update);
   });
   return form;
 }
@@ -223,7 +236,7 @@ function moveButtons(type, entries, update, ctx) {
   const box = el("div", { class: "me-group actions me-buttons", "data-action": type });
   const style = type === "end_turn" ? "me-end" : entries.length === 1 && type === "buy_permit" ? "me-main-move" : "";
   box.append(...entries.map((e) => el("button", { type: "button", class: style,
-    onclick: () => sendFrom(box, error, ctx, actionOf(e)) }, fillSeats(update, e.label || e.type))), error);
+    onclick: () => sendFrom(box, error, ctx, actionOf(e), update) }, fillSeats(update, e.label || e.type))), error);
   return box;
 }
 
@@ -318,6 +331,7 @@ function turnPanel(update) {
   const log = view.turn_log || [];
   const start = log.find((e) => e.kind === "turn_start");
   const roll = log.find((e) => e.kind === "roll");
+  if (!roll && view.phase === "auction") return null; // no turn yet: the auction's panel says what happens
   const lines = log.filter((e) => e !== start && e !== roll);
   const dice = roll && roll.dice ? el("span", { class: "me-dice", "aria-hidden": "true" }, roll.dice.map((d) => DIE[d - 1] || d).join("")) : null;
   return el("section", { class: "panel", id: "me-dice" },
@@ -429,10 +443,10 @@ export default {
     const logScroll = root.querySelector(".me-log") ? root.querySelector(".me-log").scrollTop : 0;
     root.querySelector(".me-main").replaceChildren(...[
       auctionPanel(update), votePanel(update), offerPanel(update),
-      ...order.map((s) => playerPanel(update, s)),
       marketPanel(update),
+      ...order.map((s) => playerPanel(update, s)),
     ].filter(Boolean));
-    root.querySelector(".me-side").replaceChildren(turnPanel(update), countersPanel(view), logPanel(update));
+    root.querySelector(".me-side").replaceChildren(...[turnPanel(update), countersPanel(view), logPanel(update)].filter(Boolean));
     root.querySelector(".me-log")?.scrollTo(0, logScroll);
   },
 };
