@@ -86,9 +86,10 @@ const STYLE = `
 .me-book { background: #f7f3e6; border-radius: 8px; padding: 6px 8px; }
 .me-book h4 { margin: 0 0 4px; font-size: 15px; display: flex; justify-content: space-between; gap: 6px; flex-wrap: wrap; }
 .me-book h4 .muted { font-weight: 400; font-size: 12px; }
-.me-sides { display: grid; grid-template-columns: 1fr 1fr; gap: 6px; }
+.me-sides { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 6px; }
 .me-sides ul { list-style: none; margin: 0; padding: 0; font-variant-numeric: tabular-nums; font-size: 14px; }
-.me-sides li { padding: 0 4px; border-radius: 4px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.me-sides li { padding: 0 4px; border-radius: 4px; }
+.me-sides li small { font-size: 11px; color: #4b5563; white-space: nowrap; }
 .me-sides li.yours { font-weight: 700; background: #dbe9ff; }
 .me-sides .side { font-size: 12px; color: #6b7280; }
 .me-sides .bids li b { color: #1e7b34; }
@@ -392,7 +393,7 @@ function ladderSide(update, levels, side) {
     const row = level.owners.includes("row");
     const whose = [yours ? `${yours} yours` : "", row ? "R.O.W." : ""].filter(Boolean).join(", ");
     return el("li", { class: yours ? "yours" : "", "data-price": level.price, title: `${level.count} at ${level.price} gold${whose ? ` (${whose})` : ""}` },
-      el("b", {}, `${level.price}`), ` × ${level.count}`, whose ? ` (${whose})` : "");
+      el("b", {}, `${level.price}`), ` × ${level.count} `, whose ? el("small", {}, whose) : "");
   });
   const more = rest ? el("li", { class: "muted" }, `+${rest} ${side === "bids" ? "lower" : "higher"}`) : null;
   return el("div", { class: side }, el("div", { class: "side" }, side === "bids" ? "Buyers bid" : "Sellers ask"),
