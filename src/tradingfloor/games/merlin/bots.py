@@ -1,4 +1,5 @@
-"""Merlin Economics' own agents: random, and a heuristic valuing permits by yield per roll."""
+"""Merlin Economics' own agents: the heuristic (heuristic.py) and a beginner, who values permits by
+their yield and leaves the rest of the economy alone."""
 
 from __future__ import annotations
 
@@ -7,57 +8,47 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tradingfloor.core.agent import Agent, Decision, RandomAgent
+from tradingfloor.games.merlin import appraisal
+from tradingfloor.games.merlin.appraisal import roll_odds
+from tradingfloor.games.merlin.heuristic import MerlinHeuristic
 
 HORIZON_ROLLS = 60
-"""How many rolls ahead the heuristic counts a permit's yield (it cannot know the game's length)."""
+"""How many rolls ahead the beginner counts a permit's yield."""
 RESERVE = 2
-"""Gold the heuristic keeps in hand for taxes and the holding fee."""
-
-
-def roll_odds(number: int) -> float:
-    """The chance that 2d6 show `number`."""
-    return max(0, 6 - abs(7 - number)) / 36
+"""Gold the beginner keeps in hand for taxes and the holding fee."""
 
 
 def commodity_worth(view: Mapping[str, Any], name: str) -> float:
-    """A unit's worth: its spot price, or half the cost of the living where nobody bids."""
+    """A unit's worth to the beginner: its spot price, or half the cost of the living."""
     spot = view["market"][name]["spot"]
     return float(spot) if spot else float(view["counters"]["cost_of_living"]) / 2
 
 
 def yield_per_roll(view: Mapping[str, Any], card: str) -> float:
-    """A permit's expected gold per roll, by 2d6 odds."""
+    """A permit's expected gold per roll, by 2d6 odds, as the beginner sees it."""
     entry = view["catalogue"][card]
     odds = roll_odds(entry["number"])
-    if entry["kind"] == "property":
-        return odds * float(entry["value"])
     if entry["kind"] == "land":
         return odds * float(entry["yield"]) * commodity_worth(view, entry["commodity"])
-    return 0.0
+    return appraisal.yield_per_roll(view, card)
 
 
 def permit_worth(view: Mapping[str, Any], card: str) -> float:
-    """What holding a permit is worth over the rolls the heuristic looks ahead."""
+    """What holding a permit is worth over the rolls the beginner looks ahead."""
     left = int(view["max_orbits"] - view["orbit"] + 1) * len(view["order"] or [0])
     return yield_per_roll(view, card) * min(HORIZON_ROLLS, max(left, 0))
 
 
 def draw_worth(view: Mapping[str, Any]) -> float:
-    """The expected worth of the top card of the deck, from the cards left in it."""
-    left = view["deck_contents"]
-    if not left:
-        return 0.0
-    permits = [c for c in left if view["catalogue"][c]["kind"] in ("property", "land")]
-    average = sum(permit_worth(view, c) for c in permits) / max(len(permits), 1)
-    aces = sum(1 for c in left if view["catalogue"][c]["kind"] == "windfall")
-    # an Ace gives a permit and its yield once; a 7 gives nothing to its buyer
-    return (len(permits) * average + aces * (average * 1.1)) / len(left)
+    """The expected worth of the top card of the deck to the beginner."""
+    return appraisal.draw_worth(view, permit_worth)
 
 
-class MerlinHeuristic:
-    """Buys permits worth more than their price, places them, sells commodities, uses Chauffeurs."""
+class MerlinBeginner:
+    """Buys permits worth more than their price and places them, sells commodities into any bid
+    or asks the cost of the living, stores spare gold in a Chauffeur it happens to have."""
 
-    name = "heuristic"
+    name = "beginner"
 
     def __init__(self) -> None:
         self.rng = random.Random(0)
@@ -161,4 +152,8 @@ class MerlinHeuristic:
         return [{"type": "store", "card": chauffeurs[0]["card"], "amount": spare - spare % 5}]
 
 
-BOTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "heuristic": MerlinHeuristic}
+BOTS: dict[str, Callable[[], Agent]] = {
+    "heuristic": MerlinHeuristic,
+    "beginner": MerlinBeginner,
+    "random": RandomAgent,
+}

@@ -57,6 +57,8 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
             state.economy.deck
         ),  # which cards are left is public; not their order
         "catalogue": _catalogue(state),
+        "rules": _figures(state),
+        "offers_left": content.max_offers_per_turn - state.economy.offers_made,
         "commodities": list(content.commodities),
         "players": [_player(state, s) for s in range(state.players)],
         "market": {
@@ -90,6 +92,28 @@ def _told(event: Event) -> dict[str, Any]:
     """An event's JSON with its words (`text`, seats as {seat:N}: see words.fill)."""
     text = event.text if isinstance(event, Told) else words.event_text(event.to_json())
     return {**event.to_json(), "text": text}
+
+
+def _figures(state: MerlinState) -> dict[str, Any]:
+    """The rules' figures that a player weighs: what investments, Chauffeurs, the market and the
+    seasons pay and cost (the data files' numbers, public like the rule book)."""
+    content = state.config.content
+    return {
+        "investment_multiplier": content.investment_multiplier,
+        "investment_pays_on": state.config.investment_pays_on,
+        "chauffeur_step": content.chauffeur_step,
+        "chauffeur_return": content.chauffeur_return,
+        "holding_fee": content.holding_fee,
+        "holding_fee_per": content.holding_fee_per,
+        "stimulus_bids": content.stimulus_bids,
+        "stimulus_months": content.stimulus_months,
+        "max_ask": content.max_ask_multiple * state.core.counters.cost_of_living,
+        "bank_limited": content.bank_limited,
+        "tax_base_units": content.tax_base_units,
+        "tax_season": content.tax_season,
+        "season_multiplier": dict(content.multiplier),
+        "seven": content.seven,
+    }
 
 
 def _catalogue(state: MerlinState) -> dict[str, dict[str, Any]]:

@@ -1,0 +1,197 @@
+"""What things on a Merlin table are worth to a player, read from their view: the bots' sums."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+View = Mapping[str, Any]
+
+HORIZON_ROLLS = 60
+"""How many rolls ahead a player counts a permit's yield (nobody knows how long the game lasts)."""
+ROW_PATIENCE = 0.8
+"""What an R.O.W. bid still to come is worth against one on the table now."""
+
+
+def roll_odds(number: int) -> float:
+    """The chance that 2d6 show `number`."""
+    return max(0, 6 - abs(7 - number)) / 36
+
+
+def players_in(view: View) -> int:
+    return sum(1 for p in view["players"] if not p["out"])
+
+
+def rolls_left(view: View) -> int:
+    """The rolls still to come before the orbit cap, at most HORIZON_ROLLS."""
+    orbits = max(int(view["max_orbits"]) - int(view["orbit"]) + 1, 0)
+    return min(HORIZON_ROLLS, orbits * players_in(view))
+
+
+def season_average(view: View) -> float:
+    """Commodities a land yields per unit of its yield, on average over the wheel in use."""
+    multiplier = view["rules"]["season_multiplier"]
+    portions = view["counters"]["wheel_portions"]
+    total = sum(float(multiplier.get(season, 1)) for season in portions)
+    return total / max(len(portions), 1)
+
+
+# --- commodities -------------------------------------------------------------------------------
+
+
+def others_orders(view: View, name: str, side: str, seat: int) -> list[Mapping[str, Any]]:
+    """The open orders on one side of a book that `seat` may execute (not its own)."""
+    return [o for o in view["market"][name][side] if o["owner"] != seat]
+
+
+def best_bid(view: View, name: str, seat: int) -> Mapping[str, Any] | None:
+    bids = others_orders(view, name, "bids", seat)
+    return max(bids, key=lambda b: (b["price"], -b["order"])) if bids else None
+
+
+def best_ask(view: View, name: str, seat: int) -> Mapping[str, Any] | None:
+    asks = others_orders(view, name, "asks", seat)
+    return min(asks, key=lambda a: (a["price"], a["order"])) if asks else None
+
+
+def row_demand(view: View) -> float:
+    """What the R.O.W.'s market stimulus pays for a unit, if it can afford its bids."""
+    price = int(view["counters"]["cost_of_living"])
+    affordable = int(view["row"]) >= int(view["rules"]["stimulus_bids"]) * price
+    return float(price) if affordable else 0.0
+
+
+def commodity_value(view: View, name: str, seat: int) -> float:
+    """What a unit is expected to fetch: the best bid now, the R.O.W.'s bids to come, or half the
+    last price it sold at."""
+    bid = best_bid(view, name, seat)
+    now = float(bid["price"]) if bid else 0.0
+    last = view["market"][name]["last_sold"] or 0
+    return max(now, ROW_PATIENCE * row_demand(view), 0.5 * float(last))
+
+
+# --- permits and properties --------------------------------------------------------------------
+
+
+UnitWorth = Callable[[View, str], float]
+
+
+def unit_worth(view: View, name: str) -> float:
+    """What a unit of a commodity is worth to the seat whose view this is."""
+    return commodity_value(view, name, view["seat"])
+
+
+def yield_per_roll(view: View, card: str, worth: UnitWorth = unit_worth) -> float:
+    """A permit's expected gold per roll, by 2d6 odds (a land's commodities at `worth`)."""
+    entry = view["catalogue"][card]
+    odds = roll_odds(entry["number"])
+    if entry["kind"] == "property":
+        return odds * float(entry["value"])
+    if entry["kind"] == "land":
+        return odds * float(entry["yield"]) * season_average(view) * worth(view, entry["commodity"])
+    return 0.0
+
+
+def buyback(view: View, card: str) -> float:
+    """What the central bank pays for a card at the end (a property's value; nothing else)."""
+    entry = view["catalogue"][card]
+    return float(entry["value"]) if entry["kind"] == "property" else 0.0
+
+
+def permit_worth(view: View, card: str) -> float:
+    """A permit's yield over the rolls a player looks ahead, and what it is worth at the end."""
+    return yield_per_roll(view, card) * rolls_left(view) + buyback(view, card)
+
+
+def stack_worth(view: View, stack: Mapping[str, Any]) -> float:
+    """A tableau stack's worth: its permits, and the gold invested or stored on it."""
+    value = permit_worth(view, stack["card"]) + float(stack["invested"] + stack["stored"])
+    return value + (permit_worth(view, stack["top"]) if stack["top"] else 0.0)
+
+
+PermitWorth = Callable[[View, str], float]
+
+
+def draw_worth(view: View, worth: PermitWorth = permit_worth) -> float:
+    """The expected worth of the top card of the deck, from the cards left in it."""
+    left = view["deck_contents"]
+    if not left:
+        return 0.0
+    catalogue = view["catalogue"]
+    permits = [c for c in left if catalogue[c]["kind"] in ("property", "land")]
+    if not permits:
+        return 0.0
+    average = sum(worth(view, c) for c in permits) / len(permits)
+    aces = sum(1 for c in left if catalogue[c]["kind"] == "windfall")
+    # an Ace gives a permit and its yield once; a 7 gives its buyer nothing
+    return (len(permits) * average + aces * average * 1.1) / len(left)
+
+
+def properties_owned(player: Mapping[str, Any], view: View) -> int:
+    """Clubs a player holds, placed or in hand (a Chauffeur is two): what taxes count."""
+    catalogue = view["catalogue"]
+    placed = sum(2 if s["kind"] == "chauffeur" else 1 for s in player["tableau"])
+    held = sum(1 for c in player["hand"] if catalogue[c]["kind"] == "property")
+    return placed + held
+
+
+def tax_due(view: View, player: Mapping[str, Any]) -> int:
+    """The tax the player would owe next spring with what they own now."""
+    rate = int(view["counters"]["tax_rate"])
+    return rate * (int(view["rules"]["tax_base_units"]) + properties_owned(player, view))
+
+
+def months_to_taxes(view: View) -> int:
+    """Turns of the season wheel until it next enters the tax season (spring)."""
+    portions = view["counters"]["wheel_portions"]
+    now, spring = int(view["counters"]["portion"]), view["rules"]["tax_season"]
+    for step in range(1, len(portions) + 1):
+        here = (now + step) % len(portions)
+        if portions[here] == spring and portions[here - 1] != spring:
+            return step
+    return len(portions)
+
+
+# --- investments and Chauffeurs ----------------------------------------------------------------
+
+
+def doubling_odds(view: View, number: int) -> float:
+    """The chance an investment on `number` pays before a 7 takes it."""
+    hit, seven = roll_odds(number), roll_odds(int(view["rules"]["seven"]))
+    if view["rules"]["investment_pays_on"] == "owner_turn":
+        hit /= max(players_in(view), 1)
+    return hit / (hit + seven)
+
+
+def bank_share(view: View, due: float) -> float:
+    """How much of a payment of `due` the central bank can make (1.0: all of it)."""
+    if not view["rules"]["bank_limited"] or due <= 0:
+        return 1.0
+    return min(1.0, float(view["bank"]) / due)
+
+
+def investment_edge(view: View, number: int, stake: int) -> float:
+    """Expected gain per gold invested on `number`: what comes back if it doubles, less stake."""
+    gain = (int(view["rules"]["investment_multiplier"]) - 1) * stake
+    back = stake + gain * bank_share(view, gain)
+    return doubling_odds(view, number) * back / max(stake, 1) - 1
+
+
+def chauffeur_return(view: View, numbers: tuple[int, int], stored: int) -> float:
+    """Expected gold per roll that a Chauffeur on `numbers` storing `stored` gold returns."""
+    rules = view["rules"]
+    due = (stored // int(rules["chauffeur_step"])) * int(rules["chauffeur_return"])
+    odds = roll_odds(numbers[0]) + roll_odds(numbers[1])
+    return odds * due * bank_share(view, due)
+
+
+def production(view: View, cards: tuple[str, ...]) -> float:
+    """Expected gold per roll that properties produce on their own."""
+    return sum(yield_per_roll(view, c) for c in cards)
+
+
+def score_gap(view: View, seat: int) -> float:
+    """How far the seat's score is behind the best other player still in (0 when ahead)."""
+    mine = float(view["players"][seat]["score"])
+    others = [float(p["score"]) for p in view["players"] if p["seat"] != seat and not p["out"]]
+    return max(max(others, default=mine) - mine, 0.0)

@@ -1,0 +1,343 @@
+"""Merlin's heuristic bot: values everything by its odds and plays the whole economy.
+
+It buys permits worth more than their price and places them, makes a Chauffeur where storing
+its spare gold pays more than the two properties produce, invests when the odds favour it (or when
+a gamble is its only way to the top at the end), keeps its commodities on the market as asks, sells
+into good bids, buys cheap asks, bids for what it can resell, sells or liquidates properties when it
+needs gold, answers offers by their worth, and votes on the tax rate for its own good.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tradingfloor.core.agent import Decision
+from tradingfloor.games.merlin import appraisal as worth
+from tradingfloor.games.merlin.appraisal import View
+
+Wanted = list[dict[str, Any]]
+
+KEEP = 1
+"""Gold kept in hand beyond the next tax and the holding fee: permits early are worth far more."""
+ASK_MARKUP = 1.25
+"""An ask is set this much above what a unit is expected to fetch."""
+BARGAIN = 0.6
+"""An ask is bought when it costs at most this share of what the unit is expected to fetch."""
+BID_SHARE = 0.5
+"""A bid offers this share of what a unit is expected to fetch (the resale is uncertain)."""
+CHAUFFEUR_MARGIN = 1.2
+"""A Chauffeur is made when storing pays this many times what the two properties produce."""
+LAST_ORBITS = 2
+"""In the last orbits before the cap, a player behind gambles on investments."""
+
+
+class MerlinHeuristic:
+    """Plays every economy action where its sums say it pays (see the module docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self) -> None:
+        self.rng = random.Random(0)
+
+    def act(self, decision: Decision, rng: random.Random) -> Any:
+        self.rng = rng
+        view, seat = decision.view, decision.seat
+        choose: Callable[[View, int], Wanted] = {
+            "auction_blind": self._blind,
+            "auction_rank": self._rank,
+            "vote": self._vote,
+            "offer": self._answer,
+        }.get(view["step"], self._turn)
+        for wanted in choose(view, seat):
+            action = decision.game.parse_action(wanted)
+            if decision.legal.contains(action):
+                return action
+        for safe in ({"type": "end_turn"}, {"type": "decline"}):
+            action = decision.game.parse_action(safe)
+            if decision.legal.contains(action):
+                return action
+        return decision.legal.sample(rng)
+
+    # --- sealed steps -----------------------------------------------------------------------------
+
+    def _blind(self, view: View, seat: int) -> Wanted:
+        # Gold bid is gold not spent on permits, and the last place takes back half the pot: bid
+        # low (measured: higher bids win less often), varied to avoid ties.
+        return [{"type": "turn_bid", "amount": self.rng.randint(0, 1)}]
+
+    def _rank(self, view: View, seat: int) -> Wanted:
+        places = len(view["auction"]["contest"]["seats"])
+        least = 1 if view["players"][seat]["gold"] >= places else 0
+        return [{"type": "rank_bid", "stacks": [least] * places}]
+
+    def _vote(self, view: View, seat: int) -> Wanted:
+        """Taxes: a lower rate saves (1 + properties) a year, a higher one makes permits cheaper."""
+        me = view["players"][seat]
+        saved_by_down = worth.properties_owned(me, view) + int(view["rules"]["tax_base_units"])
+        permits_left = sum(
+            1 for c in view["deck_contents"] if view["catalogue"][c]["kind"] in ("property", "land")
+        )
+        purchases = min(permits_left / max(worth.players_in(view), 1), 4.0)
+        if saved_by_down > purchases + 1:
+            choice = "down"
+        elif purchases > saved_by_down + 1:
+            choice = "up"
+        else:
+            choice = "keep"
+        return [{"type": "tax_vote", "choice": choice}, {"type": "tax_vote", "choice": "keep"}]
+
+    def _answer(self, view: View, seat: int) -> Wanted:
+        """Buy an offered property when it is worth its price and the gold can be spared."""
+        offer = view["offer"]
+        seller = view["players"][offer["seller"]]
+        stack = next(s for s in seller["tableau"] if s["card"] == offer["card"])
+        me = view["players"][seat]
+        value = worth.stack_worth(view, stack) + land_waiting(view, me, stack)
+        spare = me["gold"] - worth.tax_due(view, me) - KEEP - offer["price"]
+        if offer["price"] <= value and spare >= 0:
+            return [{"type": "accept"}]
+        return [{"type": "decline"}]
+
+    # --- a turn -----------------------------------------------------------------------------------
+
+    def _turn(self, view: View, seat: int) -> Wanted:
+        me = view["players"][seat]
+        reserve = self._reserve(view, me)
+        wanted: Wanted = []
+        need = reserve + me["debt"] - me["gold"]
+        if need > 0:
+            wanted += self._raise_gold(view, seat, me, need)
+        if me["debt"]:
+            wanted.append({"type": "pay_debt"})
+        wanted += self._market(view, seat, me, reserve)
+        wanted += self._placements(view, me)
+        wanted += self._offers(view, seat, me)
+        wanted += self._investments(view, seat, me, reserve)
+        wanted += self._store(view, me, reserve)
+        wanted += self._permits(view, me, reserve)
+        wanted.append({"type": "end_turn"})
+        return wanted
+
+    def _permits(self, view: View, me: Mapping[str, Any], reserve: int) -> Wanted:
+        """Buy while the top card is worth its price; a good one is worth the Chauffeur's gold."""
+        price = int(view["counters"]["cost_of_living"])
+        draw = worth.draw_worth(view)
+        if not view["deck"] or draw <= price:
+            return []
+        short = reserve + price - me["gold"]
+        if short <= 0:
+            return [{"type": "buy_permit"}]
+        stored = [s for s in me["tableau"] if s["kind"] == "chauffeur" and s["stored"] >= short]
+        if stored and draw > 2 * price:
+            return [{"type": "take_back", "card": stored[0]["card"], "amount": short}]
+        return []
+
+    def _reserve(self, view: View, me: Mapping[str, Any]) -> int:
+        """Gold to keep in hand: the holding fee on what it holds, a little more, and the taxes
+        when spring is one turn of the wheel away (unpaid taxes are a debt to pay next turn)."""
+        taxes = worth.tax_due(view, me) if worth.months_to_taxes(view) <= 1 else 0
+        return taxes + KEEP + int(sum(me["goods"].values()))
+
+    def _raise_gold(self, view: View, seat: int, me: Mapping[str, Any], need: int) -> Wanted:
+        """Short of gold: the Chauffeur's store first; in debt, commodities and a property too."""
+        out: Wanted = []
+        for stack in me["tableau"]:
+            if stack["kind"] == "chauffeur" and stack["stored"]:
+                amount = min(stack["stored"], need)
+                out.append({"type": "take_back", "card": stack["card"], "amount": amount})
+        if out or not me["debt"]:
+            return out
+        for name in view["commodities"]:
+            bid = worth.best_bid(view, name, seat)
+            if bid is not None and me["goods"][name]:
+                out.append({"type": "sell_to", "order": bid["order"]})
+        if me["tableau"]:
+            out += self._sell_property(view, seat, me)
+        return out
+
+    def _sell_property(self, view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
+        """The property worth least: to the central bank, or offered to the richest player."""
+        cheapest = min(me["tableau"], key=lambda s: worth.permit_worth(view, s["card"]))
+        out: Wanted = [{"type": "liquidate", "card": cheapest["card"]}]
+        buyer = self._richest(view, seat)
+        if buyer is not None and view["offers_left"] > 0:
+            fair = int(worth.permit_worth(view, cheapest["card"]) * 0.8)
+            price = min(max(int(cheapest["value"]), fair), int(view["players"][buyer]["gold"]))
+            out.append(
+                {"type": "offer_sale", "card": cheapest["card"], "to": buyer, "price": price}
+            )
+        return out
+
+    def _richest(self, view: View, seat: int) -> int | None:
+        others = [p for p in view["players"] if p["seat"] != seat and not p["out"]]
+        return max(others, key=lambda p: p["gold"])["seat"] if others else None
+
+    # --- the Grand Market -------------------------------------------------------------------------
+
+    def _market(self, view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
+        out: Wanted = []
+        for name in view["commodities"]:
+            value = worth.commodity_value(view, name, seat)
+            out += self._sell(view, seat, me, name, value)
+            out += self._buy(view, seat, me, name, value, reserve)
+        return out
+
+    def _sell(
+        self, view: View, seat: int, me: Mapping[str, Any], name: str, value: float
+    ) -> Wanted:
+        """Sell into a good bid; otherwise keep the units on the market as asks (no holding fee)."""
+        out: Wanted = []
+        book = view["market"][name]
+        bid = worth.best_bid(view, name, seat)
+        mine = [a for a in book["asks"] if a["owner"] == seat]
+        good_bid = bid is not None and bid["price"] >= max(value, 1)
+        if bid is not None and good_bid and me["goods"][name]:
+            out.append({"type": "sell_to", "order": bid["order"]})
+        target = max(1, round(value * ASK_MARKUP), int(view["counters"]["cost_of_living"]))
+        target = min(target, int(view["rules"]["max_ask"]))
+        for ask in mine:
+            # back into hand to sell into a good bid, or to set a price that can sell again
+            if good_bid or ask["price"] > 2 * target:
+                out.append({"type": "withdraw_ask", "order": ask["order"]})
+        if me["goods"][name] and not good_bid:
+            out.append({"type": "ask", "commodity": name, "price": target})
+        return out
+
+    def _buy(
+        self,
+        view: View,
+        seat: int,
+        me: Mapping[str, Any],
+        name: str,
+        value: float,
+        reserve: int,
+    ) -> Wanted:
+        """Buy cheap asks, keep a bid for sellers who need gold, and tend own bids."""
+        out: Wanted = []
+        spare = me["gold"] - reserve
+        ask = worth.best_ask(view, name, seat)
+        if ask is not None and ask["price"] <= BARGAIN * value and ask["price"] <= spare:
+            out.append({"type": "buy_from", "order": ask["order"]})
+        mine = [b for b in view["market"][name]["bids"] if b["owner"] == seat and not b["escrow"]]
+        target = int(BID_SHARE * value)
+        rival = worth.best_bid(view, name, seat)
+        for bid in mine:
+            if target < 1 or spare < 0:
+                out.append({"type": "exit_bid", "order": bid["order"]})
+            elif bid["price"] > target + 1:
+                out.append(
+                    {"type": "lower_bid", "order": bid["order"], "amount": bid["price"] - target}
+                )
+            elif rival is not None and bid["price"] <= rival["price"] < target and spare > 1:
+                step = rival["price"] + 1 - bid["price"]
+                out.append({"type": "raise_bid", "order": bid["order"], "amount": step})
+        holders = any(p["goods"][name] for p in view["players"] if p["seat"] != seat)
+        # a bid where none lies would stop the R.O.W.'s stimulus ("If the market has no bids")
+        blocks_row = not view["market"][name]["bids"] and worth.row_demand(view) > 0
+        if not mine and target >= 1 and spare >= target and holders and not blocks_row:
+            out.append({"type": "bid", "commodity": name, "price": target})
+        return out
+
+    # --- the tableau ------------------------------------------------------------------------------
+
+    def _placements(self, view: View, me: Mapping[str, Any]) -> Wanted:
+        """Lands on free properties; a property across another where a Chauffeur pays more."""
+        fresh = set(me["fresh"])
+        catalogue = view["catalogue"]
+        free = sorted(
+            (s for s in me["tableau"] if s["top"] is None and not s["invested"]),
+            key=lambda s: s["value"],
+        )
+        out: Wanted = []
+        for card in me["hand"]:
+            if card in fresh:
+                continue
+            if catalogue[card]["kind"] == "land":
+                if free:
+                    out.append({"type": "place", "card": card, "on": free[0]["card"]})
+                continue
+            partner = self._chauffeur_partner(view, me, card, free)
+            out.append({"type": "place", "card": card, "on": partner})
+        return out
+
+    def _offers(self, view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
+        """Offer a free property to a player whose land waits for one, sharing what it adds."""
+        if view["offers_left"] < 1:
+            return []
+        free = [s for s in me["tableau"] if s["top"] is None and not s["invested"]]
+        if not free:
+            return []
+        stack = min(free, key=lambda s: worth.stack_worth(view, s))
+        for buyer in view["players"]:
+            if buyer["seat"] == seat or buyer["out"]:
+                continue
+            extra = land_waiting(view, buyer, stack)
+            price = int(worth.stack_worth(view, stack) + extra / 2)
+            if extra >= 2 and price <= buyer["gold"]:
+                return [
+                    {
+                        "type": "offer_sale",
+                        "card": stack["card"],
+                        "to": buyer["seat"],
+                        "price": price,
+                    }
+                ]
+        return []
+
+    def _chauffeur_partner(
+        self, view: View, me: Mapping[str, Any], card: str, free: list[Mapping[str, Any]]
+    ) -> str | None:
+        """The free property to turn `card` across into a Chauffeur, if storing pays more."""
+        if any(s["kind"] == "chauffeur" for s in me["tableau"]):
+            return None  # one Chauffeur holds all the gold a player can spare
+        storable = max(me["gold"] - worth.tax_due(view, me) - KEEP, 0)
+        number = view["catalogue"][card]["number"]
+        best, best_gain = None, 0.0
+        for stack in free:
+            stored = worth.chauffeur_return(view, (number, stack["number"]), storable)
+            produced = worth.production(view, (card, stack["card"]))
+            if stored > CHAUFFEUR_MARGIN * produced and stored - produced > best_gain:
+                best, best_gain = stack["card"], stored - produced
+        return best
+
+    def _investments(self, view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
+        """Invest where the odds favour it, or gamble near the cap when behind the leader."""
+        spare = me["gold"] - reserve
+        targets = [s for s in me["tableau"] if s["kind"] != "chauffeur"]
+        if spare < 1 or not targets:
+            return []
+        best = max(targets, key=lambda s: worth.doubling_odds(view, s["number"]))
+        if worth.investment_edge(view, best["number"], spare) > 0:
+            return [{"type": "invest", "card": best["card"], "amount": spare}]
+        if any(s["invested"] for s in targets):
+            return []  # one gamble at a time
+        gap = worth.score_gap(view, seat)
+        near_end = view["max_orbits"] - view["orbit"] < LAST_ORBITS
+        if near_end and 0 < gap <= 2 * spare:
+            return [{"type": "invest", "card": best["card"], "amount": min(spare, int(gap) + 1)}]
+        return []
+
+    def _store(self, view: View, me: Mapping[str, Any], reserve: int) -> Wanted:
+        """Spare gold into the Chauffeur in whole steps; back out when short of gold."""
+        chauffeurs = [s for s in me["tableau"] if s["kind"] == "chauffeur"]
+        if not chauffeurs:
+            return []
+        step = int(view["rules"]["chauffeur_step"])
+        spare = me["gold"] - reserve - int(view["counters"]["cost_of_living"])
+        if spare >= step:
+            return [
+                {"type": "store", "card": chauffeurs[0]["card"], "amount": spare - spare % step}
+            ]
+        return []
+
+
+def land_waiting(view: View, player: Mapping[str, Any], stack: Mapping[str, Any]) -> float:
+    """What a free property adds for a player holding a land with no free property to put it on."""
+    if stack["top"] is not None or stack["invested"]:
+        return 0.0
+    if any(s["top"] is None and not s["invested"] for s in player["tableau"]):
+        return 0.0
+    lands = [c for c in player["hand"] if view["catalogue"][c]["kind"] == "land"]
+    return max((worth.permit_worth(view, c) for c in lands), default=0.0)
