@@ -64,7 +64,7 @@ def test_months_to_taxes() -> None:
 def test_bot_kinds() -> None:
     assert {"random", "beginner", "heuristic"} <= set(kinds(GAME))
     # the lobby offers the game's first own bot by default: the heuristic
-    assert list(GAME.bots())[0] == "heuristic"
+    assert next(iter(GAME.bots())) == "heuristic"
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -188,7 +188,7 @@ def test_it_bids_where_a_bid_already_stands_and_tends_its_bids() -> None:
     price = move["price"]
     # the R.O.W. goes broke: its bids are no longer to be expected, so the bid comes down or leaves
     state = end_turn_rolling(arrange(state, row=0, counters={"cost_of_living": 10}), (1, 2))
-    for seat in (1, 2, 3):
+    for _ in range(3):  # seats 1 to 3 take their turns
         state = end_turn_rolling(state, (1, 2))
     move = heuristic_move(state, 0)
     assert move["type"] in ("lower_bid", "exit_bid"), move
