@@ -124,7 +124,8 @@ def rank_form(state: MerlinState, seat: int) -> list[dict[str, Any]]:
     if _bidder(state, seat, "rank") or now is None:
         return []
     gold, places = state.core.gold[seat], len(now.seats)
-    return [words.rank_form(places, rank_minimum(state, gold, places), gold)]
+    least = rank_minimum(state, gold, places)
+    return [words.rank_form(now.first_place, places, least, gold)]
 
 
 def _rank_bids(state: MerlinState, seat: int) -> list[Action]:

@@ -60,6 +60,7 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
         "rules": _figures(state),
         "offers_left": content.max_offers_per_turn - state.economy.offers_made,
         "commodities": list(content.commodities),
+        "commodity_names": {name: words.goods(name) for name in content.commodities},
         "players": [_player(state, s) for s in range(state.players)],
         "market": {
             name: _book(book)

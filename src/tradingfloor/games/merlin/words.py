@@ -297,11 +297,12 @@ def _orders(state: MerlinState) -> dict[int, tuple[str, int, int]]:
     }
 
 
-def rank_form(places: int, least: int, most: int) -> dict[str, Any]:
-    """The rank auction's form: one stack per place (Blind Rank Auctioning)."""
+def rank_form(first: int, places: int, least: int, most: int) -> dict[str, Any]:
+    """The rank auction's form: one stack per place (Blind Rank Auctioning); `first` is the index
+    of the earliest place at stake, `most` the gold the stacks may add up to."""
     return {
         "type": "rank_bid",
-        "label": FORM_TITLES["rank_bid"],
+        "label": f"{FORM_TITLES['rank_bid']}: places {first + 1} to {first + places}",
         "fields": {
             "stacks": {
                 "label": f"{places} stacks",
@@ -311,7 +312,7 @@ def rank_form(places: int, least: int, most: int) -> dict[str, Any]:
                 "placeholder": " ".join(["1"] * places),
             }
         },
-        "note": NOTES["rank_bid"],
+        "note": f"{NOTES['rank_bid']} Your stacks may add up to {gold(most)} at most.",
     }
 
 
@@ -371,7 +372,8 @@ def _chauffeur(e: Mapping[str, Any]) -> str:
 
 def _holding(e: Mapping[str, Any]) -> str:
     lost = sum(e["lost"])
-    text = f"{seat(e['seat'])} paid {gold(e['paid'])} to keep their commodities"
+    who = seat(e["seat"])
+    text = f"{who} paid {gold(e['paid'])} to keep {who}'s commodities"
     return text + (f" and lost {lost} they could not pay for" if lost else "")
 
 
@@ -396,7 +398,7 @@ def _liquidated(e: Mapping[str, Any]) -> str:
     if e.get("stored"):
         text += f" and took back {gold(e['stored'])} stored"
     if e.get("land"):
-        text += f"; {card(e['land'])} went back to their hand"
+        text += f"; {card(e['land'])} went back to {seat(e['seat'])}'s hand"
     return text
 
 
@@ -422,7 +424,7 @@ def _windfall(e: Mapping[str, Any]) -> str:
 
 def _out(e: Mapping[str, Any]) -> str:
     return (
-        f"{seat(e['seat'])} is out of the game: their cards go back into the deck and "
+        f"{seat(e['seat'])} is out of the game: {seat(e['seat'])}'s cards go back into the deck and "
         f"{gold(e['gold_to_bank'])} to the central bank"
     )
 
