@@ -1,11 +1,11 @@
 """Twenty pinned economy games: any change to what the economy's rules do shows up here.
 
 `pinned_games.json.gz` holds twenty seeded games of 4 to 6 heuristic bots, with `"modules":
-["economy"]`: each game's options, seed, every action in order, its result and a digest of its final
-state. The test replays the actions through the rules and compares. The pins hold the rules, not the
-bots: a better bot leaves them alone, and the `magic` and `finance` modules must leave them unchanged
-while they are switched off. A change meant to alter the economy's rules regenerates them (and says
-so):
+["economy"]`: each game's options, seed, every action in order, its result and a digest of its
+final state. The test replays the actions through the rules and compares. The pins hold the rules,
+not the bots: a better bot leaves them alone, and the `magic` and `finance` modules must leave them
+unchanged while they are switched off. A change meant to alter the economy's rules regenerates them
+(and says so):
 
     .venv/bin/python -m tests.games.merlin.test_pinned_games
 """

@@ -99,7 +99,7 @@ def test_a_tied_auction_settled_through_the_rank_prompt() -> None:
     action = terminal.prompt(console, GAME.view(state, 2), legal, GAME.parse_action)
     assert action.to_json() == {"type": "rank_bid", "stacks": [3, 1]}
     shown = printed(console)
-    assert "Seal a stack of gold for each place ... (2 numbers)" in shown
+    assert "Seal a stack of gold for each place: places 3 to 4 ... (2 numbers)" in shown
     assert "At least 1 gold a place" in shown
     assert "type 2 whole numbers of gold, e.g. 1 1" in shown
     assert "Make one stack for each of the 2 places" in shown

@@ -423,8 +423,9 @@ def _windfall(e: Mapping[str, Any]) -> str:
 
 
 def _out(e: Mapping[str, Any]) -> str:
+    who = seat(e["seat"])
     return (
-        f"{seat(e['seat'])} is out of the game: {seat(e['seat'])}'s cards go back into the deck and "
+        f"{who} is out of the game: {who}'s cards go back into the deck and "
         f"{gold(e['gold_to_bank'])} to the central bank"
     )
 
