@@ -153,3 +153,20 @@ export function fieldsFor(schema, root, values = {}, hints = {}, words = (text) 
         range ? el("span", { class: "muted range" }, range) : null);
     });
 }
+
+/** On submit, read the form's inputs and pass them to `send`; an input that cannot be read is
+ * explained in `error` instead. */
+export function onSubmitFields(form, error, send) {
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    let fields;
+    try {
+      fields = readInputs(form);
+    } catch (err) {
+      if (!(err instanceof FormError)) throw err;
+      error.textContent = err.message;
+      return;
+    }
+    send(fields);
+  });
+}

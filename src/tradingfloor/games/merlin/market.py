@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.game import Event
 from tradingfloor.games.merlin.actions import (
     Ask,
     Bid,
@@ -196,18 +197,16 @@ def _apply_raise(state: MerlinState, seat: int, action: RaiseBid, log: Log) -> M
     assert not isinstance(owned, str)
     index, order = owned
     state = add_gold(state, seat, -action.amount)
-    name = state.config.content.commodities[index]
-    log.append(
-        event(
-            "raise_bid",
-            seat=seat,
-            order=order.id,
-            commodity=name,
-            was=order.price,
-            price=order.price + action.amount,
-        )
-    )
+    log.append(_shifted(state, "raise_bid", index, order, order.price + action.amount))
     return _replace_bid(state, index, replace(order, price=order.price + action.amount))
+
+
+def _shifted(state: MerlinState, kind: str, index: int, order: Order, price: int) -> Event:
+    """The event of a bid shifted up or down to `price`."""
+    name = state.config.content.commodities[index]
+    return event(
+        kind, seat=order.owner, order=order.id, commodity=name, was=order.price, price=price
+    )
 
 
 def _why_lower(state: MerlinState, seat: int, action: LowerBid) -> str | None:
@@ -243,17 +242,7 @@ def _apply_lower(state: MerlinState, seat: int, action: LowerBid, log: Log) -> M
     state = _replace_bid(state, index, replace(order, price=order.price - action.amount))
     book = state.economy.books[index]
     held = Escrow(seat, action.amount, state.core.turn_no)
-    name = state.config.content.commodities[index]
-    log.append(
-        event(
-            "lower_bid",
-            seat=seat,
-            order=order.id,
-            commodity=name,
-            was=order.price,
-            price=order.price - action.amount,
-        )
-    )
+    log.append(_shifted(state, "lower_bid", index, order, order.price - action.amount))
     return _set_book(state, index, replace(book, escrow=(*book.escrow, held)))
 
 

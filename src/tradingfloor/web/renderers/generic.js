@@ -1,7 +1,7 @@
 // The renderer every game gets: its view as readable panels, and forms for its legal actions built
 // from the action JSON schema (game.schemas().action) and legal(...).describe().
 import { el, fillSeats, seatName } from "../api.js";
-import { FormError, fieldsFor, readInputs, resolve } from "../forms.js";
+import { fieldsFor, onSubmitFields, resolve } from "../forms.js";
 
 const SCALAR = ["string", "number", "boolean"];
 
@@ -95,18 +95,7 @@ function fieldForm(type, schema, root, hints, fixed, notes, ctx, words, title) {
     el("strong", {}, title ? words(title) : type), ...fieldsFor({ ...schema, properties: props }, root, {}, hints, words),
     el("button", { type: "submit" }, title ? verbOf(words(title)) : "send"), error,
     notes.length ? el("span", { class: "muted note" }, notes.join("; ")) : null);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    let fields;
-    try {
-      fields = readInputs(form);
-    } catch (err) {
-      if (!(err instanceof FormError)) throw err;
-      error.textContent = err.message;
-      return;
-    }
-    send({ type, ...fixed, ...fields });
-  });
+  onSubmitFields(form, error, (fields) => send({ type, ...fixed, ...fields }));
   return form;
 }
 

@@ -2,7 +2,7 @@
 // auction, each player's mat (gold, commodities, permits placed and in hand), the Grand Market as a
 // short price ladder per commodity, the roll of this turn, the indicators and the log.
 import { el, fillSeats, plainSeatName } from "../api.js";
-import { FormError, fieldsFor, readInputs } from "../forms.js";
+import { fieldsFor, onSubmitFields } from "../forms.js";
 
 const SUITS = { C: "♣", D: "♦", S: "♠", H: "♥" };
 const RED = new Set(["D", "H"]);
@@ -216,18 +216,7 @@ function moveForm(entry, update, ctx) {
     ranked && placesFor(update) ? el("span", { class: "me-places" }, `Your stacks are for ${placesFor(update)}, in that order.`) : null,
     el("div", { class: "actions" }, ...fieldsFor({ properties: props }, {}, {}, entry.fields, words),
       el("button", { type: "submit", class: "me-main-move" }, verbOf(title)), error));
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    let fields;
-    try {
-      fields = readInputs(form);
-    } catch (err) {
-      if (!(err instanceof FormError)) throw err;
-      error.textContent = err.message;
-      return;
-    }
-    sendFrom(form, error, ctx, { type: entry.type, ...fields }, update);
-  });
+  onSubmitFields(form, error, (fields) => sendFrom(form, error, ctx, { type: entry.type, ...fields }, update));
   return form;
 }
 
