@@ -10,7 +10,7 @@ import pytest
 
 from tradingfloor.agents import make_agent
 from tradingfloor.core.playout import play_out
-from tradingfloor.games.merlin import words
+from tradingfloor.games.merlin import logbook, words
 from tradingfloor.games.merlin.state import Book, MerlinState, Order
 
 from .helpers import GAME, act, after_auction, arrange
@@ -82,8 +82,8 @@ def test_every_event_has_its_own_words_with_its_figures(played: list[MerlinState
     for state in played:
         for event in state.events:
             kinds.add(event.kind)
-            assert event.kind in words.EVENTS, event.kind
-            text = words.event_text(event.to_json())
+            assert event.kind in logbook.EVENTS, event.kind
+            text = logbook.event_text(event.to_json())
             assert readable(text), text
     assert {"roll", "produced", "buy_permit", "trade", "tax", "auction_round"} <= kinds
 

@@ -110,7 +110,7 @@ class Told(Event):
 
     @cached_property
     def text(self) -> str:
-        from tradingfloor.games.merlin.words import event_text
+        from tradingfloor.games.merlin.logbook import event_text
 
         return event_text(self.to_json())
 

@@ -18,7 +18,7 @@ from rich.table import Table
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.spaces import ActionSpace
-from tradingfloor.games.merlin import words
+from tradingfloor.games.merlin import logbook, words
 
 DIE = "⚀⚁⚂⚃⚄⚅"
 card = words.card
@@ -162,7 +162,7 @@ def _result(view: Mapping[str, Any]) -> str:
 
 def describe_event(view: Mapping[str, Any], event: Mapping[str, Any]) -> str:
     """One event in words (the game's own text, seats named for this terminal)."""
-    text = event.get("text") or words.event_text(event)
+    text = event.get("text") or logbook.event_text(event)
     return words_for(view, text)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tradingfloor.core.game import Event
-from tradingfloor.games.merlin import cards, rules, words
+from tradingfloor.games.merlin import cards, logbook, rules, words
 from tradingfloor.games.merlin.market import spot_price
 from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.rulebook import Told
@@ -91,7 +91,7 @@ def _events(events: tuple[Event, ...], seat: int | None) -> list[dict[str, Any]]
 
 def _told(event: Event) -> dict[str, Any]:
     """An event's JSON with its words (`text`, seats as {seat:N}: see words.fill)."""
-    text = event.text if isinstance(event, Told) else words.event_text(event.to_json())
+    text = event.text if isinstance(event, Told) else logbook.event_text(event.to_json())
     return {**event.to_json(), "text": text}
 
 
