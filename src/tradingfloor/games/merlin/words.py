@@ -1,40 +1,29 @@
 """Merlin Economics in words: moves and forms in the draft's terms (log entries: logbook.py).
 
-A seat is written `{seat:N}` (and `{seat:N}'s`), so that each interface can put in the name it knows
-(the web page the names at the table, the terminal "you" or "seat N"); `fill` does it for text.
+Seats are written `{seat:N}` (core/words.py), for each interface to name.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from tradingfloor.core import words as core_words
 from tradingfloor.core.actions import Action
+from tradingfloor.core.words import fill
+
+__all__ = ["card", "fill", "form", "gold", "goods", "label", "rank_form", "seat"]
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.state import ROW, MerlinState
 
 SUITS = {"C": "♣", "D": "♦", "S": "♠", "H": "♥"}
-SEAT = re.compile(r"\{seat:(-?\d+)\}('s)?")
 
 
 def seat(number: int | str) -> str:
     """A seat in a text, for the interface to name; the R.O.W. by its name."""
     if number in (ROW, "row"):
         return "the R.O.W."
-    return f"{{seat:{number}}}"
-
-
-def fill(text: str, name: Callable[[int], str], me: int | None = None) -> str:
-    """`text` with every seat named: `name(seat)`, and "you"/"your" for `me`."""
-
-    def one(match: re.Match[str]) -> str:
-        number, possessive = int(match.group(1)), match.group(2)
-        if number == me:
-            return "your" if possessive else "you"
-        return name(number) + (possessive or "")
-
-    return SEAT.sub(one, text)
+    return core_words.seat(int(number))
 
 
 def goods(name: str) -> str:
