@@ -74,6 +74,20 @@ class Game(Protocol):
     Optional too: `how_to_play() -> str`, a short player's guide in Markdown, in the game's words
     (the web page and `tradingfloor rules` show it).
 
+    Optional too: `move_words(state, seat, action) -> str`, a move in the game's words as it is
+    made in `state` ("Offer 3 a tin for 2 tins"), for replays and logs.
+
+    Words a person reads: every game's view carries, besides its own keys,
+    - `status`: where the game stands, in its words, without whose move it is ("Round 4 of 10 ·
+      selling"); the match page adds "your move" or who it waits for;
+    - `chapter`: the part of the game a replay can jump to ("Round 4"); a new value starts one;
+    - `news`: what the latest action did, a list of sentences;
+    - `recap`, once the game is over: one sentence per seat on what decided its game (from the
+      game's balance figures).
+    Seats in these texts are written `{seat:N}` (core/words.py), for each interface to name.
+    A game's bots say who they are to people: class attributes `title` ("Beginner") and `strength`
+    (one line: "Makes the mistakes of a first game").
+
     Optional too: `withdraw(state, seat) -> State`, the state as it was before `seat` sealed its
     commitment to the current simultaneous step (the same state where it has sealed none). Search
     uses it in sampled worlds, so that the others' hidden commitments are chosen by its model of
