@@ -2,8 +2,8 @@
 
     .venv/bin/python -m tests.web.shots artifacts/shots
 
-For each game: the lobby, a person's page at the first decision (the other seats bots), and a finished
-all-bot match (its end screen and replay) as a spectator sees it. Needs Debian's Chromium.
+For each game: the lobby, a person's page at the first decision (the other seats bots), and a
+finished all-bot match (its end screen and replay) as a spectator sees it. Needs Debian's Chromium.
 """
 
 from __future__ import annotations
@@ -82,18 +82,21 @@ def main(out: Path) -> None:
     from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as folder, live_server(Path(folder)) as base:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-            page = browser.new_page()
-            shoot(page, base + "/", out, "lobby", "#game option")
-            for game, options in TABLES.items():
-                seat = create(base, game, options, person=True)["seats"][0]["link"]
-                shoot(page, base + seat, out, f"{game}-first-decision", "#table *")
-                finished = create(base, game, {**options, **_short(game)}, person=False)
-                wait_over(base, finished["id"])
-                shoot(page, base + finished["spectator"], out, f"{game}-end", "#finished")
-            browser.close()
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        live_server(Path(folder)) as base,
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page()
+        shoot(page, base + "/", out, "lobby", "#game option")
+        for game, options in TABLES.items():
+            seat = create(base, game, options, person=True)["seats"][0]["link"]
+            shoot(page, base + seat, out, f"{game}-first-decision", "#table *")
+            finished = create(base, game, {**options, **_short(game)}, person=False)
+            wait_over(base, finished["id"])
+            shoot(page, base + finished["spectator"], out, f"{game}-end", "#finished")
+        browser.close()
     print(f"screenshots in {out}")
 
 

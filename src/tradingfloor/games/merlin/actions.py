@@ -8,11 +8,14 @@ from pydantic import Field, StrictInt, StrictStr
 
 from tradingfloor.core.actions import Action, ActionCodec
 
-Gold = Annotated[StrictInt, Field(ge=0)]
-Positive = Annotated[StrictInt, Field(ge=1)]
-Seat = Annotated[StrictInt, Field(ge=0, le=5)]
-OrderId = Annotated[StrictInt, Field(ge=1)]
-Card = Annotated[StrictStr, Field(min_length=2, max_length=3)]
+# Every field has a title in the game's words: refusals of malformed moves are made from them.
+Gold = Annotated[StrictInt, Field(ge=0, title="Gold")]
+Positive = Annotated[StrictInt, Field(ge=1, title="Gold")]
+Seat = Annotated[StrictInt, Field(ge=0, le=5, title="Player")]
+OrderId = Annotated[StrictInt, Field(ge=1, title="Order")]
+Card = Annotated[StrictStr, Field(min_length=2, max_length=3, title="Card")]
+Price = Annotated[StrictInt, Field(ge=1, title="Price in gold")]
+Commodity = Annotated[StrictStr, Field(title="Commodity")]
 
 
 class TurnBid(Action):
@@ -26,14 +29,14 @@ class RankBid(Action):
     """Sealed stacks of the blind rank auction, one per place, the earliest place first."""
 
     type: Literal["rank_bid"] = "rank_bid"
-    stacks: tuple[Gold, ...]
+    stacks: tuple[Gold, ...] = Field(title="Stacks of gold, one per place")
 
 
 class TaxVote(Action):
     """A sealed vote on moving the tax rate after the spring taxes."""
 
     type: Literal["tax_vote"] = "tax_vote"
-    choice: Literal["up", "down", "keep"]
+    choice: Literal["up", "down", "keep"] = Field(title="Vote")
 
 
 class Place(Action):
@@ -41,7 +44,7 @@ class Place(Action):
 
     type: Literal["place"] = "place"
     card: Card
-    on: Card | None = None
+    on: Card | None = Field(default=None, title="On the property")
 
 
 class Invest(Action):
@@ -81,7 +84,7 @@ class OfferSale(Action):
     type: Literal["offer_sale"] = "offer_sale"
     card: Card
     to: Seat
-    price: Gold
+    price: Gold = Field(title="Price in gold")
 
 
 class Accept(Action):
@@ -100,8 +103,8 @@ class Bid(Action):
     """Open a covered bid for one unit of a commodity."""
 
     type: Literal["bid"] = "bid"
-    commodity: StrictStr
-    price: Positive
+    commodity: Commodity
+    price: Price
 
 
 class RaiseBid(Action):
@@ -131,8 +134,8 @@ class Ask(Action):
     """Open a covered ask: one unit of a commodity at a price."""
 
     type: Literal["ask"] = "ask"
-    commodity: StrictStr
-    price: Positive
+    commodity: Commodity
+    price: Price
 
 
 class WithdrawAsk(Action):

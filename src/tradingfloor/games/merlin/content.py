@@ -78,18 +78,22 @@ def card_code(rank: int, suit: str) -> str:
 
 
 Overrides = tuple[tuple[str, Any], ...]
+Uploaded = tuple[tuple[str, str], ...]
+"""Data files sent as text (a person's upload in the lobby): (file name, its TOML), by name."""
+Source = str | Uploaded | None
+"""Where the content comes from: a shipped variant or a folder, uploaded files, or the defaults."""
 
 
 @lru_cache(maxsize=64)
-def load(folder: str | None, overrides: Overrides = ()) -> Content:
-    """The content of `folder` (None: the defaults); a missing file falls back to the default.
+def load(source: Source, overrides: Overrides = ()) -> Content:
+    """The content of `source` (None: the defaults); a file it lacks keeps the default.
 
     `overrides` change single numbers by path, e.g. ("cards.property_value.2", 6).
     """
-    raw = {name: _read(name, folder) for name in FILES}
+    raw = {name: _read(name, source) for name in FILES}
     for path, value in overrides:
         _override(raw, path, value)
-    where = f"content folder {folder!r}" if folder else "the data files"
+    where = _where(source)
     try:
         return _build(raw)
     except KeyError as err:
@@ -98,16 +102,42 @@ def load(folder: str | None, overrides: Overrides = ()) -> Content:
         raise BadOptions(f"bad merlin content in {where}: {err}") from None
 
 
-def _read(name: str, folder: str | None) -> dict[str, Any]:
-    path = DATA / f"{name}.toml"
-    if folder is not None:
-        candidate = resolve(folder) / f"{name}.toml"
-        path = candidate if candidate.exists() else path
+def _where(source: Source) -> str:
+    if source is None:
+        return "the data files"
+    if isinstance(source, tuple):
+        return "the uploaded files"
+    return f"content {source!r}"
+
+
+def _read(name: str, source: Source) -> dict[str, Any]:
+    file = f"{name}.toml"
     try:
+        if isinstance(source, tuple) and file in dict(source):
+            return tomllib.loads(dict(source)[file])
+        path = DATA / file
+        if isinstance(source, str) and (resolve(source) / file).exists():
+            path = resolve(source) / file
         with path.open("rb") as handle:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as err:
-        raise BadOptions(f"{path} is not valid TOML: {err}") from None
+        raise BadOptions(f"{file} of {_where(source)} is not valid TOML: {err}") from None
+
+
+def check_uploaded(files: dict[str, str]) -> None:
+    """Uploaded content names only the game's data files (BadOptions says which are known)."""
+    known = {f"{name}.toml" for name in FILES}
+    unknown = sorted(set(files) - known)
+    if unknown:
+        raise BadOptions(
+            f"Merlin Economics has no data file called {', '.join(unknown)}; "
+            f"upload any of {', '.join(sorted(known))}"
+        )
+
+
+def variants() -> list[str]:
+    """The content variants shipped with the game."""
+    return sorted(p.name for p in (DATA / "variants").iterdir() if p.is_dir())
 
 
 def _override(raw: dict[str, Any], path: str, value: Any) -> None:
@@ -137,8 +167,9 @@ def resolve(folder: str) -> Path:
         return shipped
     if Path(folder).is_dir():
         return Path(folder)
-    variants = ", ".join(sorted(p.name for p in (DATA / "variants").iterdir()))
-    raise BadOptions(f"content folder {folder!r} does not exist (shipped variants: {variants})")
+    raise BadOptions(
+        f"there is no content {folder!r}; the shipped variants are: {', '.join(variants())}"
+    )
 
 
 def _numbers(table: Mapping[str, Any]) -> dict[int, Any]:

@@ -3,25 +3,45 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    JsonValue,
     StrictBool,
     StrictInt,
     StrictStr,
     ValidationError,
 )
+from pydantic.config import JsonDict
 
 from tradingfloor.core.errors import BadOptions
+from tradingfloor.games.merlin import content as content_files
+
+UPLOAD_LIMIT = 200_000
+"""The most characters an uploaded data file may hold."""
 
 DESIGNED_PLAYERS = 4
 """Game Loop: "The game starts with at least 4 players." Fewer need `few_players`."""
 
 KNOWN_MODULES = ("economy",)
 """The modules this engine has; `magic` and `finance` are still to come (docs/rules/merlin.md)."""
+
+
+class UploadedContent(BaseModel):
+    """Data files a person uploads in the lobby, sent as text: {"files": {"cards.toml": "..."}}."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    files: dict[StrictStr, Annotated[StrictStr, Field(max_length=UPLOAD_LIMIT)]] = Field(
+        title="Uploaded data files", description="file name (e.g. cards.toml) to its TOML text"
+    )
+
+
+DESIGNER: JsonDict = {"designer": True}
+"""Options for designers, shown apart from the players' options in the lobby."""
 
 
 class MerlinOptions(BaseModel):
@@ -33,32 +53,52 @@ class MerlinOptions(BaseModel):
         4,
         ge=2,
         le=6,
-        description="4-6 seats (the designer's intent); 2-3 only with few_players",
+        title="Players",
+        description="4 to 6 (the designer's intent); 2 or 3 only with Few players",
     )
     few_players: StrictBool = Field(
         False,
-        description="allow 2-3 players: NOT the designer's intent (the draft starts at 4)",
+        title="Few players",
+        description="allow 2 or 3 players: not the designer's intent (the draft starts at 4)",
     )
     modules: tuple[StrictStr, ...] = Field(
-        ("economy",), description="modules switched on; 'economy' is the basic game and required"
+        ("economy",),
+        title="Modules",
+        description="the parts of the game switched on; the economy is the basic game",
     )
     volatility: StrictInt = Field(
-        1, ge=0, le=10, description="how far a 7 card moves the cost of the living"
+        1,
+        ge=0,
+        le=10,
+        title="Volatility",
+        description="how far a 7 card raises the cost of the living",
     )
     max_orbits: StrictInt = Field(
-        200, ge=1, le=10_000, description="orbits after which a stalled game ends (RULINGS 4)"
+        200,
+        ge=1,
+        le=10_000,
+        title="Most orbits",
+        description="a game still going after this many orbits ends; the richest player wins",
     )
     investment_pays_on: Literal["any_turn", "owner_turn"] = Field(
-        "any_turn", description="whether an investment doubles on any roll or only its owner's"
+        "any_turn",
+        title="Investments pay on",
+        description="any roll of the number (any_turn), or only the owner's own rolls (owner_turn)",
     )
-    content: StrictStr | None = Field(
-        None, description="a folder of TOML files replacing the default data files"
+    content: StrictStr | UploadedContent | None = Field(
+        None,
+        title="Game data",
+        description="a shipped variant of the data files (quick: short seasons), or uploaded "
+        "data files; the defaults when left empty",
+        json_schema_extra={**DESIGNER, "examples": list[JsonValue](content_files.variants())},
     )
     data: dict[str, StrictBool | StrictInt | float | StrictStr] = Field(
         default_factory=dict,
-        description="single numbers of the data files changed by path, e.g. "
+        title="Single figures",
+        description="figures of the data files changed one by one, e.g. "
         "{'cards.property_value.2': 6, 'bank.limited': false}; also given as options named "
         "'data.<path>'",
+        json_schema_extra=DESIGNER,
     )
 
 
@@ -79,16 +119,17 @@ def parse_options(options: Mapping[str, Any] | None) -> MerlinOptions:
     unknown = [m for m in chosen.modules if m not in KNOWN_MODULES]
     if unknown:
         raise BadOptions(
-            f"bad merlin options: unknown module(s) {', '.join(unknown)}; "
-            f"this engine has: {', '.join(KNOWN_MODULES)}"
+            f"Merlin Economics has no module called {', '.join(unknown)}; "
+            f"choose from: {', '.join(KNOWN_MODULES)}"
         )
     if chosen.players < DESIGNED_PLAYERS and not chosen.few_players:
         raise BadOptions(
-            "bad merlin options: players: Merlin Economics is played by 4-6 ('The game starts "
-            f"with at least 4 players'); {chosen.players} players need the option few_players: "
-            "true, "
-            "which is not the designer's intent"
+            "Merlin Economics is played by 4 to 6 players ('The game starts with at least 4 "
+            f"players'); {chosen.players} players need the option Few players (few_players: "
+            "true), which is not the designer's intent"
         )
+    if isinstance(chosen.content, UploadedContent):
+        content_files.check_uploaded(chosen.content.files)
     if "economy" not in chosen.modules:
-        raise BadOptions("bad merlin options: the 'economy' module is the basic game and required")
+        raise BadOptions("Merlin Economics needs the economy module: it is the basic game")
     return chosen

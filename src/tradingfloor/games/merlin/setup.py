@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.merlin import content as content_files
-from tradingfloor.games.merlin.options import MerlinOptions
+from tradingfloor.games.merlin.options import MerlinOptions, UploadedContent
 from tradingfloor.games.merlin.state import (
     Auction,
     Book,
@@ -21,7 +21,7 @@ from tradingfloor.games.merlin.state import (
 def make_config(options: MerlinOptions) -> Config:
     """The options with their content; the deck holds the cards of every module switched on."""
     overrides = tuple(sorted(options.data.items()))
-    content = content_files.load(options.content, overrides)
+    content = content_files.load(content_source(options), overrides)
     deck = tuple(card for m in options.modules for card in content.deck_by_module.get(m, ()))
     return Config(
         players=options.players,
@@ -29,10 +29,17 @@ def make_config(options: MerlinOptions) -> Config:
         volatility=options.volatility,
         max_orbits=options.max_orbits,
         investment_pays_on=options.investment_pays_on,
-        content_folder=options.content,
+        content_folder=content_source(options),
         content=content,
         deck=deck,
     )
+
+
+def content_source(options: MerlinOptions) -> content_files.Source:
+    """Where the match's data comes from: a variant or folder, uploaded files, or the defaults."""
+    if isinstance(options.content, UploadedContent):
+        return tuple(sorted(options.content.files.items()))
+    return options.content
 
 
 def new_state(options: MerlinOptions, seed: int) -> MerlinState:

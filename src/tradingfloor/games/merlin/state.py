@@ -28,7 +28,7 @@ class Config:
     volatility: int
     max_orbits: int
     investment_pays_on: str
-    content_folder: str | None
+    content_folder: Any  # content.Source: a variant or folder, uploaded files, or None
     content: Content
     deck: tuple[str, ...]
 
