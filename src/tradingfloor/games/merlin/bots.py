@@ -49,6 +49,8 @@ class MerlinBeginner:
     or asks the cost of the living, stores spare gold in a Chauffeur it happens to have."""
 
     name = "beginner"
+    title = "Beginner"
+    strength = "Buys and places permits; leaves the market, the bank and other players alone"
 
     def __init__(self) -> None:
         self.rng = random.Random(0)

@@ -72,6 +72,12 @@ class Merlin:
 
         return balance_figures(state)
 
+    def move_words(self, state: MerlinState, seat: int, action: Any) -> str:
+        """A move in the rules' words, as it is made in `state`."""
+        from tradingfloor.games.merlin.words import label
+
+        return label(state, seat, action)
+
     def how_to_play(self) -> str:
         """A short player's guide (Markdown), for the web page and `tradingfloor rules`."""
         return (Path(__file__).parent / "how_to_play.md").read_text(encoding="utf-8")

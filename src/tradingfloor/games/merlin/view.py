@@ -5,12 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from tradingfloor.core.game import Event
-from tradingfloor.games.merlin import cards, logbook, rules, words
+from tradingfloor.games.merlin import cards, logbook, narration, rules, words
 from tradingfloor.games.merlin.market import spot_price
 from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.rulebook import Told
 from tradingfloor.games.merlin.seasons import season
 from tradingfloor.games.merlin.state import ROW, Book, MerlinState, Order, Stack
+
+
+QUIET = ("turn_start", "sealed")
+"""Events too small for the news line (they stay in the log)."""
 
 
 def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
@@ -69,6 +73,9 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
         "offer": _offer(state),
         "auction": _auction(state, seat),
         "vote": _vote(state, seat),
+        "status": narration.status(state),
+        "chapter": narration.chapter(state),
+        "news": [e["text"] for e in _events(state.events, seat) if e["kind"] not in QUIET],
         "events": _events(state.events, seat),
         "turn_log": _events(state.turn_log, seat),
         "recent": _recent(state, seat),
@@ -76,6 +83,7 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
     result = rules.result(state)
     if result is not None:
         out["result"] = result.to_json()
+        out["recap"] = narration.recap(state)
     return out
 
 
