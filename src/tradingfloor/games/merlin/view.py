@@ -12,7 +12,6 @@ from tradingfloor.games.merlin.rulebook import Told
 from tradingfloor.games.merlin.seasons import season
 from tradingfloor.games.merlin.state import ROW, Book, MerlinState, Order, Stack
 
-
 QUIET = ("turn_start", "sealed")
 """Events too small for the news line (they stay in the log)."""
 
