@@ -61,7 +61,7 @@ def test_one_person_plays_a_whole_game_against_bots(tmp_path: Path) -> None:
         SOLO_KEYS,
     )
     assert code == 0, out
-    assert "Middleman · seat 0: you, seat 1: heuristic, seat 2: heuristic" in out
+    assert "Middleman · Seat 1: you, Seat 2: heuristic, Seat 3: heuristic" in out
     # The prompts, and the re-asks after each bad answer.
     assert "Row A needs exactly 10 digits" in out
     assert "Refused: row D must be in a different order from row A." in out
@@ -93,10 +93,10 @@ def test_one_person_plays_a_whole_game_against_bots(tmp_path: Path) -> None:
     labels = {0: "you", 1: "heuristic", 2: "heuristic"}
     for seat in range(3):
         rank, score = result.ranks[seat], int(result.scores[seat])
-        row = rf"│\s+{rank} │ {seat}\s+│ {labels[seat]}\s+│\s+{score} │"
+        row = rf"│\s+{rank} │ {seat + 1}\s+│ {labels[seat]}\s+│\s+{score} │"
         assert re.search(row, standings), (row, standings)
     for winner in result.winners:
-        assert re.search(rf"│ {winner}\s+│ \w+\s+│\s+\d+ │ wins", standings)
+        assert re.search(rf"│ {winner + 1}\s+│ \w+\s+│\s+\d+ │ wins", standings)
     # The final sheet's column 11 holds the final cash.
     assert re.search(rf"Cash Held .*│\s+{final.cash[0]} │\n", out)
 
@@ -109,9 +109,9 @@ def test_two_people_play_hot_seat_without_seeing_each_other(tmp_path: Path) -> N
     keys += ["", "1", "2", "", "1", "1", "", "all", "9", "", "all", "8"] * ROUNDS
     code, out = run(["middleman", "--seats", "you,human,random", "--seed", "4"], keys)
     assert code == 0, out
-    assert "seat 0: human, seat 1: human, seat 2: random" in out
-    turns = re.split(r"Pass the keyboard to seat (\d), then press Enter\.", out)
-    seats_in_turn = [int(s) for s in turns[1::2]]
+    assert "Seat 1: human, Seat 2: human, Seat 3: random" in out
+    turns = re.split(r"Pass the keyboard to Seat (\d), then press Enter\.", out)
+    seats_in_turn = [int(s) - 1 for s in turns[1::2]]
     assert len(seats_in_turn) >= 2 * 2 + 1  # rows of both, and at least one order each
     for seat, shown in zip(seats_in_turn, turns[2::2], strict=True):
         other = 1 - seat

@@ -237,7 +237,9 @@ class Match:
         self._finish()
 
     def _introduce(self) -> None:
-        labels = ", ".join(f"seat {s}: {seat.label}" for s, seat in enumerate(self.table.seats))
+        labels = ", ".join(
+            f"Seat {s + 1}: {seat.label}" for s, seat in enumerate(self.table.seats)
+        )
         self.console.print(f"[bold]{self.game.title}[/bold] · {labels}")
 
     def _take_turn(self, seat: int) -> None:
@@ -271,7 +273,7 @@ class Match:
 
     def _hand_over(self, seat: int) -> None:
         """Hot-seat: wait until the person of `seat` has the keyboard."""
-        self.console.input(f"Pass the keyboard to seat {seat}, then press Enter. ")
+        self.console.input(f"Pass the keyboard to Seat {seat + 1}, then press Enter. ")
         # What every seat may see is brought up to date for the end of the game.
         self.seen[None] = self.game.view(self.state, None)
 
@@ -312,7 +314,7 @@ def _standings(game: Game, state: State, seats: Sequence[Seat]) -> RenderableTyp
         score = result.scores[s]
         shown = str(int(score)) if float(score).is_integer() else f"{score:g}"
         won = "wins" if s in result.winners else ""
-        table.add_row(str(result.ranks[s]), str(s), seats[s].label, shown, won)
+        table.add_row(str(result.ranks[s]), str(s + 1), seats[s].label, shown, won)
     return table
 
 

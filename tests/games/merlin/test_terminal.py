@@ -34,11 +34,11 @@ def test_the_table_shows_tableaux_counters_dice_and_accounts() -> None:
     before = GAME.view(state, 0)
     state = end_turn_rolling(state, (2, 3))
     lines = terminal.event_lines(before, GAME.view(state, 0))
-    assert lines[0] == "Seat 1 ended the turn"
+    assert lines[0] == "Seat 2 ended the turn"
     assert "what happened" in text_of(terminal.render_events(before, GAME.view(state, 0)))
     assert terminal.render_events(GAME.view(state, 0), GAME.view(state, 0)) is None
     lines = terminal.event_lines(None, before)
-    assert "Seat 1 rolled 2 and 3: 5" in lines
+    assert "Seat 2 rolled 2 and 3: 5" in lines
     assert "Your 5♦ produced 1 Elixir Oil" in lines
     assert "You ended the turn" in lines
 

@@ -27,7 +27,7 @@ card = words.card
 def who(view: Mapping[str, Any], seat: Any) -> str:
     if seat == "row":
         return "R.O.W."
-    return "you" if seat == view.get("seat") else f"seat {seat}"
+    return "you" if seat == view.get("seat") else f"Seat {seat + 1}"
 
 
 def whose(view: Mapping[str, Any], seat: Any) -> str:
@@ -168,7 +168,7 @@ def describe_event(view: Mapping[str, Any], event: Mapping[str, Any]) -> str:
 
 def words_for(view: Mapping[str, Any], text: str) -> str:
     """A text of the game's with its seats named: "you" for the seat at the keyboard."""
-    filled = words.fill(text, lambda s: f"seat {s}", view.get("seat"))
+    filled = words.fill(text, lambda s: f"Seat {s + 1}", view.get("seat"))
     return filled[:1].upper() + filled[1:]
 
 
