@@ -237,9 +237,7 @@ class Match:
         self._finish()
 
     def _introduce(self) -> None:
-        labels = ", ".join(
-            f"Seat {s + 1}: {seat.label}" for s, seat in enumerate(self.table.seats)
-        )
+        labels = ", ".join(f"Seat {s + 1}: {seat.label}" for s, seat in enumerate(self.table.seats))
         self.console.print(f"[bold]{self.game.title}[/bold] · {labels}")
 
     def _take_turn(self, seat: int) -> None:
