@@ -19,6 +19,7 @@ import tradingfloor
 from tradingfloor.games.middleman import fast
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
 from tradingfloor.games.middleman.fast_policies import random_rows
+from tradingfloor.games.middleman.spaces import most_cash
 from tradingfloor.games.middleman.state import ROUNDS
 
 GAME = tradingfloor.make("middleman")
@@ -99,8 +100,10 @@ class TapePolicy:
         raw = self.tape[view.round - 1, SIDES.index(view.phase), view.seat][view.index]
         if view.phase == "buy":
             cash = view.cash[view.seat]
-            budget = cash if view.guarded else None
-            return order_from_tape(raw, 9 * view.players, cash, budget)
+            if view.guarded:
+                return order_from_tape(raw, 9 * view.players, cash, cash)
+            # RULINGS Middleman 4: the offer's bound is the table's, not the cash held.
+            return order_from_tape(raw, 9 * view.players, most_cash(view.players), None)
         return order_from_tape(raw, view.tins[view.seat], 10, None)
 
 

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 from tradingfloor.cli.main import app
 from tradingfloor.games.middleman import fast
 from tradingfloor.games.middleman.fast_policies import VECTOR_POLICIES, RandomPolicy
+from tradingfloor.games.middleman.spaces import most_cash
 from tradingfloor.sim.run import run
 from tradingfloor.sim.spec import RunSpec
 
@@ -55,7 +56,7 @@ def test_an_illegal_vectorized_order_is_refused_with_its_seat_and_policy() -> No
 
         def orders(self, view: fast.SeatView, rng: np.random.Generator) -> tuple[object, object]:
             tins, _ = super().orders(view, rng)
-            return tins, view.cash[view.seat] + 1
+            return tins, np.full_like(tins, most_cash(view.players) + 1)
 
     try:
         fast.play_batch(

@@ -108,11 +108,34 @@ def test_an_order_for_more_tins_than_the_market_can_ever_hold_is_refused() -> No
     assert "at most 18 tins" in refused(state, 0, Buy(tins=19, price=1))
 
 
-def test_an_offer_per_tin_above_all_your_cash_is_refused() -> None:
+def test_an_offer_per_tin_above_all_your_cash_is_accepted_rulings_4() -> None:
+    # RULINGS Middleman 4: "No order is refused for its size against the cash held, unless
+    # `guarded` is on" (docs/rules/middleman.md, ruling 4).
     state = start(TWO)
-    assert GAME.legal(state, 0).contains(Buy(tins=18, price=20))  # may cost 360: allowed
-    why = refused(state, 0, Buy(tins=1, price=21))
-    assert why == "you hold only 20: an offer of 21 per tin could never be paid"
+    assert GAME.legal(state, 0).contains(Buy(tins=1, price=21))
+    assert GAME.legal(state, 0).contains(Buy(tins=18, price=920))
+    # The interface's bound: no trader of two can ever hold more than 20 + 2 x 45 x 10 = 920.
+    why = refused(state, 0, Buy(tins=1, price=921))
+    assert why == (
+        "no trader at this table can ever hold more than 920, so an offer of 921 per tin "
+        "could never be paid"
+    )
+
+
+def test_an_offer_above_your_cash_puts_you_out_only_if_it_is_served_rulings_6() -> None:
+    # RULINGS Middleman 6: "it puts the player out only if it is served".
+    state = start(THREE)  # supply in round 1: 0 + 9 + 5 = 14
+    state = buy_step(state, [(5, 40), (14, 41), (0, 0)])  # seat 1 outbids seat 0 for every tin
+    assert figures(state) == ((30, 30, 30), (0, 0, 0), (False, True, False))
+    step = GAME.view(state, None)["history"][-1]
+    assert [s["filled"] for s in step["seats"]] == [0, 0, 0]  # seat 0 got none: still in
+    assert [s["void"] for s in step["seats"]] == [0, 14, 0]
+
+
+def test_guarded_play_refuses_an_offer_per_tin_above_your_cash() -> None:
+    state = start(TWO, guarded=True)
+    why = refused(state, 0, Buy(tins=0, price=21))
+    assert why == "guarded play: you hold only 20, so an offer of 21 per tin could never be paid"
 
 
 def test_paying_for_tins_bought() -> None:

@@ -14,7 +14,7 @@ from typing import Any, Literal, Protocol
 import numpy as np
 
 from tradingfloor.games.middleman.options import parse_options
-from tradingfloor.games.middleman.spaces import MAX_ASK
+from tradingfloor.games.middleman.spaces import MAX_ASK, most_cash
 from tradingfloor.games.middleman.state import ROUNDS
 
 Array = Any  # a NumPy array; NumPy's stubs are not followed by the strict type check
@@ -26,7 +26,7 @@ SEAT_BITS = 3  # seats 0-7
 NEED_BITS = 10  # an order's tins: at most 9 x 8 per round bought, so at most 720 ever held
 KEY_BITS = 14  # the price priority; its top value marks an empty order
 NO_ORDER = 1 << (KEY_BITS - 1)  # sorts after every real price: empty orders are never served
-MAX_PRICE = NO_ORDER - 1  # cash never exceeds 80 + 10 rounds x 72 tins x 10 = 7280 < 8191
+MAX_PRICE = NO_ORDER - 1  # an offer never exceeds spaces.most_cash(8) = 3680 < 8191
 FILL_BITS = 16
 
 
@@ -335,9 +335,11 @@ def _check_orders(
 ) -> None:
     """Refuse an illegal order as `rules.legal` would, naming the seat and its policy."""
     if phase == "buy":
-        bad = (tins > 9 * table.players) | (price > table.cash)
-        if table.guarded:
-            bad |= tins * price > table.cash
+        bad = tins > 9 * table.players
+        if table.guarded:  # RULINGS Middleman 6: guarded play refuses what cash cannot pay
+            bad |= (price > table.cash) | (tins * price > table.cash)
+        else:  # RULINGS Middleman 4: only the interface's bound, never the cash held
+            bad |= price > most_cash(table.players)
     else:
         bad = (tins > table.tins) | (price > MAX_ASK)
     bad |= (tins < 0) | (price < 0)

@@ -14,7 +14,7 @@ import numpy as np
 
 from tradingfloor.games.middleman.bots import HOLD_DISCOUNT, MIN_MARGIN, PRIOR_ASK, PRIOR_BID
 from tradingfloor.games.middleman.fast import Array, Phase, SeatView, allocate_batch
-from tradingfloor.games.middleman.spaces import MAX_ASK
+from tradingfloor.games.middleman.spaces import MAX_ASK, most_cash
 from tradingfloor.games.middleman.state import ROUNDS
 
 DIGITS = 10
@@ -88,9 +88,11 @@ class _Seat:
         allowed = (prices <= np.minimum(cash, MAX_ASK)) & (prices <= value - MIN_MARGIN) & ~skip
         best_tins, best_price = self._best(allowed & (gain > 0.0), gain, tins, prices)
         # HeuristicBot.act: an order its legal space refuses becomes a standing-still order.
-        refused = (best_tins > 9 * self.players) | (best_price > cash)
+        refused = best_tins > 9 * self.players
         if self.view.guarded:
-            refused |= best_tins * best_price > cash
+            refused |= (best_price > cash) | (best_tins * best_price > cash)
+        else:
+            refused |= best_price > most_cash(self.players)
         return np.where(refused, 0, best_tins), np.where(refused, 0, best_price)
 
     # bots.plan_sell

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import numpy as np
 
 from tradingfloor.games.middleman.fast import Array, SeatView, VectorPolicy
-from tradingfloor.games.middleman.spaces import MAX_ASK
+from tradingfloor.games.middleman.spaces import MAX_ASK, most_cash
 from tradingfloor.games.middleman.state import ROUNDS
 
 
@@ -72,9 +72,10 @@ class RandomPolicy:
             return uniform_below(held, rng), uniform_below(np.full_like(held, MAX_ASK), rng)
         cash = view.cash[view.seat]
         tins = uniform_below(np.full_like(cash, 9 * view.players), rng)
+        if not view.guarded:  # RULINGS Middleman 4: any offer up to the interface's bound
+            return tins, uniform_below(np.full_like(cash, most_cash(view.players)), rng)
         price = uniform_below(cash, rng)
-        if view.guarded:
-            _redraw_unaffordable(tins, price, cash, view.players, rng)
+        _redraw_unaffordable(tins, price, cash, view.players, rng)
         return tins, price
 
 

@@ -10,7 +10,7 @@ from tradingfloor.core.rng import Rng
 from tradingfloor.core.spaces import ActionSpace, NoActions
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
 from tradingfloor.games.middleman.allocation import allocate
-from tradingfloor.games.middleman.spaces import MAX_ASK, OrderSpace, RowsSpace
+from tradingfloor.games.middleman.spaces import MAX_ASK, OrderSpace, RowsSpace, most_cash
 from tradingfloor.games.middleman.state import ROUNDS, MiddlemanState, Sealed, Side, Step
 
 ROWS_SPACE = RowsSpace()
@@ -50,8 +50,12 @@ def legal(state: MiddlemanState, seat: int) -> ActionSpace:
         return ROWS_SPACE
     if state.phase == "buy":
         max_tins = 9 * state.players  # the most that the A digits can ever add up to
-        budget = state.cash[seat] if state.guarded else None
-        return OrderSpace(Buy, max_tins, state.cash[seat], budget)
+        if state.guarded:
+            # RULINGS Middleman 6: guarded play refuses up front what the cash cannot pay.
+            return OrderSpace(Buy, max_tins, state.cash[seat], state.cash[seat])
+        # RULINGS Middleman 4: no order is refused against the cash held; an offer the buyer
+        # cannot pay puts them out only if it is served (§3, RULINGS 6).
+        return OrderSpace(Buy, max_tins, most_cash(state.players))
     return OrderSpace(Sell, state.tins[seat], MAX_ASK)
 
 

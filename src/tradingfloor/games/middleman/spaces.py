@@ -11,6 +11,19 @@ from tradingfloor.games.middleman.actions import Buy, Rows, Sell
 
 DIGITS = tuple(range(10))
 MAX_ASK = 10  # Middleman §4: "The market never pays more than 10 per tin."
+LIST_LIMIT = 4096  # a space with more orders than this is not listed (`enumerate` gives None)
+
+
+def most_cash(players: int) -> int:
+    """The most cash a trader can ever hold at a table of `players`: the offer per tin's bound.
+
+    Cash comes only from the start (10 x players, Middleman §2) and from selling to the market,
+    which over the whole game demands exactly 45 tins per D row (each holds 0-9 once) and never
+    pays more than 10 a tin (§4). No trader can pay a higher offer even for one tin, ever, so
+    the bound keeps the buying order's space finite without refusing any order that someone
+    could pay for (RULINGS Middleman 4: no order is refused against the cash held).
+    """
+    return 10 * players + sum(DIGITS) * players * MAX_ASK
 
 
 def rows_problem(a: Sequence[int], d: Sequence[int]) -> str | None:
@@ -93,7 +106,15 @@ class OrderSpace(ActionSpace):
             return (
                 f"the market never pays more than {MAX_ASK} per tin: an ask of {price} cannot sell"
             )
-        return f"you hold only {self.max_price}: an offer of {price} per tin could never be paid"
+        if self.budget is not None:
+            return (
+                f"guarded play: you hold only {self.max_price}, so an offer of {price} per tin "
+                "could never be paid"
+            )
+        return (
+            f"no trader at this table can ever hold more than {self.max_price}, so an offer of "
+            f"{price} per tin could never be paid"
+        )
 
     def sample(self, rng: random.Random) -> Buy | Sell:
         while True:
@@ -103,7 +124,9 @@ class OrderSpace(ActionSpace):
             if self.budget is None or action.tins * action.price <= self.budget:
                 return action
 
-    def enumerate(self) -> Sequence[Buy | Sell]:
+    def enumerate(self) -> Sequence[Buy | Sell] | None:
+        if (self.max_tins + 1) * (self.max_price + 1) > LIST_LIMIT:
+            return None  # an open buying order: thousands of offers, searched by its fields
         return [
             self.kind(tins=tins, price=price)
             for tins in range(self.max_tins + 1)
