@@ -27,10 +27,19 @@ def play(kinds_by_seat: list[str], seed: int, observe: Any = None) -> Any:
     return play_out(GAME, state, agents, random.Random(seed), observe=observe)
 
 
-def test_bot_catalogue_offers_random_and_heuristic() -> None:
-    assert set(BOTS) == {"random", "heuristic"}
-    assert {"random", "heuristic"} <= set(kinds(GAME))
+def test_bot_catalogue_offers_random_a_beginner_and_heuristic() -> None:
+    assert list(BOTS) == ["random", "beginner", "heuristic"]
+    # The lobby's default opponent is the game's first own bot: the beginner.
+    assert list(kinds(GAME))[:3] == ["random", "beginner", "heuristic"]
     assert isinstance(make_agent(GAME, "heuristic"), Agent)
+    assert isinstance(make_agent(GAME, "beginner"), Agent)
+
+
+def test_every_bot_says_who_it_is_in_words() -> None:
+    titles = {kind: factory.title for kind, factory in BOTS.items()}
+    assert titles == {"random": "Random", "beginner": "Beginner", "heuristic": "Forecaster"}
+    for factory in BOTS.values():
+        assert 20 < len(factory.strength) < 150 and "_" not in factory.strength
 
 
 def test_unseen_digits_are_the_rest_of_the_row() -> None:
@@ -202,3 +211,59 @@ def test_heuristic_plans_are_legal_even_when_few_are_left_in() -> None:
         final = play(["heuristic", "heuristic", *["random"] * 6], seed, observe=check)
         assert not final.out[0] and not final.out[1]
     assert planned > 40
+
+
+# The beginner: a first game's mistakes, but not a random player's.
+
+
+def test_the_beginner_acts_from_its_view_and_legal_actions_only() -> None:
+    from tradingfloor.games.middleman.beginner import BeginnerBot
+
+    state = GAME.new({"players": 3}, seed=8)
+    bot, rng = BeginnerBot(), random.Random(8)
+    while GAME.actors(state):
+        for seat in GAME.actors(state):
+            full = decision_for(GAME, state, seat)
+
+            def no_peeking(_: random.Random) -> Any:
+                raise AssertionError("the beginner must not sample hidden worlds")
+
+            blind = Decision(GAME, seat, full.view, full.legal, no_peeking)
+            state = GAME.apply(state, seat, bot.act(blind, rng))
+    assert GAME.result(state) is not None
+
+
+def out_rounds(kinds_by_seat: list[str], games: int, guarded: bool = False) -> list[int | None]:
+    """For each game and each beginner seat: the round it went out in, or None."""
+    rounds: list[int | None] = []
+    for seed in range(games):
+        agents = [make_agent(GAME, kind) for kind in kinds_by_seat]
+        state = GAME.new({"players": len(kinds_by_seat), "guarded": guarded}, seed=seed)
+        final = play_out(GAME, state, agents, random.Random(seed))
+        for seat, kind in enumerate(kinds_by_seat):
+            if kind == "beginner":
+                step = next((st for st in final.history if seat in st.went_out), None)
+                rounds.append(None if step is None else step.round)
+    return rounds
+
+
+def test_the_beginner_never_throws_the_game_in_round_one_but_sometimes_goes_out() -> None:
+    rounds = out_rounds(["beginner", "beginner", "beginner"], 60)
+    assert 1 not in rounds, "a beginner checks its first order against its cash"
+    out = [r for r in rounds if r is not None]
+    assert 0 < len(out) < len(rounds) * 0.3, "now and then it forgets what an order could cost"
+
+
+def test_careful_mode_keeps_the_beginner_in() -> None:
+    assert set(out_rounds(["beginner", "heuristic", "beginner"], 15, guarded=True)) == {None}
+
+
+def test_the_beginner_beats_random_play_and_loses_to_the_heuristic() -> None:
+    wins = {"random": 0, "heuristic": 0}
+    for seed in range(20):
+        for rival in wins:
+            final = play(["beginner", rival, rival], seed)
+            result = GAME.result(final)
+            wins[rival] += 0 in result.winners
+    assert wins["random"] >= 16
+    assert wins["heuristic"] <= 4

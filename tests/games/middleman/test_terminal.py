@@ -61,7 +61,7 @@ def test_the_reveal_table_is_the_rule_texts_buying_example(written: Any) -> None
     assert row(table, "A") == ["8", "0", "2"]
     assert row(table, "Available Tins") == ["10", "10", "10"]
     assert row(table, "Tins Bought") == ["6", "4", "0"]
-    assert "Seat 0 (you)" in table
+    assert "Seat 1 (you)" in table and "Seat 0" not in table
 
 
 def test_the_sheet_after_a_round_and_the_selling_reveal(written: Any) -> None:
@@ -76,7 +76,7 @@ def test_the_sheet_after_a_round_and_the_selling_reveal(written: Any) -> None:
     assert row(reveal, "Tins Sold") == ["3", "4", "0"]
 
     sheet = text_of(terminal.render(GAME.view(sold, 0)))
-    assert "Game sheet of seat 0" in sheet
+    assert "Your game sheet (Seat 1)" in sheet
     assert row(sheet, "")[:11] == [str(c) for c in range(1, 12)]
     blank = [""] * 9
     assert row(sheet, "Cash Held") == ["30", "15", *blank]  # 30 - 6 x 5 + 3 x 5
@@ -94,7 +94,7 @@ def test_the_sheet_after_a_round_and_the_selling_reveal(written: Any) -> None:
         ("Tins Sold", "3"),
     ]:
         assert row(sheet, label) == [figure, *[""] * 10], label
-    assert "cash 15 · tins 3" in sheet
+    assert "Seat 1 (you) · Round 2 of 10 · buying · cash 15 · 3 tins" in sheet
 
 
 def test_a_seat_sees_only_its_own_rows_and_its_own_sealed_order(written: Any) -> None:
@@ -104,7 +104,33 @@ def test_a_seat_sees_only_its_own_rows_and_its_own_sealed_order(written: Any) ->
     theirs = text_of(terminal.render(GAME.view(state, 1)))
     assert row(theirs, "A") == [*map(str, ROWS[1].a), ""]
     assert row(theirs, "Tins Wanted")[0] == ""
-    assert re.search(r"0\s+│\s+30 │\s+0 │ committed", theirs)
+    assert re.search(r"Seat 1\s+│\s+30 │\s+0 │ committed", theirs)
+    assert "Seat 2 (you)" in theirs
+
+
+def test_going_out_and_the_end_are_said_to_you_in_words(written: Any) -> None:
+    before = GAME.view(written, 1)
+    # Seat 2 (index 1) asks for 10 tins at 4 (40) with 30 in hand and gets them all: out.
+    bought = step(written, [Buy(tins=0, price=0), Buy(tins=10, price=4), Buy(tins=0, price=0)])
+    said = " ".join(text_of(terminal.render_events(before, GAME.view(bought, 1))).split())
+    assert "Seat 1 did not buy; you got all 10 at 4 a tin but could not pay" in said
+    assert "You owed 40 with 30 in hand: out of the game, and those tins go to nobody." in said
+    sold = step_actors(bought)
+    state = sold
+    while GAME.actors(state):
+        state = step_actors(state)
+    end = " ".join(text_of(terminal.render_events(GAME.view(sold, 1), GAME.view(state, 1))).split())
+    assert "The game is over. Shared win: Seat 1 and Seat 3, with 30 each." in end
+    assert "You went out in round 1: served 10 tins at 4 a tin, 40 to pay with 30 in cash." in end
+    assert "you plays" not in end.lower() and "you was" not in end.lower()
+
+
+def step_actors(state: Any) -> Any:
+    """Every seat still in orders nothing."""
+    kind = Buy if GAME.view(state, None)["phase"] == "buy" else Sell
+    for seat in GAME.actors(state):
+        state = GAME.apply(state, seat, kind(tins=0, price=0))
+    return state
 
 
 def test_nothing_new_renders_nothing(written: Any) -> None:
@@ -142,21 +168,30 @@ def test_rows_dealt_at_random_are_legal(monkeypatch: pytest.MonkeyPatch) -> None
     assert "Dealt at random: A " in out
 
 
+def test_the_same_seed_deals_the_same_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    deals = [
+        ask(GAME.new({"players": 2}, seed=seed), seat, monkeypatch, ["r"])[0]
+        for seed, seat in ((3, 0), (3, 0), (3, 1), (4, 0))
+    ]
+    assert deals[0] == deals[1], "the same --seed gives the same deal"
+    assert deals[0] != deals[2], "each seat has its own deal"
+    assert deals[0] != deals[3], "another seed deals other rows"
+    described = repr(GAME.legal(GAME.new({"players": 2}, seed=3), 0).describe())
+    assert "".join(map(str, deals[0].a)) not in described  # the deal never goes to a client
+
+
 def test_rows_are_asked_again_until_they_are_two_different_permutations(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     state = GAME.new({"players": 2}, seed=3)
-    answers = [
-        "0 1 2 3 4 5 6 7 8 8",
-        "0123456789",
-        "0,1,2,3,4,5,6,7,8,9",
-        "0123456789",
-        "9876543210",
-    ]
+    answers = ["0 1 2 3 4 5 6 7 8 8", "0123456789", "0,1,2,3,4,5,6,7,8,9", "9876543210"]
     action, out = ask(state, 0, monkeypatch, answers)
     assert action == Rows(a=tuple(range(10)), d=tuple(range(9, -1, -1)))
     assert "Row A must hold each digit 0-9 exactly once." in out
     assert "Refused: row D must be in a different order from row A." in out
+    # After a refused row D, only row D is asked again.
+    assert out.count("Row A: type the digits") == 2
+    assert out.count("Row D: the digits") == 2
 
 
 def test_orders_are_asked_again_after_bad_input(
@@ -174,8 +209,19 @@ def test_an_order_the_cash_cannot_cover_needs_a_yes(
 ) -> None:
     action, out = ask(written, 0, monkeypatch, ["8", "5", "", "8", "5", "y"])
     assert action == Buy(tins=8, price=5)
-    assert out.count("If you get more than 6 tins you cannot pay and are out of the game.") == 2
-    assert "[y/N]" in out
+    warning = (
+        "If this order is filled you pay 40 and hold 30: you would be out of the game "
+        "(you can pay for at most 6 tins at 5 a tin). Send anyway? [y/N]"
+    )
+    assert out.count(warning) == 2
+
+
+def test_an_offer_above_all_your_cash_is_sent_after_a_warning_rulings_4(
+    written: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    action, out = ask(written, 0, monkeypatch, ["1", "31", "yes"])
+    assert action == Buy(tins=1, price=31)
+    assert "(you can pay for not even one tin at 31 a tin)" in out
 
 
 def test_guarded_play_refuses_an_unpayable_order(monkeypatch: pytest.MonkeyPatch) -> None:

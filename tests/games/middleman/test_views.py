@@ -96,6 +96,10 @@ def test_a_view_holds_only_the_seats_own_secrets() -> None:
         "history",
         "rows",
         "order",
+        "status",
+        "chapter",
+        "news",
+        "forecast",
     }
 
 

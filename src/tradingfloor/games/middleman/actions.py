@@ -16,24 +16,32 @@ class Rows(Action):
     """The secret rows A (supply) and D (demand): each a permutation of 0-9, the two different."""
 
     type: Literal["rows"] = "rows"
-    a: tuple[Digit, ...]
-    d: tuple[Digit, ...]
+    a: tuple[Digit, ...] = Field(
+        title="Row A", description="the digits 0 to 9, each once, in the order you choose"
+    )
+    d: tuple[Digit, ...] = Field(
+        title="Row D", description="the digits 0 to 9, each once, in another order than row A"
+    )
 
 
 class Buy(Action):
     """A buying order: tins wanted and the offer per tin."""
 
     type: Literal["buy"] = "buy"
-    tins: Count
-    price: Count
+    tins: Count = Field(title="Tins wanted", description="how many tins you want to buy")
+    price: Count = Field(
+        title="Offer per tin", description="what you pay for each tin you get; 0 takes leftovers"
+    )
 
 
 class Sell(Action):
     """A selling order: tins for sale and the asking price per tin."""
 
     type: Literal["sell"] = "sell"
-    tins: Count
-    price: Count
+    tins: Count = Field(title="Tins for sale", description="how many of your tins you offer")
+    price: Count = Field(
+        title="Price per tin", description="what you ask for each tin; the market pays at most 10"
+    )
 
 
 MiddlemanAction = Annotated[Rows | Buy | Sell, Field(discriminator="type")]

@@ -1,4 +1,5 @@
-"""Middleman's own agents: "random" plays any legal order; "heuristic" trades the forecast market.
+"""Middleman's own agents: "random" plays any legal order; "beginner" (`beginner.py`) makes a first
+game's mistakes; "heuristic" trades the forecast market.
 
 The heuristic bot plays the way the rule text says skilled players do: from its own rows and the
 digits each opponent still has to call (`forecast`), it predicts every coming round's supply and
@@ -17,6 +18,7 @@ from typing import Any
 from tradingfloor.core.agent import Agent, Decision, RandomAgent
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
 from tradingfloor.games.middleman.allocation import allocate
+from tradingfloor.games.middleman.beginner import BeginnerBot
 from tradingfloor.games.middleman.forecast import (
     ROUNDS,
     Side,
@@ -34,10 +36,25 @@ HOLD_DISCOUNT = 0.85  # a tin kept for later is worth less than its forecast pri
 MIN_MARGIN = 1  # buy only where the tin should resell for at least this much more
 
 
+class RandomTrader(RandomAgent):
+    """Any legal order, drawn at random (the generic random agent, in Middleman's words)."""
+
+    title = "Random"
+    strength = (
+        "Sends any legal order, however reckless: out of the game in round 1 of most games "
+        "(a baseline, not an opponent)"
+    )
+
+
 class HeuristicBot:
     """Forecasts each round's market from the digits left in every row, and trades against it."""
 
     name = "heuristic"
+    title = "Forecaster"
+    strength = (
+        "Steady: forecasts every round's supply and demand from the digits left, never risks "
+        "going out; asks for leftovers at 0 when tins look plentiful"
+    )
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         view = decision.view
@@ -202,4 +219,9 @@ def _last_orders(view: Mapping[str, Any], side: Side) -> dict[int, Order]:
     return last
 
 
-BOTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "heuristic": HeuristicBot}
+# The lobby's first own bot is a new player's default opponent: the beginner.
+BOTS: dict[str, Callable[[], Agent]] = {
+    "random": RandomTrader,
+    "beginner": BeginnerBot,
+    "heuristic": HeuristicBot,
+}

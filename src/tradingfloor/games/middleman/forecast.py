@@ -100,11 +100,14 @@ def remaining_total_of_view(view: Mapping[str, Any], side: Side) -> int:
 
 @dataclass(frozen=True)
 class RoundOutlook:
-    """One coming round as a seat sees it: expected supply and demand, and which side it favours."""
+    """One coming round as a seat sees it: expected supply and demand (and the least and most
+    each can be), and which side the round favours."""
 
     round: int
     supply: float
     demand: float
+    supply_range: tuple[int, int] = (0, 0)
+    demand_range: tuple[int, int] = (0, 0)
 
     @property
     def market(self) -> str:
@@ -112,10 +115,37 @@ class RoundOutlook:
         return "buyer's market" if self.supply >= self.demand else "seller's market"
 
 
+def _spread(view: Mapping[str, Any], round_: int, side: Side) -> tuple[float, int, int]:
+    """Round `round_`'s market figure as the seat sees it: its mean, least and most.
+
+    The same arithmetic as `market_of_view` without the whole distribution (a view computes it
+    for every coming round): the mean of a sum is the sum of each unknown row's mean digit."""
+    called = revealed_of_view(view, side)
+    me = view.get("seat")
+    rows = view.get("rows")
+    own_row = rows["a" if side == "buy" else "d"] if rows else None
+    known, average, low, high = 0, 0.0, 0, 0
+    for seat, digits in enumerate(called):
+        if round_ <= len(digits):
+            known += digits[round_ - 1]
+        elif seat == me and own_row is not None:
+            known += own_row[round_ - 1]
+        else:
+            left = unseen(digits)
+            if left:
+                average += sum(left) / len(left)
+                low, high = low + min(left), high + max(left)
+    return known + average, known + low, known + high
+
+
 def outlook_of_view(view: Mapping[str, Any]) -> list[RoundOutlook]:
     """Expected supply and demand of every round from the current one to the last."""
     first = int(view["round"])
-    return [
-        RoundOutlook(r, mean(market_of_view(view, r, "buy")), mean(market_of_view(view, r, "sell")))
-        for r in range(first, ROUNDS + 1)
-    ]
+    out = []
+    for r in range(first, ROUNDS + 1):
+        supply, supply_low, supply_high = _spread(view, r, "buy")
+        demand, demand_low, demand_high = _spread(view, r, "sell")
+        out.append(
+            RoundOutlook(r, supply, demand, (supply_low, supply_high), (demand_low, demand_high))
+        )
+    return out

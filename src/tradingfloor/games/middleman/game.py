@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from tradingfloor.core.errors import IllegalAction
@@ -72,6 +73,16 @@ class Middleman:
         from tradingfloor.games.middleman.balance import balance_figures
 
         return balance_figures(state)
+
+    def move_words(self, state: MiddlemanState, seat: int, action: Any) -> str:
+        """A move in the game's words, as it is made in `state` ("Offer 3 a tin for 2 tins")."""
+        from tradingfloor.games.middleman.words import move_words
+
+        return move_words(state, seat, action)
+
+    def how_to_play(self) -> str:
+        """The short player's guide (Markdown)."""
+        return (Path(__file__).parent / "how_to_play.md").read_text(encoding="utf-8")
 
     def conformance_options(self) -> Sequence[Mapping[str, Any]]:
         return [{"players": 2}, {"players": 3}, {"players": 5, "guarded": True}, {"players": 8}]

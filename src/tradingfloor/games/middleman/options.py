@@ -15,9 +15,17 @@ class MiddlemanOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    players: StrictInt = Field(3, ge=2, le=8, description="number of seats, 2-8")
+    players: StrictInt = Field(
+        3, ge=2, le=8, title="Players", description="2 to 8 traders at the table"
+    )
     guarded: StrictBool = Field(
-        False, description="refuse buying orders that could cost more than the cash held"
+        False,
+        title="Careful mode: refuse orders you cannot pay for",
+        description=(
+            "a buying order that could cost more than the cash you hold is refused when you send "
+            "it, so nobody goes out; without it such an order is sent, and puts you out of the "
+            "game if it is filled"
+        ),
     )
 
 

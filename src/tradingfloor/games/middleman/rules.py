@@ -10,10 +10,14 @@ from tradingfloor.core.rng import Rng
 from tradingfloor.core.spaces import ActionSpace, NoActions
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
 from tradingfloor.games.middleman.allocation import allocate
-from tradingfloor.games.middleman.spaces import MAX_ASK, OrderSpace, RowsSpace, most_cash
+from tradingfloor.games.middleman.spaces import (
+    MAX_ASK,
+    OrderSpace,
+    RowsSpace,
+    dealt_rows,
+    most_cash,
+)
 from tradingfloor.games.middleman.state import ROUNDS, MiddlemanState, Sealed, Side, Step
-
-ROWS_SPACE = RowsSpace()
 
 
 def new_state(players: int, guarded: bool, seed: int) -> MiddlemanState:
@@ -47,7 +51,9 @@ def legal(state: MiddlemanState, seat: int) -> ActionSpace:
     if why:
         return NoActions(why)
     if state.phase == "rows":
-        return ROWS_SPACE
+        # RULINGS Middleman 2: "deal them for me at random" is a convenience; an interface deals
+        # the same rows for the same game (`dealt_rows`), drawn only when a person asks.
+        return RowsSpace(lambda: dealt_rows(state.rng.seed, seat))
     if state.phase == "buy":
         max_tins = 9 * state.players  # the most that the A digits can ever add up to
         if state.guarded:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tradingfloor.core.spaces import ActionSpace
@@ -51,8 +52,25 @@ def random_rows(rng: random.Random) -> Rows:
     return Rows(a=tuple(a), d=tuple(d))
 
 
+def dealt_rows(secret: int, seat: int) -> Rows:
+    """The rows "deal them for me" gives `seat` in the game of seed `secret`: the same game, the
+    same deal. Drawn through a cryptographic hash, so that a deal tells nothing of the seed (and
+    so nothing of another seat's deal)."""
+    digest = hashlib.blake2b(f"middleman rows {secret} {seat}".encode(), digest_size=32).digest()
+    return random_rows(random.Random(digest))
+
+
 class RowsSpace(ActionSpace):
-    """Any two different permutations of 0-9."""
+    """Any two different permutations of 0-9; `deal()` is this seat's deal at random."""
+
+    def __init__(self, dealt: Callable[[], Rows] | None = None) -> None:
+        self._dealt = dealt
+
+    def deal(self, rng: random.Random | None = None) -> Rows:
+        """The seat's rows dealt at random: the game's own deal where it has one, else `rng`'s."""
+        if self._dealt is not None:
+            return self._dealt()
+        return random_rows(rng or random.Random())
 
     def check(self, action: Any) -> str | None:
         if not isinstance(action, Rows):

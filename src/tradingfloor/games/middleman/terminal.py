@@ -16,12 +16,22 @@ from rich.text import Text
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.spaces import ActionSpace
-from tradingfloor.games.middleman.forecast import outlook_of_view
+from tradingfloor.core.words import capital, fill
 from tradingfloor.games.middleman.spaces import random_rows, rows_problem
 
 View = Mapping[str, Any]
 COLUMNS = 11  # rounds 1-10, and column 11 whose head holds the final cash (Middleman §5)
 BLANK = ""
+
+
+def seat_name(seat: int) -> str:
+    """A seat as the web page numbers it: "Seat 1" for seat 0."""
+    return f"Seat {seat + 1}"
+
+
+def said(view: View, text: str) -> str:
+    """A text of the game's with its seats named: "you" for the seat at the keyboard."""
+    return capital(fill(text, seat_name, view.get("seat")))
 
 
 # --- the game sheet -------------------------------------------------------------------------
@@ -41,13 +51,8 @@ def render(view: View) -> RenderableType:
 
 def _status_line(view: View) -> Text:
     me = view["players"][view["seat"]]
-    step = {"rows": "writing rows A and D", "buy": "buying", "sell": "selling", "over": "game over"}
-    line = Text(f"Seat {view['seat']}", style="bold")
-    if view["phase"] != "over":
-        line.append(f" · round {view['round']} of {view['rounds']}, {step[view['phase']]}")
-    else:
-        line.append(" · game over")
-    line.append(f" · cash {me['cash']} · tins {me['tins']}")
+    line = Text(f"{seat_name(view['seat'])} (you)", style="bold")
+    line.append(f" · {view['status']} · cash {me['cash']} · {_tins(me['tins'])}")
     if me["out"]:
         line.append(" · OUT OF THE GAME", style="bold red")
     return line
@@ -55,7 +60,9 @@ def _status_line(view: View) -> Text:
 
 def _sheet(view: View, seat: int) -> Table:
     """Columns 1-11; rows as on the paper sheet."""
-    sheet = Table(title=f"Game sheet of seat {seat}", title_justify="left", show_lines=False)
+    sheet = Table(
+        title=f"Your game sheet ({seat_name(seat)})", title_justify="left", show_lines=False
+    )
     sheet.add_column("", style="bold", no_wrap=True)
     for column in range(1, COLUMNS + 1):
         style = "reverse" if column == view["round"] and view["phase"] != "over" else None
@@ -138,16 +145,26 @@ def _own_columns(view: View, seat: int, side: str) -> list[tuple[str, str, str, 
 def _forecast_table(view: View) -> Table:
     """Expected supply and demand of the coming rounds, from the seat's rows and others' digits."""
     table = Table(
-        title="Forecast from your rows and the digits the others have left",
+        title="Forecast from your rows and the digits the others have left (least-most)",
         title_justify="left",
     )
     table.add_column("round", style="bold")
-    outlook = outlook_of_view(view)
+    outlook = view.get("forecast") or []
     for item in outlook:
-        table.add_column(str(item.round), justify="right")
-    table.add_row("supply", *[f"{o.supply:.1f}" for o in outlook])
-    table.add_row("demand", *[f"{o.demand:.1f}" for o in outlook])
+        table.add_column(str(item["round"]), justify="right")
+    table.add_row("supply", *[_figure(o["supply"], o["supply_range"]) for o in outlook])
+    table.add_row("demand", *[_figure(o["demand"], o["demand_range"]) for o in outlook])
+    table.add_row(
+        "market", *["buyers'" if o["market"] == "buyer's market" else "sellers'" for o in outlook]
+    )
     return table
+
+
+def _figure(expected: float, span: Sequence[int]) -> str:
+    low, high = span
+    if low == high:
+        return str(low)
+    return f"{expected:.1f}\n{low}-{high}"
 
 
 def _players_table(view: View) -> Table:
@@ -156,13 +173,14 @@ def _players_table(view: View) -> Table:
         table.add_column(name, justify="right" if name in ("cash", "tins") else "left")
     for player in view["players"]:
         you = " (you)" if player["seat"] == view.get("seat") else ""
+        name = seat_name(player["seat"])
         if player["out"]:
             status = "out"
         elif view["phase"] == "over":
             status = ""
         else:
             status = "committed" if player["committed"] else "thinking"
-        table.add_row(f"{player['seat']}{you}", str(player["cash"]), str(player["tins"]), status)
+        table.add_row(f"{name}{you}", str(player["cash"]), str(player["tins"]), status)
     return table
 
 
@@ -185,24 +203,30 @@ def _ask_rows(console: Console, legal: ActionSpace, parse: Callable[[dict[str, A
             "Row A: type the digits 0-9 in the order you want (e.g. 0123456789), "
             "or r to deal both rows at random: "
         )
-        action: Any
         if answer.strip().lower() == "r":
-            action = random_rows(random.SystemRandom())
+            action = _deal(legal)
             console.print(
                 f"Dealt at random: A {''.join(map(str, action.a))}, D {''.join(map(str, action.d))}"
             )
-        else:
-            a = _read_row(console, answer, "A")
-            if a is None:
-                continue
-            d = _read_row(
-                console, console.input("Row D: the digits 0-9 in a different order: "), "D"
-            )
-            if d is None:
-                continue
-            action = _parsed(console, parse, {"type": "rows", "a": a, "d": d})
+            if _accepted(console, legal, action):
+                return action
+            continue
+        a = _read_row(console, answer, "A")
+        if a is not None:
+            break
+    while True:  # row A stands: only row D is asked again
+        d = _read_row(console, console.input("Row D: the digits 0-9 in a different order: "), "D")
+        if d is None:
+            continue
+        action = _parsed(console, parse, {"type": "rows", "a": a, "d": d})
         if action is not None and _accepted(console, legal, action):
             return action
+
+
+def _deal(legal: ActionSpace) -> Any:
+    """The game's own deal at random (the same game, the same deal), where the space has one."""
+    deal = getattr(legal, "deal", None)
+    return deal() if callable(deal) else random_rows(random.SystemRandom())
 
 
 def _read_row(console: Console, answer: str, name: str) -> list[int] | None:
@@ -244,7 +268,7 @@ def _ask_order(
         action = _parsed(console, parse, {"type": side, "tins": tins, "price": price})
         if action is None or not _accepted(console, legal, action):
             continue
-        if side == "buy" and tins * price > me["cash"] and not _risk_confirmed(console, me, price):
+        if side == "buy" and tins * price > me["cash"] and not _risk_confirmed(console, me, action):
             continue
         return action
 
@@ -264,13 +288,24 @@ def _ask_count(console: Console, question: str, everything: int | None = None) -
         console.print("[red]Type a whole number, 0 or more.[/red]")
 
 
-def _risk_confirmed(console: Console, me: Mapping[str, Any], price: int) -> bool:
-    """Middleman §3: an order the cash cannot cover is allowed, but its buyer risks going out."""
-    most = me["cash"] // price
-    answer = console.input(
-        f"If you get more than {most} tins you cannot pay and are out of the game. "
-        "Send this order anyway? \\[y/N] "
+def risk_warning(cash: int, tins: int, price: int) -> str | None:
+    """The warning before an order that would put its buyer out if it were filled (RULINGS
+    Middleman 4: an interface may warn; the order is still the trader's to send)."""
+    cost = tins * price
+    if cost <= cash:
+        return None
+    most = cash // price
+    can = f"at most {_tins(most)}" if most else "not even one tin"
+    return (
+        f"If this order is filled you pay {cost} and hold {cash}: you would be out of the game "
+        f"(you can pay for {can} at {price} a tin)."
     )
+
+
+def _risk_confirmed(console: Console, me: Mapping[str, Any], action: Any) -> bool:
+    """Middleman §3: an order the cash cannot cover is allowed, but its buyer risks going out."""
+    warning = risk_warning(int(me["cash"]), action.tins, action.price)
+    answer = console.input(f"{warning} Send anyway? \\[y/N] ")
     return answer.strip().lower() in ("y", "yes")
 
 
@@ -296,21 +331,18 @@ def _accepted(console: Console, legal: ActionSpace, action: Any) -> bool:
 
 
 def render_events(before: View, after: View) -> RenderableType | None:
-    """The reveal table of each step resolved between the two views, and the end of the game."""
+    """The reveal table of each step resolved between the two views, what it did in words, and
+    how each trader finished once the game is over."""
     steps = after["history"][len(before["history"]) :]
-    parts: list[RenderableType] = [_reveal_table(step, after.get("seat")) for step in steps]
+    parts: list[RenderableType] = []
     for step in steps:
-        for column in step["seats"]:
-            if column["went_out"]:
-                parts.append(
-                    Text(
-                        f"Seat {column['seat']} could not pay for {column['void']} tins at "
-                        f"{column['price']} and is out of the game.",
-                        style="bold red",
-                    )
-                )
+        parts.append(_reveal_table(step, after.get("seat")))
+        for line in step.get("text", [])[1:]:  # the table says the first: the digits called
+            style = "bold red" if "out of the game" in line else ""
+            parts.append(Text(said(after, line), style=style))
     if "result" in after and "result" not in before:
-        parts.append(Text(f"Game over: {after['result']['reason']}.", style="bold"))
+        parts.append(Text(said(after, after["news"][-1]), style="bold"))
+        parts.extend(Text(f"  {said(after, line)}.") for line in after.get("recap", []))
     return Group(*parts) if parts else None
 
 
@@ -328,7 +360,7 @@ def _reveal_table(step: Mapping[str, Any], me: int | None) -> Table:
     table.add_column("", style="bold", no_wrap=True)
     for column in step["seats"]:
         you = " (you)" if column["seat"] == me else ""
-        table.add_column(f"Seat {column['seat']}{you}", justify="right")
+        table.add_column(f"{seat_name(column['seat'])}{you}", justify="right")
     cells = [_reveal_cells(column, step["market"]) for column in step["seats"]]
     for index, label in enumerate(REVEAL_ROWS[side]):
         table.add_row(label, *[c[index] for c in cells])

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tradingfloor.games.middleman import rules
+from tradingfloor.games.middleman import rules, words
+from tradingfloor.games.middleman.forecast import outlook_of_view
 from tradingfloor.games.middleman.state import ROUNDS, MiddlemanState, Step
 
 
@@ -29,16 +30,41 @@ def view(state: MiddlemanState, seat: int | None) -> dict[str, Any]:
             }
             for s in range(state.players)
         ],
-        "history": [_step_table(step) for step in state.history],
+        "history": [
+            {**_step_table(step), "text": text}
+            for step, text in zip(state.history, words.history_sentences(state), strict=True)
+        ],
     }
     if seat is not None and 0 <= seat < state.players:
         out["rows"] = _own_rows(state, seat)
         sealed = state.sealed[seat]
         out["order"] = sealed.to_json() if sealed is not None else None
+    out["status"] = words.status(state)
+    out["chapter"] = words.chapter(state)
+    out["news"] = words.news(state)
+    if state.phase in ("buy", "sell"):
+        out["forecast"] = _forecast(out)
     result = rules.result(state)
     if result is not None:
         out["result"] = result.to_json()
+        out["recap"] = words.recap(state)
     return out
+
+
+def _forecast(seen: dict[str, Any]) -> list[dict[str, Any]]:
+    """The coming rounds' expected supply and demand, from what the seat has seen (its own rows,
+    the digits every other row has left: forecast.py)."""
+    return [
+        {
+            "round": item.round,
+            "supply": round(item.supply, 1),
+            "demand": round(item.demand, 1),
+            "supply_range": list(item.supply_range),
+            "demand_range": list(item.demand_range),
+            "market": item.market,
+        }
+        for item in outlook_of_view(seen)
+    ]
 
 
 def _own_rows(state: MiddlemanState, seat: int) -> dict[str, list[int]] | None:
