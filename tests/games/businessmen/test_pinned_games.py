@@ -22,17 +22,17 @@ GAME = tradingfloor.make("businessmen")
 
 # (options, seat bots, seed) -> (actions, digest)
 PINS: list[tuple[dict[str, Any], tuple[str, ...], int, int, str]] = [
-    ({"players": 2, "goal": 8, "max_rounds": 12}, ("heuristic",) * 2, 1, 111, "4a4a01b4b9bb59d7"),
+    ({"players": 2, "goal": 8, "max_rounds": 12}, ("heuristic",) * 2, 1, 111, "595b73dc211eeb88"),
     (
         {"players": 3, "goal": 8, "max_rounds": 12},
         ("random", "heuristic", "random"),
         2,
         120,
-        "875d065947e0a28c",
+        "558a67f37341b734",
     ),
-    ({"players": 4, "goal": 8, "max_rounds": 12}, ("heuristic",) * 4, 3, 218, "9903183779e55f66"),
-    ({"players": 3, "max_rounds": 10}, ("random",) * 3, 4, 68, "69c9dd95ca41255e"),
-    ({"players": 3}, ("heuristic",) * 3, 5, 372, "9c5d918ec7c8f423"),
+    ({"players": 4, "goal": 8, "max_rounds": 12}, ("heuristic",) * 4, 3, 218, "72bea8f5559beeff"),
+    ({"players": 3, "max_rounds": 10}, ("random",) * 3, 4, 68, "4364a1d3d4b8c7b5"),
+    ({"players": 3}, ("heuristic",) * 3, 5, 372, "0c97b3e6971a6b33"),
 ]
 
 

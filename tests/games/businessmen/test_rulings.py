@@ -115,9 +115,9 @@ def test_refusals_say_why() -> None:
     for words, action in attempts.items():
         with pytest.raises(IllegalAction, match=words):
             GAME.apply(state, 0, GAME.parse_action(action))
-    with pytest.raises(IllegalAction, match="turn"):
+    with pytest.raises(IllegalAction, match="move, not yours"):
         GAME.apply(state, 1, GAME.parse_action({"type": "pass"}))
-    with pytest.raises(IllegalAction, match="malformed"):
+    with pytest.raises(IllegalAction, match=r"(?i)good"):
         GAME.parse_action({"type": "buy", "good": "tea", "units": 1})
 
 

@@ -32,8 +32,8 @@ class Scripted(Console):
 def test_the_board_and_the_tablets_are_drawn() -> None:
     state = loading_table(OPTION_1)
     text = drawn(terminal.render(GAME.view(state, OLYA)))
-    assert "Phase 2, loading" in text and "turn of seat 1" in text
-    assert "yellow (5)" in text and "■■■■□" in text and "seat 3 4" in text  # Anton's 4 fish
+    assert "Round 1 · Phase 2, loading the cars" in text and "to move: Seat 2" in text
+    assert "yellow (5)" in text and "■■■■□" in text and "Seat 4: 4" in text  # Anton's 4 fish
     assert "export: oil, wood, grain" in text
     assert "W2 L1 M2" in text and "4 wood" in text
     assert "●" in text
@@ -44,8 +44,12 @@ def test_events_between_two_views_in_words() -> None:
     before = GAME.view(state, ANTON)
     state = act(state, 1, {"type": "load", "car": "green", "good": "metal"})
     after = GAME.view(state, ANTON)
-    assert terminal.event_lines(before, after) == ["seat 1 loads 4 metal into the green car"]
-    assert "seat 1 loads 4 metal" in drawn(terminal.render_events(before, after))
+    assert terminal.event_lines(before, after) == [
+        "Seat 2 loaded 4 metal into the green car (4 of 7)"
+    ]
+    assert "Seat 2 loaded 4 metal" in drawn(terminal.render_events(before, after))
+    mine = GAME.view(state, 1)
+    assert terminal.event_lines(before, mine) == ["You loaded 4 metal into the green car (4 of 7)"]
     assert terminal.render_events(after, after) is None
 
 
@@ -56,7 +60,8 @@ def test_the_menu_takes_a_number_or_json_and_refuses_bad_answers() -> None:
     console = Scripted(["0", "seven", '{"type": "load", "car": "yellow", "good": "oil"}', "1"])
     action = terminal.prompt(console, view, legal, GAME.parse_action)
     printed = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "choose a number" in printed and "the yellow car carries fish" in printed
+    assert "Choose a number from 1 to 5" in printed and "The yellow car carries fish" in printed
+    assert "Load 4 oil into the blue car (4 of 6)" in printed  # the menu in the game's words
     assert action == GAME.legal(state, 1).enumerate()[0]  # type: ignore[index]
 
 
@@ -72,4 +77,8 @@ def test_a_whole_game_at_the_terminal_against_heuristic_bots() -> None:
     )
     assert outcome.exit_code == 0, outcome.output
     assert "Tablets" in outcome.output and "yellow (5)" in outcome.output
-    assert "you buys" in outcome.output and "Final standings" in outcome.output
+    assert "You bought" in outcome.output and "Final standings" in outcome.output
+    # Seats from 1 as on the web, "you" with its own verbs, a coin in the singular.
+    for wrong in ("you buys", "you plays", "You buys", "(1 coins)", "seat 0", "Seat 0"):
+        assert wrong not in outcome.output, wrong
+    assert "Seat 2" in outcome.output

@@ -9,7 +9,11 @@ from pydantic import Field, StrictInt, field_validator
 from tradingfloor.core.actions import Action, ActionCodec
 from tradingfloor.games.businessmen.names import GOODS, CarName, CharacteristicName, GoodName
 
-Units = Annotated[StrictInt, Field(ge=1)]
+# Every field has a title in the game's words: refusals of malformed moves are made from them.
+Units = Annotated[StrictInt, Field(ge=1, title="Units")]
+Good = Annotated[GoodName, Field(title="Good")]
+Car = Annotated[CarName, Field(title="Car")]
+Characteristic = Annotated[CharacteristicName, Field(title="Characteristic")]
 
 
 class BusinessmenActionBase(Action):
@@ -40,26 +44,26 @@ class Pass(BusinessmenActionBase):
 
 
 class Buy(BusinessmenActionBase):
-    """Phase 1: buy `units` of one good from the market, 1 coin a unit."""
+    """Phase 1: buy units of one good from the market, 1 coin a unit."""
 
     type: Literal["buy"] = "buy"
-    good: GoodName
-    units: Units
+    good: Good
+    units: Units = Field(title="Units to buy")
 
 
 class Load(BusinessmenActionBase):
-    """Phase 2: load the mandatory maximum of `good` into `car`."""
+    """Phase 2: load one good into a car: as many units as loader, room and stock allow."""
 
     type: Literal["load"] = "load"
-    car: CarName
-    good: GoodName
+    car: Car
+    good: Good
 
 
 class Store(BusinessmenActionBase):
     """Phase 2 storing, or a discard after an event: the goods types kept in the main warehouse."""
 
     type: Literal["store"] = "store"
-    keep: tuple[GoodName, ...]
+    keep: tuple[GoodName, ...] = Field(title="Goods kept in the main warehouse")
 
     @field_validator("keep")
     @classmethod
@@ -74,22 +78,22 @@ class Export(BusinessmenActionBase):
     """Phase 3: export exactly 4, 6 or 8 units of one good on the export card."""
 
     type: Literal["export"] = "export"
-    good: GoodName
-    units: Units
+    good: Good
+    units: Units = Field(title="Units to export")
 
 
 class Improve(BusinessmenActionBase):
     """Phase 4: raise one characteristic by one level."""
 
     type: Literal["improve"] = "improve"
-    characteristic: CharacteristicName
+    characteristic: Characteristic
 
 
 class Insure(BusinessmenActionBase):
     """Phase 6: insure one characteristic for the next round's events (removes its marker)."""
 
     type: Literal["insure"] = "insure"
-    characteristic: CharacteristicName
+    characteristic: Characteristic
 
 
 BusinessmenAction = Play | Skip | Pass | Buy | Load | Store | Export | Improve | Insure

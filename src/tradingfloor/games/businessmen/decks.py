@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +20,7 @@ from tradingfloor.games.businessmen.names import (
 )
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "default.toml"
+VARIANTS = Path(__file__).parent / "data" / "variants"
 Positive = Annotated[StrictInt, Field(gt=0)]
 
 
@@ -106,11 +108,39 @@ class Decks:
     events_wheel: tuple[int | None, ...]  # a characteristic index, or None for "nothing"
 
 
-def load_decks(path: str | Path | None = None) -> Decks:
-    """The decks in `path` (the default file if None); DeckError names the line of any problem."""
-    target = Path(path) if path is not None else DEFAULT_PATH
+def variants() -> list[str]:
+    """The decks shipped with the game, by name: "default" and the files in data/variants."""
+    return ["default", *sorted(p.stem for p in VARIANTS.glob("*.toml"))]
+
+
+def variant_path(name: str) -> Path | None:
+    """The file of the shipped variant `name`, or None if there is none by that name."""
+    if name == "default":
+        return DEFAULT_PATH
+    found = VARIANTS / f"{name}.toml"
+    return found if name in variants() and found.is_file() else None
+
+
+def load_decks(source: str | Path | Mapping[str, str] | None = None) -> Decks:
+    """The decks of `source`; DeckError names the file and the line of any problem.
+
+    `source` is None (the default decks), a shipped variant's name ("gentle"), uploaded files
+    ({"cards.toml": "<its TOML text>"}, exactly one), or a path typed at the command line: a
+    .toml file, or a folder holding decks.toml.
+    """
+    if source is None:
+        return _load(str(DEFAULT_PATH), DEFAULT_PATH.stat().st_mtime_ns)
+    if isinstance(source, Mapping):
+        return _uploaded(tuple(source.items()))
+    shipped = variant_path(str(source)) if isinstance(source, str) else None
+    target = shipped or Path(source)
+    if target.is_dir():
+        target = target / "decks.toml"
     if target.suffix != ".toml":
-        raise DeckError(f"a decks file is a .toml file, not {target.name!r}")
+        raise DeckError(
+            f"there are no decks called {str(source)!r}: choose a shipped variant "
+            f"({', '.join(variants())}), upload a .toml file, or give a .toml file's path"
+        )
     try:
         stamp = target.stat().st_mtime_ns
     except OSError as err:
@@ -122,6 +152,20 @@ def load_decks(path: str | Path | None = None) -> Decks:
 def _load(path: str, stamp: int) -> Decks:
     text = Path(path).read_text(encoding="utf-8")
     return parse_decks(text, path)
+
+
+@lru_cache(maxsize=16)
+def _uploaded(files: tuple[tuple[str, str], ...]) -> Decks:
+    """Decks from uploaded files: one TOML file, sent as text."""
+    if len(files) != 1:
+        raise DeckError(
+            f"upload one decks file (a .toml file), not {len(files)}: it holds the goods "
+            "cards, the export cards and both roulettes"
+        )
+    name, text = files[0]
+    if not name.endswith(".toml"):
+        raise DeckError(f"a decks file is a .toml file, not {name!r}")
+    return parse_decks(text, name)
 
 
 def parse_decks(text: str, source: str = "<decks>") -> Decks:
@@ -136,10 +180,46 @@ def parse_decks(text: str, source: str = "<decks>") -> Decks:
         problem = err.errors()[0]
         loc = tuple(problem["loc"])
         line = locate(text, loc)
-        where = ".".join(str(p) for p in loc) or "file"
         at = f", line {line}" if line else ""
-        raise DeckError(f"{source}{at}: {where}: {problem['msg']}") from None
+        raise DeckError(f"{source}{at}: {_place(loc)}: {_plain(problem)}") from None
     return _build(data)
+
+
+def _place(loc: tuple[Any, ...]) -> str:
+    """Where in the file, as a designer reads it: "goods_cards 1, oil" (cards counted from 1)."""
+    if not loc:
+        return "the file"
+    parts = [str(loc[0])]
+    for part in loc[1:]:
+        parts.append(str(part + 1) if isinstance(part, int) else f", {part}")
+    return " ".join(parts).replace(" ,", ",")
+
+
+def _plain(problem: Mapping[str, Any]) -> str:
+    """A validator's complaint in words."""
+    kind, ctx = problem["type"], problem.get("ctx") or {}
+    if kind == "greater_than":
+        return f"must be a whole number above {ctx['gt']}"
+    if kind in ("int_type", "int_parsing"):
+        return "must be a whole number"
+    if kind == "literal_error":
+        return f"must be one of {ctx.get('expected', '')}".replace("'", "")
+    if kind == "missing":
+        return "is missing"
+    if kind == "extra_forbidden":
+        return "is not a field of a decks file: remove it or check its spelling"
+    if kind == "too_short":
+        return "needs at least one entry"
+    if kind in ("list_type", "dict_type", "string_type", "model_type"):
+        return {
+            "list_type": "must be a list",
+            "dict_type": "must be a table",
+            "string_type": "must be a name in quotes",
+            "model_type": "must be a table",
+        }[kind]
+    if kind == "value_error":
+        return str(problem["msg"]).removeprefix("Value error, ")
+    return str(problem["msg"])
 
 
 def _build(data: _DeckFile) -> Decks:

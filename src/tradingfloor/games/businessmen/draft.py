@@ -15,7 +15,7 @@ from tradingfloor.core.game import Event
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.businessmen.decks import Decks
 from tradingfloor.games.businessmen.state import (
-    LOG_LENGTH,
+    LOG_ROUNDS,
     VP_SOURCES,
     BusinessmenState,
     Car,
@@ -50,8 +50,12 @@ class LogEntry(Event):
 
     @cached_property
     def json(self) -> dict[str, Any]:
-        """Event.to_json(), kept: views hand out copies of it."""
-        return self.to_json()
+        """Event.to_json() with the entry in words (`text`), kept: views hand out copies of it."""
+        from tradingfloor.games.businessmen.words import event_text
+
+        out = self.to_json()
+        out["text"] = event_text(out)
+        return out
 
 
 class Draft:
@@ -85,6 +89,7 @@ class Draft:
     log: tuple[Event, ...]
     logged: int
     ended: str | None
+    news_from: int
     events: list[Event]  # logged during this step, not yet in `log`
     # Each seat's `passed` flag while drafting (the seats' own flags are set when frozen): every
     # phase clears and sets them all, and rebuilding a seat each time was the step's main cost.
@@ -119,7 +124,9 @@ class Draft:
             self.log,
             self.logged,
             self.ended,
+            _,
         ) = state
+        self.news_from = self.logged
         self.seats = list(state.seats)
         self.events = []
         self.passed = [seat.passed for seat in state.seats]
@@ -136,9 +143,9 @@ class Draft:
         return tuple(map(_passed_as, seats, passed))
 
     def freeze(self) -> BusinessmenState:
-        """The new state; the log keeps its last LOG_LENGTH events, the oldest dropping off."""
+        """The new state, with this step's events added to the log."""
         if self.events:
-            self.log = (*self.log, *self.events)[-LOG_LENGTH:]
+            self.log = (*self.log, *self.events)
             self.events = []
         return tuple.__new__(BusinessmenState, _FROZEN(self))  # BusinessmenState._make, direct
 
@@ -161,6 +168,12 @@ class Draft:
         tally = list(me.vp_from)
         tally[VP_SOURCES.index(source)] += moved
         self.seat(seat, vp=me.vp + moved, vp_from=tuple(tally))
+
+    def forget_old_rounds(self) -> None:
+        """The log keeps the last LOG_ROUNDS rounds whole (a round's roulette stays in view all
+        through the next round); called as a round starts."""
+        oldest = self.round - LOG_ROUNDS + 1
+        self.log = tuple(e for e in self.log if e.data["round"] >= oldest)
 
     def note(self, kind: str, **data: Any) -> None:
         """One more public event in the log."""

@@ -48,7 +48,7 @@ def seek(table: Draft, start: int) -> None:
             return
         table.passed[seat] = True
         if table.phase in CIRCLING:
-            table.note("pass", seat=seat, forced=True)
+            table.note("pass", seat=seat, phase=table.phase, forced=True)
     end_phase(table)
 
 
@@ -210,6 +210,7 @@ def _send(table: Draft, index: int) -> None:
         "send",
         car=CARS[index],
         good=GOODS[good],
+        units=car.load,
         price=price,
         paid={str(s): c for s, c in paid.items()},
         alone=alone,
@@ -224,8 +225,9 @@ def _move_prices(table: Draft, falls: list[int]) -> None:
         clamp_price(table.prices[g] - falls[g] if falls[g] else table.prices[g] + RISE)
         for g in range(6)
     )
+    moved = {GOODS[g]: prices[g] - table.prices[g] for g in range(6)}
     table.prices = prices
-    table.note("prices", prices={GOODS[g]: prices[g] for g in range(6)})
+    table.note("prices", prices={GOODS[g]: prices[g] for g in range(6)}, moved=moved)
 
 
 def spin_events(table: Draft) -> None:
@@ -290,6 +292,7 @@ def end_round(table: Draft) -> None:
     if table.export_card is not None:
         table.export_used = (*table.export_used, table.export_card)
     table.round += 1
+    table.forget_old_rounds()
     table.first = (table.first + 1) % table.players
     table.goods_card = None
     table.export_card = None
@@ -313,3 +316,5 @@ def _over(table: Draft, why: str) -> None:
     table.phase = "over"
     table.turn = None
     table.ended = why
+    at_goal = [seat for seat, s in enumerate(table.seats) if s.vp >= table.goal]
+    table.note("over", why=why, goal=table.goal, at_goal=at_goal, rounds=table.round)

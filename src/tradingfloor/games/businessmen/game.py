@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from tradingfloor.core.errors import IllegalAction
@@ -12,7 +13,7 @@ from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.businessmen import determinize, rules
 from tradingfloor.games.businessmen.actions import ACTION_TYPES, CODEC, BusinessmenAction
 from tradingfloor.games.businessmen.decks import load_decks
-from tradingfloor.games.businessmen.options import BusinessmenOptions, parse_options
+from tradingfloor.games.businessmen.options import BusinessmenOptions, decks_source, parse_options
 from tradingfloor.games.businessmen.state import BusinessmenState
 from tradingfloor.games.businessmen.view import view
 
@@ -26,11 +27,11 @@ class Businessmen:
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> BusinessmenState:
         chosen = parse_options(options)
-        decks = load_decks(chosen.decks)
+        decks = load_decks(decks_source(chosen))
         return rules.new_state(chosen.players, decks, seed, chosen.goal, chosen.max_rounds)
 
     def options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        return parse_options(options).model_dump()
+        return parse_options(options).model_dump(mode="json")
 
     def actors(self, state: BusinessmenState) -> tuple[int, ...]:
         return rules.actors(state)
@@ -73,6 +74,16 @@ class Businessmen:
         from tradingfloor.games.businessmen.balance import balance_figures
 
         return balance_figures(state)
+
+    def move_words(self, state: BusinessmenState, seat: int, action: Any) -> str:
+        """A move in the game's words, as it is made in `state` ("Buy 3 oil (3 coins)")."""
+        from tradingfloor.games.businessmen.words import label
+
+        return label(state, seat, action)
+
+    def how_to_play(self) -> str:
+        """A short player's guide (Markdown), for the web page and `tradingfloor rules`."""
+        return (Path(__file__).parent / "how_to_play.md").read_text(encoding="utf-8")
 
     def conformance_options(self) -> Sequence[Mapping[str, Any]]:
         # Short games (a low goal and a round cap) keep the suite's full random games quick.

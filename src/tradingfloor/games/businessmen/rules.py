@@ -8,7 +8,8 @@ from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Result
 from tradingfloor.core.rng import Rng
 from tradingfloor.core.spaces import ActionSpace, NoActions
-from tradingfloor.games.businessmen import flow, menus
+from tradingfloor.core.words import seat as seat_words
+from tradingfloor.games.businessmen import flow, menus, words
 from tradingfloor.games.businessmen.actions import (
     Buy,
     Export,
@@ -89,16 +90,22 @@ def actors(state: BusinessmenState) -> tuple[int, ...]:
 def legal(state: BusinessmenState, seat: int) -> ActionSpace:
     """The menu of `seat` now, or NoActions saying why it has none."""
     if not 0 <= seat < state.players:
-        return NoActions(f"there is no seat {seat} in this {state.players}-player game")
+        return NoActions(f"there is no Seat {seat + 1} in this {state.players}-player game")
     if state.phase == "over":
         return NoActions("the game is over")
+    if state.turn is None:
+        return NoActions("no move is awaited now")
     if state.turn != seat:
-        return NoActions(f"it is seat {state.turn}'s turn, not yours")
+        return NoActions(f"it is {seat_words(state.turn)}'s move, not yours")
     global _last_menu
     last = _last_menu
     if last is not None and last[0] is state:
         return last[1]
-    menu = Menu(menus.menu(state, seat), lambda action: refusal(state, seat, action))
+    menu = Menu(
+        menus.menu(state, seat),
+        lambda action: refusal(state, seat, action),
+        lambda action: words.label(state, seat, action),
+    )
     _last_menu = (state, menu)
     return menu
 
@@ -182,7 +189,8 @@ def _load(table: Draft, seat: int, action: Load) -> None:
     )
     wagon = table.cars[car]
     table.cars = put(table.cars, car, Car(good, bump(wagon.units, seat, units)))
-    table.note("load", seat=seat, car=action.car, good=action.good, units=units)
+    load = wagon.load + units
+    table.note("load", seat=seat, car=action.car, good=action.good, units=units, load=load)
 
 
 def _export(table: Draft, seat: int, action: Export) -> None:

@@ -16,17 +16,27 @@ QUIET = (Pass, Skip)
 
 
 class Menu(ChoiceSpace):
-    """A short listed menu; `explain(action)` says why an action that is not on it is refused."""
+    """A short listed menu; `explain(action)` says why an action that is not on it is refused,
+    and `words(action)` says the move as a person reads it (each entry's `label`)."""
 
-    def __init__(self, actions: Sequence[Any], explain: Callable[[Any], str]) -> None:
+    def __init__(
+        self,
+        actions: Sequence[Any],
+        explain: Callable[[Any], str],
+        words: Callable[[Any], str] | None = None,
+    ) -> None:
         super().__init__(actions)
         self.explain = explain
+        self.words = words
 
     def check(self, action: Any) -> str | None:
         return None if action in self.actions else self.explain(action)
 
     def describe(self) -> dict[str, Any]:
-        return {"actions": [action.to_json() for action in self.actions]}
+        if self.words is None:
+            return {"actions": [action.to_json() for action in self.actions]}
+        say = self.words
+        return {"actions": [{**action.to_json(), "label": say(action)} for action in self.actions]}
 
     def sample(self, rng: random.Random) -> Any:
         active = [a for a in self.actions if not isinstance(a, QUIET)]

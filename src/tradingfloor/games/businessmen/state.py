@@ -27,7 +27,7 @@ INSURANCE_COST = 10  # RULINGS Businessmen 11: 10 coins per characteristic
 SKIP_VP = 1  # RULINGS Businessmen 12: a skipper loses 1 VP
 SKIP_PAY = 10  # RULINGS Businessmen 12: and receives 10 coins as the next round starts
 EXPORT_VP = {4: 1, 6: 2, 8: 3}  # RULINGS Businessmen 8
-LOG_LENGTH = 80
+LOG_ROUNDS = 2  # the log keeps the current round and the one before it, whole
 
 Phase = Literal["declare", "buy", "load", "store", "export", "improve", "discard", "insure", "over"]
 Goods = tuple[int, ...]  # units per good, in GOODS order
@@ -101,6 +101,7 @@ class BusinessmenState(NamedTuple):
     log: tuple[Event, ...] = ()
     logged: int = 0  # events logged so far, the last one's number
     ended: str | None = None  # why the game ended
+    news_from: int = 0  # events logged before the latest step: those after it are its news
 
     @property
     def players(self) -> int:

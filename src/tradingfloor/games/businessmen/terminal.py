@@ -13,26 +13,18 @@ from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.spaces import ActionSpace
+from tradingfloor.core.words import capital, fill
+from tradingfloor.games.businessmen.words import characteristic, sector_words
 
 SEAT_STYLES = ("red", "yellow", "blue", "green")
 CAR_STYLES = {"yellow": "yellow", "blue": "blue", "green": "green"}
-PHASES = {
-    "declare": "declarations: play the round or skip it",
-    "buy": "Phase 1, buying",
-    "load": "Phase 2, loading",
-    "store": "Phase 2, storing",
-    "export": "Phase 3, exports",
-    "improve": "Phase 4, improving",
-    "discard": "Phase 5, negative events",
-    "insure": "Phase 6, insurance",
-    "over": "the game is over",
-}
 LIMITS = {
     "warehouse": ("types", (1, 2, 3)),
     "loader": ("load", (4, 5, 6)),
@@ -41,9 +33,15 @@ LIMITS = {
 
 
 def who(view: Mapping[str, Any], seat: int | None) -> str:
+    """A seat as the terminal names it: "you" at the keyboard, else "Seat N" (from 1, as on web)."""
     if seat is None:
         return "-"
-    return "you" if seat == view.get("seat") else f"seat {seat}"
+    return "you" if seat == view.get("seat") else f"Seat {seat + 1}"
+
+
+def said(view: Mapping[str, Any], text: str) -> str:
+    """A text of the game's with its seats named, its first letter a capital."""
+    return capital(fill(text, lambda s: f"Seat {s + 1}", view.get("seat")))
 
 
 def _seat_text(view: Mapping[str, Any], seat: int) -> Text:
@@ -57,35 +55,29 @@ def render(view: Mapping[str, Any]) -> RenderableType:
 
 
 def _header(view: Mapping[str, Any]) -> RenderableType:
+    turn = f"   to move: {who(view, view['turn'])}" if view["turn"] is not None else ""
     lines = [
-        f"[b]round {view['round']}[/b]: {PHASES[view['phase']]}   "
-        f"first player {who(view, view['first'])}   turn of {who(view, view['turn'])}",
-        f"the game ends at {view['goal']} VP   VP: "
-        + "  ".join(f"{who(view, p['seat'])} {p['vp']}" for p in view["players"]),
+        f"[b]{escape(view['status'])}[/b]",
+        f"first player: {who(view, view['first'])}{turn}",
+        "VP: " + "  ".join(f"{who(view, p['seat'])} {p['vp']}" for p in view["players"]),
     ]
     if view["price_spin"] is not None:
-        lines.append(f"price roulette: {_sector(view['price_wheel'][view['price_spin']])}")
+        sector = sector_words(view["price_wheel"][view["price_spin"]])
+        lines.append(f"price roulette this round: {sector}")
     if view["event_spins"]:
         spins = ", ".join(
-            f"{who(view, s['seat'])}: {view['events_wheel'][s['sector']]}"
+            f"{who(view, s['seat'])}: {characteristic(view['events_wheel'][s['sector']])}"
             for s in view["event_spins"]
         )
         lines.append(f"events roulette: {spins}")
+    if view.get("help") and view["turn"] == view.get("seat"):
+        lines.append(f"[dim]{escape(view['help'])}[/dim]")
     return Panel("\n".join(lines), title="Businessmen", expand=False)
-
-
-def _sector(sector: Mapping[str, Any]) -> str:
-    if "embargo" in sector:
-        return "embargo on " + " and ".join(sector["embargo"])
-    moves = [f"{sector['up']['good']} +{sector['up']['by']}"] if "up" in sector else []
-    if "down" in sector:
-        moves.append(f"{sector['down']['good']} -{sector['down']['by']}")
-    return ", ".join(moves)
 
 
 def _market(view: Mapping[str, Any]) -> RenderableType:
     table = Table(title="Market", show_edge=False)
-    for column in ("good", "market", "card", "supply"):
+    for column in ("good", "on the market", "card", "supply"):
         table.add_column(column, justify="left" if column == "good" else "right")
     card = view["goods_card"] or {}
     for good in view["goods"]:
@@ -125,7 +117,7 @@ def _cars(view: Mapping[str, Any]) -> RenderableType:
         for seat, units in enumerate(car["units"]):
             squares.append("■" * units, style=SEAT_STYLES[seat % len(SEAT_STYLES)])
         squares.append("□" * (car["capacity"] - car["load"]), style="dim")
-        owners = ", ".join(f"{who(view, s)} {n}" for s, n in enumerate(car["units"]) if n)
+        owners = ", ".join(f"{who(view, s)}: {n}" for s, n in enumerate(car["units"]) if n)
         name = Text(f"{car['name']} ({car['capacity']})", style=CAR_STYLES[car["name"]])
         table.add_row(name, car["good"] or "-", squares, owners)
     return table
@@ -140,16 +132,16 @@ def _cards(view: Mapping[str, Any]) -> RenderableType:
             if card
             else "turned as the round starts"
         ),
-        "4 units 1 VP, 6 units 2 VP, 8 units 3 VP",
+        "export 4 units: 1 VP, 6 units: 2 VP, 8 units: 3 VP",
     ]
     if view["embargo"]:
-        lines.append(f"[red]embargo: {', '.join(view['embargo'])}[/red]")
+        lines.append(f"[red]embargo: {', '.join(view['embargo'])} (not sent, not exported)[/red]")
     return Panel("\n".join(lines), title="Export card", expand=False)
 
 
 def _tablets(view: Mapping[str, Any]) -> RenderableType:
     table = Table(title="Tablets", show_lines=True)
-    for column in ("player", "coins", "VP", "levels", "main", "temporary", ""):
+    for column in ("player", "coins", "VP", "levels", "main warehouse", "temporary", ""):
         table.add_column(column)
     for p in view["players"]:
         status = []
@@ -158,7 +150,7 @@ def _tablets(view: Mapping[str, Any]) -> RenderableType:
         if p["owed"]:
             status.append("+10 due")
         if view["turn"] == p["seat"]:
-            status.append("to act")
+            status.append("to move")
         table.add_row(
             _seat_text(view, p["seat"]),
             str(p["coins"]),
@@ -189,61 +181,8 @@ def _goods(goods: Mapping[str, int]) -> str:
 
 
 def describe_event(view: Mapping[str, Any], event: Mapping[str, Any]) -> str:
-    """One event in words."""
-    kind = event["kind"]
-    actor = who(view, event.get("seat"))
-    if kind == "declare":
-        return f"{actor} {'skips' if event['skip'] else 'plays'} round {event['round']}"
-    if kind == "cards":
-        market = ", ".join(f"{n} {g}" for g, n in event["market"].items())
-        return f"the cards: {market} on the market; export {', '.join(event['export'])}"
-    if kind == "buy":
-        return f"{actor} buys {event['units']} {event['good']}"
-    if kind == "load":
-        return f"{actor} loads {event['units']} {event['good']} into the {event['car']} car"
-    if kind == "pass":
-        return f"{actor} passes" + (" (nothing to do)" if event.get("forced") else "")
-    if kind == "store":
-        dropped = ", ".join(f"{n} {g}" for g, n in event["dropped"].items())
-        return f"{actor} keeps {', '.join(event['keep'])}" + (
-            f", drops {dropped}" if dropped else ""
-        )
-    if kind == "price-wheel":
-        return f"price roulette: {_sector(event)}"
-    if kind == "send":
-        paid = ", ".join(f"{who(view, int(s))} +{c}" for s, c in event["paid"].items())
-        alone = (
-            f"; {who(view, event['alone'])} +{event['vp']} VP" if event["alone"] is not None else ""
-        )
-        if event.get("alone_skipping") is not None:
-            alone = f"; {who(view, event['alone_skipping'])} skips the round: no VP"
-        return f"the {event['car']} car goes: {event['good']} at {event['price']}: {paid}{alone}"
-    if kind == "prices":
-        return "prices: " + ", ".join(f"{g} {p}" for g, p in event["prices"].items())
-    if kind == "export":
-        return f"{actor} exports {event['units']} {event['good']}: +{event['vp']} VP"
-    if kind == "improve":
-        return (
-            f"{actor} improves the {event['characteristic']} to level {event['level']}: "
-            f"-{event['coins']} coins, +{event['vp']} VP"
-        )
-    if kind == "event":
-        return f"{actor} spins the events roulette: {_hit(event)}"
-    if kind == "insure":
-        return f"{actor} insures the {event['characteristic']}"
-    if kind == "skip-pay":
-        return f"{actor} receives {event['coins']} coins for the skipped round"
-    if kind == "round":
-        return f"round {event['round']} begins; first player {who(view, event['first'])}"
-    return str(kind)
-
-
-def _hit(event: Mapping[str, Any]) -> str:
-    if event["hit"] is None:
-        return "nothing happens"
-    if event.get("insured"):
-        return f"{event['hit']}, but it was insured"
-    return f"{event['hit']} drops to level {event['level']}, {event['vp']} VP"
+    """One event in words, its seats named as this seat reads them."""
+    return said(view, event.get("text") or str(event.get("kind")))
 
 
 def event_lines(before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> list[str]:
@@ -261,23 +200,8 @@ def render_events(
 
 
 def label(entry: Mapping[str, Any]) -> str:
-    """A menu entry in words."""
-    kind = entry["type"]
-    if kind == "buy":
-        return f"buy {entry['units']} {entry['good']} ({entry['units']} coins)"
-    if kind == "load":
-        return f"load {entry['good']} into the {entry['car']} car"
-    if kind == "store":
-        return f"keep {' and '.join(entry['keep'])}"
-    if kind == "export":
-        return f"export {entry['units']} {entry['good']}"
-    if kind in ("improve", "insure"):
-        return f"{kind} the {entry['characteristic']}"
-    if kind == "skip":
-        return "skip this round (-1 VP, 10 coins as the next one starts)"
-    if kind == "play":
-        return "play this round"
-    return str(kind)
+    """A menu entry in words (its `label`, made by the game)."""
+    return str(entry.get("label") or entry.get("type"))
 
 
 def prompt(
@@ -286,24 +210,26 @@ def prompt(
     """Ask for a move until it is legal: a number from the menu, or an action as JSON."""
     entries = legal.describe().get("actions", [])
     for number, entry in enumerate(entries, 1):
-        console.print(f"  [cyan]{number:>2}[/cyan]  {label(entry)}")
+        console.print(f"  [cyan]{number:>2}[/cyan]  {escape(label(entry))}")
     while True:
         answer = console.input("your move (number, or JSON): ").strip()
         try:
             if answer.startswith("{"):
                 wanted = json.loads(answer)
             elif answer.isdigit() and 1 <= int(answer) <= len(entries):
-                wanted = entries[int(answer) - 1]
+                wanted = {k: v for k, v in entries[int(answer) - 1].items() if k != "label"}
             else:
                 raise ValueError(answer)
             action = parse(wanted)
         except ValueError:
-            console.print("[red]choose a number from the menu, or type an action as JSON[/red]")
+            console.print(
+                f"[red]Choose a number from 1 to {len(entries)}, or type a move as JSON[/red]"
+            )
             continue
         except IllegalAction as err:
-            console.print(f"[red]{err}[/red]")
+            console.print(f"[red]{escape(said(view, err.why))}[/red]")
             continue
         why = legal.check(action)
         if why is None:
             return action
-        console.print(f"[red]{why}[/red]")
+        console.print(f"[red]{escape(said(view, why))}[/red]")

@@ -6,7 +6,7 @@ from functools import lru_cache
 from typing import Any
 
 from tradingfloor.core.game import Event
-from tradingfloor.games.businessmen import rules
+from tradingfloor.games.businessmen import rules, words
 from tradingfloor.games.businessmen.draft import LogEntry
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.state import (
@@ -21,8 +21,13 @@ from tradingfloor.games.businessmen.state import (
 
 
 def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
-    """The table as `seat` (None: a spectator) sees it; the same for every seat but `seat`."""
+    """The table as `seat` (None: a spectator) sees it; the same for every seat but `seat`.
+
+    Besides the table, the words a person reads: `status`, `chapter`, `help` (what the phase asks
+    for), `news` (what the latest action did), every event's `text`, and `recap` once over.
+    """
     decks = state.decks
+    events = _events(state.log, seat)
     out: dict[str, Any] = {
         "game": "businessmen",
         "seat": seat,
@@ -60,11 +65,16 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
         ],
         "event_spins": [{"seat": s, "sector": sector} for s, sector in state.event_spins],
         "players": [_tablet(s, me) for s, me in enumerate(state.seats)],
-        "events": _events(state.log, seat),
+        "events": events,
+        "status": words.status(state),
+        "chapter": words.chapter(state),
+        "help": words.HELP.get(state.phase, ""),
+        "news": [e["text"] for e in events if e["n"] > state.news_from],
     }
     result = rules.result(state)
     if result is not None:
         out["result"] = result.to_json()
+        out["recap"] = words.recap(state)
     return out
 
 
@@ -113,7 +123,7 @@ def _limits(levels: tuple[int, int, int]) -> dict[str, int]:
 
 
 def _events(log: tuple[Event, ...], seat: int | None) -> list[dict[str, Any]]:
-    """core.game.visible_events, inlined: a view lists up to LOG_LENGTH events."""
+    """core.game.visible_events, inlined: a view lists the events of the last two rounds."""
     return [
         e.json.copy() if type(e) is LogEntry else e.to_json()
         for e in log
