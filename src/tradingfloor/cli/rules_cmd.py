@@ -1,15 +1,12 @@
-"""`tradingfloor rules GAME`: print a game's rules notes."""
+"""`tradingfloor rules GAME`: a game's short player's rules; with --notes, its rules notes."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Annotated
 
 import typer
 
 from tradingfloor.cli.common import fail
-
-# The notes live in the repository's docs/rules/, beside the source tree of this (editable) install.
-RULES_DIR = Path(__file__).resolve().parents[3] / "docs" / "rules"
 
 
 def register(app: typer.Typer) -> None:
@@ -17,25 +14,44 @@ def register(app: typer.Typer) -> None:
     app.command("games")(list_games)
 
 
-def rules(game: str = typer.Argument(..., help="game id, e.g. middleman")) -> None:
-    """Print GAME's short player's guide, where it has one, then its rules notes: its rules in the
-    project's words, with every ruling."""
+def rules(
+    game: Annotated[str, typer.Argument(help="game id, e.g. middleman")],
+    notes: Annotated[
+        bool,
+        typer.Option(
+            "--notes", help="print the rules notes instead: every ruling, with the rule it settles"
+        ),
+    ] = False,
+) -> None:
+    """Print GAME's short player's rules: how to play. With --notes, the rules notes: the rules in
+    the project's words, with every ruling and the rule text it settles."""
     from rich.console import Console
     from rich.markdown import Markdown
 
     import tradingfloor
+    from tradingfloor.core import guides
 
     if game not in tradingfloor.games():
         fail(f"unknown game {game!r}; the games are: {', '.join(tradingfloor.games())}")
-    notes = RULES_DIR / f"{game}.md"
-    if not notes.exists():
-        fail(f"no rules notes for {game} at {notes}")
     console = Console()
-    guide = getattr(tradingfloor.make(game), "how_to_play", None)
-    if callable(guide):
-        console.print(Markdown(guide()))
-        console.rule("Rules notes: every ruling, with the rule text it settles")
-    console.print(Markdown(notes.read_text(encoding="utf-8")))
+    if notes:
+        text = guides.rules_notes(game)
+        if text is None:
+            fail(f"no rules notes for {game} at {guides.RULES_DIR / (game + '.md')}")
+        console.print(Markdown(text))
+        return
+    guide = guides.how_to_play(tradingfloor.make(game))
+    if guide is None:
+        about = guides.blurb(tradingfloor.make(game))
+        console.print(f"{about}\n\nThis game has no short rules yet: see its rules notes with")
+        console.print(f"  tradingfloor rules {game} --notes", markup=False)
+        return
+    console.print(Markdown(guide))
+    console.print(
+        f"\nEvery ruling, with the rule text it settles: tradingfloor rules {game} --notes",
+        markup=False,
+        style="dim",
+    )
 
 
 def list_games() -> None:

@@ -26,6 +26,9 @@ class IllegalAction(TradingfloorError):
 class BadOptions(TradingfloorError):
     """Match options that the game does not accept."""
 
+    plain = False
+    """Whether the message was made by `core.plain` (in words, from the options' titles)."""
+
 
 class UnknownGame(TradingfloorError):
     """A game id that is not registered."""

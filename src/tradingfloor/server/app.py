@@ -8,20 +8,17 @@ import functools
 import json
 import logging
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Annotated, Any
 
 import anyio
-from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi import FastAPI, Header, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
 
 import tradingfloor
-from tradingfloor.agents import kinds
-from tradingfloor.core import registry
+from tradingfloor.agents import bot_words, kinds
+from tradingfloor.core import guides, plain, registry
 from tradingfloor.core.errors import BadOptions
-from tradingfloor.server import wire
+from tradingfloor.server import pages, refusals, wire
 from tradingfloor.server.runtime import Runtime, Subscriber
 from tradingfloor.server.service import (
     ApiError,
@@ -36,7 +33,7 @@ from tradingfloor.server.service import (
 from tradingfloor.server.storage import Store, default_url
 from tradingfloor.server.updates import match_summary, update_for
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+WEB = pages.WEB
 log = logging.getLogger("tradingfloor.server")
 Token = Annotated[str | None, Header(alias="Authorization", description="Bearer <seat token>")]
 
@@ -65,49 +62,17 @@ def create_app(db: str | None = None, bot_delay: float = 0.5, poll: float = 0.5)
         ),
         version=tradingfloor.__version__,
         lifespan=lifespan,
+        docs_url=None,  # served by `pages` from local files, so that /docs works offline
+        redoc_url=None,
     )
     app.state.service = service
     app.state.runtime = runtime
-    _errors(app)
-    _pages(app)
+    refusals.install(app)
+    pages.install(app)
     _games_api(app)
     _matches_api(app, service, runtime)
     _live_api(app, service, runtime)
     return app
-
-
-def _errors(app: FastAPI) -> None:
-    @app.exception_handler(ApiError)
-    async def api_error(_request: Request, err: ApiError) -> JSONResponse:
-        return JSONResponse({"error": err.message, **err.extra}, status_code=err.status)
-
-    @app.exception_handler(Exception)
-    async def unexpected(_request: Request, err: Exception) -> JSONResponse:
-        log.exception("unexpected error", exc_info=err)
-        return JSONResponse({"error": "the server failed; see its log"}, status_code=500)
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_input(_request: Request, err: RequestValidationError) -> JSONResponse:
-        problems = err.errors()
-        if any(p.get("type") == "json_invalid" for p in problems):
-            return JSONResponse({"error": "the request body is not valid JSON"}, status_code=400)
-        words = "; ".join(
-            f"{'.'.join(str(x) for x in p.get('loc', ()) if x != 'body') or 'body'}: {p.get('msg')}"
-            for p in problems[:5]
-        )
-        return JSONResponse({"error": f"bad request: {words}"}, status_code=422)
-
-
-def _pages(app: FastAPI) -> None:
-    app.mount("/static", StaticFiles(directory=WEB), name="static")
-
-    @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(WEB / "index.html")
-
-    @app.get("/play/{match_id}", include_in_schema=False)
-    async def match_page(match_id: str) -> FileResponse:
-        return FileResponse(WEB / "match.html")
 
 
 def _games_api(app: FastAPI) -> None:
@@ -124,11 +89,22 @@ def _games_api(app: FastAPI) -> None:
             options = game.options(body.options)
             players = game.players(game.new(options, 0))
         except BadOptions as err:
-            raise Unprocessable(str(err)) from None
+            raise Unprocessable(plain.options_refusal(game, err)) from None
         except Exception as err:  # a game's own fault: say which, rather than a bare 500
             log.exception("%s could not start with %s", game.id, body.options)
             raise ApiError(f"{game.title} could not start with these options: {err}") from None
         return {"game": game.id, "options": options, "players": players}
+
+    @app.get("/api/games/{game_id}/rules", response_model=wire.Rules, tags=["lobby"])
+    async def rules(game_id: str) -> dict[str, Any]:
+        """The game's short player's guide and its rules notes (Markdown), where it has them."""
+        game = _known_game(game_id)
+        return {
+            "game": game.id,
+            "title": game.title,
+            "how_to_play": guides.how_to_play(game),
+            "notes": await asyncio.to_thread(guides.rules_notes, game.id),
+        }
 
 
 def _matches_api(app: FastAPI, service: MatchService, runtime: Runtime) -> None:
@@ -182,7 +158,7 @@ def _matches_api(app: FastAPI, service: MatchService, runtime: Runtime) -> None:
         """Take an action for the token's seat, made against step `seq`; 409 if that is stale."""
         token = _bearer(authorization)
         if not token:
-            raise Unauthorized("an action needs the seat's token: Authorization: Bearer <token>")
+            raise Unauthorized("An action needs the seat's token: Authorization: Bearer <token>")
         seat = service.seat_of(service.cached(match_id), token)  # NotFound, Forbidden
         assert seat is not None  # a token is given, so it opens a seat or is refused
         after = await _call(service, service.submit, match_id, seat, body.seq, body.action)
@@ -191,7 +167,8 @@ def _matches_api(app: FastAPI, service: MatchService, runtime: Runtime) -> None:
 
     @app.get("/api/matches/{match_id}/record", response_model=wire.PublicRecord, tags=["replay"])
     async def get_record(match_id: str) -> dict[str, Any]:
-        """A finished match's record, without the seed (refused while the match is running)."""
+        """A finished match's record with its seed, which `tradingfloor replay` reads (refused
+        while the match is running: the seed would predict the rest of the game)."""
         snapshot = await _finished(service, match_id)
         moves = await asyncio.to_thread(service.moves, match_id)
         result = snapshot.game.result(snapshot.state)
@@ -200,6 +177,7 @@ def _matches_api(app: FastAPI, service: MatchService, runtime: Runtime) -> None:
             "game": snapshot.match.game,
             "version": snapshot.match.version,
             "options": snapshot.match.options,
+            "seed": snapshot.match.seed,
             "seats": [s.public() for s in snapshot.match.seats],
             "moves": [{"seq": q, "seat": s, "action": a} for q, s, a in moves],
             "result": None if result is None else result.to_json(),
@@ -211,6 +189,12 @@ def _matches_api(app: FastAPI, service: MatchService, runtime: Runtime) -> None:
         final = await _finished(service, match_id)
         at = await asyncio.to_thread(service.state_at, match_id, step)
         return {**update_for(at, None), "replay": True, "step": step, "steps": final.seq}
+
+    @app.get("/api/matches/{match_id}/chapters", response_model=list[wire.Chapter], tags=["replay"])
+    async def get_chapters(match_id: str) -> list[dict[str, Any]]:
+        """A finished match's chapters (its rounds, say): the replay step where each starts."""
+        await _finished(service, match_id)
+        return await asyncio.to_thread(service.chapters, match_id)
 
 
 def _live_api(app: FastAPI, service: MatchService, runtime: Runtime) -> None:
@@ -270,9 +254,9 @@ def _hello_token(text: str) -> str | None:
     try:
         hello = json.loads(text)
     except json.JSONDecodeError:
-        raise BadRequest('the first message must be JSON: {"token": ...} or {}') from None
+        raise BadRequest('The first message must be JSON: {"token": ...} or {}') from None
     if not isinstance(hello, dict):
-        raise BadRequest("the first message must be a JSON object")
+        raise BadRequest("The first message must be a JSON object")
     token = hello.get("token")
     return token if isinstance(token, str) else None
 
@@ -282,7 +266,7 @@ def _bearer(header: str | None) -> str | None:
         return None
     scheme, _, value = header.partition(" ")
     if scheme.lower() != "bearer" or not value.strip():
-        raise Unauthorized("use the header Authorization: Bearer <seat token>")
+        raise Unauthorized("Use the header Authorization: Bearer <seat token>")
     return value.strip()
 
 
@@ -297,14 +281,14 @@ def _loads(service: MatchService, match_id: str) -> bool:
 async def _finished(service: MatchService, match_id: str) -> Any:
     snapshot = await _call(service, service.snapshot, match_id)
     if not snapshot.over:
-        raise Forbidden("the record and the replay open once the game is over")
+        raise Forbidden("The record, the replay and the chapters open once the game is over")
     return snapshot
 
 
 def _known_game(game_id: str) -> Any:
     if game_id not in registry.games():
         known = ", ".join(registry.games())
-        raise NotFound(f"unknown game {game_id!r}; the games are: {known}")
+        raise NotFound(f"There is no game called {game_id!r}; the games are: {known}")
     return registry.make(game_id)
 
 
@@ -317,14 +301,11 @@ def _game_info(game_id: str) -> dict[str, Any]:
         "title": game.title,
         "version": game.version,
         "bots": list(kinds(game)),
+        "bot_kinds": [{"kind": kind, **words} for kind, words in bot_words(game).items()],
+        "blurb": guides.blurb(game),
+        "rules": f"/rules/{game.id}",
         "renderer": renderer,
         "schemas": game.schemas(),
         "default_options": game.options({}),
-        "how_to_play": _how_to_play(game),
+        "how_to_play": guides.how_to_play(game),
     }
-
-
-def _how_to_play(game: Any) -> str | None:
-    """The game's short player's guide (Markdown), where it has one."""
-    guide = getattr(game, "how_to_play", None)
-    return guide() if callable(guide) else None

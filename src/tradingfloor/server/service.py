@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tradingfloor.agents import kinds
-from tradingfloor.core import registry
+from tradingfloor.agents import bot_words, kinds
+from tradingfloor.core import plain, registry
 from tradingfloor.core.errors import BadOptions, IllegalAction, UnknownGame
 from tradingfloor.core.game import Game, State
 from tradingfloor.server.storage import (
@@ -27,6 +27,7 @@ from tradingfloor.server.storage import (
 
 HUMAN = "human"
 MAX_CACHED = 5000  # matches held in memory before finished ones are dropped
+MAX_CHAPTERS = 1000  # finished matches whose chapters are kept
 
 
 class ApiError(Exception):
@@ -106,6 +107,7 @@ class MatchService:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._live: dict[str, Live] = {}
+        self._chapters: dict[str, list[dict[str, Any]]] = {}
         self._guard = threading.Lock()
 
     # -- creating ---------------------------------------------------------------------------------
@@ -119,7 +121,7 @@ class MatchService:
             completed = game.options(options or {})
             state = game.new(completed, seed)
         except BadOptions as err:
-            raise Unprocessable(str(err)) from None
+            raise Unprocessable(plain.options_refusal(game, err)) from None
         except Exception as err:  # a game's own fault: say which, rather than a bare 500
             raise ApiError(f"{game.title} could not start with these options: {err}") from None
         players = game.players(state)
@@ -130,19 +132,23 @@ class MatchService:
                 "were given"
             )
         bot_kinds = kinds(game)
+        titles = {kind: words["title"] for kind, words in bot_words(game).items()}
         tokens: dict[int, str] = {}
         infos = []
         for seat, request in enumerate(requests):
             if request.kind != HUMAN and request.kind not in bot_kinds:
+                named = ", ".join(
+                    f"{kind} ({words['title']})" for kind, words in bot_words(game).items()
+                )
                 raise Unprocessable(
-                    f"seat {seat}: unknown kind {request.kind!r}; choose human or one of "
-                    f"{', '.join(bot_kinds)}"
+                    f"Seat {seat + 1}: there is no player kind {request.kind!r}; choose human "
+                    f"(a person) or a bot: {named}"
                 )
             token_hash = None
             if request.kind == HUMAN:
                 tokens[seat] = secrets.token_urlsafe(18)
                 token_hash = hash_token(tokens[seat])
-            name = (request.name or "").strip()[:40] or _default_name(seat, request.kind)
+            name = (request.name or "").strip()[:40] or _default_name(seat, request.kind, titles)
             infos.append(SeatInfo(seat, request.kind, name, token_hash))
         match = StoredMatch(
             id=secrets.token_hex(6),
@@ -186,18 +192,48 @@ class MatchService:
         for seat in snapshot.match.seats:
             if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, wanted):
                 return seat.seat
-        raise Forbidden("this token opens no seat of this match")
+        raise Forbidden("This token opens no seat of this match: use your own invitation link")
 
     def state_at(self, match_id: str, step: int) -> Snapshot:
         """The match replayed to `step` (for the finished game's replay)."""
         live = self._get(match_id)
         snap = live.snapshot()
         if not 0 <= step <= snap.seq:
-            raise NotFound(f"this match has steps 0 to {snap.seq}, not {step}")
+            raise NotFound(f"This match has steps 0 to {snap.seq}, not {step}")
         state = snap.game.new(snap.match.options, snap.match.seed)
         for _, seat, action in self.store.actions(match_id)[:step]:
             state = snap.game.apply(state, seat, snap.game.parse_action(action))
         return Snapshot(snap.match, snap.game, state, step)
+
+    def chapters(self, match_id: str) -> list[dict[str, Any]]:
+        """Where each chapter of a finished match starts: every step at which the spectator's
+        view names a new `chapter` ("Round 4"); kept, since a finished match never changes."""
+        with self._guard:
+            known = self._chapters.get(match_id)
+        if known is not None:
+            return known
+        snap = self._get(match_id).snapshot()
+        game = snap.game
+        state = game.new(snap.match.options, snap.match.seed)
+        found: list[dict[str, Any]] = []
+        last = None
+
+        def note(step: int, state: State) -> None:
+            nonlocal last
+            title = game.view(state, None).get("chapter")
+            if title and title != last:
+                found.append({"step": step, "title": str(title)})
+                last = title
+
+        note(0, state)
+        for seq, seat, action in self.store.actions(match_id)[: snap.seq]:
+            state = game.apply(state, seat, game.parse_action(action))
+            note(seq, state)
+        with self._guard:
+            if len(self._chapters) >= MAX_CHAPTERS:
+                self._chapters.pop(next(iter(self._chapters)))
+            self._chapters[match_id] = found
+        return found
 
     def moves(self, match_id: str) -> list[tuple[int, int, dict[str, Any]]]:
         return self.store.actions(match_id)
@@ -219,13 +255,13 @@ class MatchService:
                 self._catch_up(live)
             if seq != live.seq:
                 raise Stale(
-                    f"the table has moved on: it is at step {live.seq}, your action was made at "
+                    f"The table has moved on: it is at step {live.seq}, your action was made at "
                     f"step {seq}",
                     seq=live.seq,
                 )
             if seat not in live.game.actors(live.state):
                 why = live.game.legal(live.state, seat).check(action) or "it is not your turn"
-                raise Stale(f"not your turn: {why}", seq=live.seq)
+                raise Stale(f"Not your turn: {why}", seq=live.seq)
             try:
                 after = live.game.apply(live.state, seat, action)
             except IllegalAction as err:
@@ -236,7 +272,7 @@ class MatchService:
             except DuplicateStep:
                 self._catch_up(live)
                 raise Stale(
-                    f"the table has moved on: it is at step {live.seq}", seq=live.seq
+                    f"The table has moved on: it is at step {live.seq}", seq=live.seq
                 ) from None
             live.state, live.seq = after, live.seq + 1
             return live.snapshot()
@@ -257,7 +293,7 @@ class MatchService:
             return live
         stored = self.store.load(match_id)
         if stored is None:
-            raise NotFound(f"no match {match_id!r}")
+            raise NotFound(f"There is no match {match_id!r}")
         game = _game(stored.game)
         if game.version != stored.version:
             raise ApiError(
@@ -286,8 +322,9 @@ class MatchService:
 def _game(game_id: str) -> Game:
     try:
         return registry.make(game_id)
-    except UnknownGame as err:
-        raise NotFound(str(err)) from None
+    except UnknownGame:
+        known = ", ".join(registry.games())
+        raise NotFound(f"There is no game called {game_id!r}; the games are: {known}") from None
 
 
 def _parse(game: Game, action_json: Any) -> Any:
@@ -297,5 +334,6 @@ def _parse(game: Game, action_json: Any) -> Any:
         raise Unprocessable(err.why) from None
 
 
-def _default_name(seat: int, kind: str) -> str:
-    return f"Player {seat + 1}" if kind == HUMAN else f"{kind} bot {seat + 1}"
+def _default_name(seat: int, kind: str, titles: Mapping[str, str]) -> str:
+    """A seat's name when none is given: "Player 2", or the bot's title ("Beginner bot 3")."""
+    return f"Player {seat + 1}" if kind == HUMAN else f"{titles.get(kind, kind)} bot {seat + 1}"

@@ -6,26 +6,44 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tradingfloor.core import registry
+
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
 class SeatSpec(Strict):
-    kind: str = Field("human", description='"human", or one of the game\'s bot kinds')
-    name: str | None = Field(None, max_length=40, description="shown at the table")
+    kind: str = Field(
+        "human",
+        title="Who plays the seat",
+        description='"human", or one of the game\'s bot kinds',
+        examples=["human", "random"],
+    )
+    name: str | None = Field(
+        None, max_length=40, title="The seat's name", description="shown at the table"
+    )
 
 
 class CreateMatch(Strict):
-    game: str = Field(..., description="a game id from GET /api/games")
-    options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
+    game: str = Field(
+        ...,
+        title="Game",
+        description="a game id from GET /api/games",
+        examples=registry.games(),
+    )
+    options: dict[str, Any] = Field(
+        default_factory=dict, title="Options", description="the game's options"
+    )
     seats: list[SeatSpec] | None = Field(
-        None, description="one entry per seat, in seat order; all human if left out"
+        None,
+        title="Seats",
+        description="one entry per seat, in seat order; all human if left out",
     )
 
 
 class PreviewOptions(Strict):
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, Any] = Field(default_factory=dict, title="Options")
 
 
 class Preview(BaseModel):
@@ -53,11 +71,20 @@ class Created(BaseModel):
     spectator: str
 
 
+class BotKind(BaseModel):
+    kind: str = Field(..., description="the kind's id, sent as a seat's `kind`")
+    title: str = Field(..., description='its name for people, e.g. "Beginner"')
+    strength: str = Field(..., description="one line on how it plays (may be empty)")
+
+
 class GameInfo(BaseModel):
     id: str
     title: str
     version: str
     bots: list[str]
+    bot_kinds: list[BotKind] = Field(..., description="each bot kind in words, in order")
+    blurb: str = Field(..., description="a line about the game (its guide's first paragraph)")
+    rules: str = Field(..., description="the address of the game's rules page")
     renderer: str = Field(..., description="the web renderer module: the game id or 'generic'")
     schemas: dict[str, Any]
     default_options: dict[str, Any]
@@ -77,8 +104,15 @@ class MatchSummary(BaseModel):
 
 
 class ActionIn(Strict):
-    seq: int = Field(..., description="the seq of the state the action was made against")
-    action: Any = Field(..., description="the action's JSON, e.g. {'type': 'buy', ...}")
+    seq: int = Field(
+        ..., title="Step (seq)", description="the seq of the state the action was made against"
+    )
+    action: Any = Field(
+        ...,
+        title="Action",
+        description="the action's JSON, e.g. {'type': 'buy', ...}",
+        json_schema_extra={"type": "object"},
+    )
 
 
 class Update(BaseModel):
@@ -106,15 +140,30 @@ class RecordedMove(BaseModel):
 
 
 class PublicRecord(BaseModel):
-    """A finished match's record without its seed."""
+    """A finished match's record, with its seed: the game is over, so it predicts nothing.
+
+    A `MatchRecord` (core/record.py) loads it as it is, so `tradingfloor replay FILE` replays it."""
 
     id: str
     game: str
     version: str
     options: dict[str, Any]
+    seed: int
     seats: list[SeatOut]
     moves: list[RecordedMove]
     result: dict[str, Any] | None
+
+
+class Chapter(BaseModel):
+    step: int = Field(..., description="the replay step where the chapter starts")
+    title: str = Field(..., description='the chapter in the game\'s words, e.g. "Round 4"')
+
+
+class Rules(BaseModel):
+    game: str
+    title: str
+    how_to_play: str | None = Field(None, description="the short player's guide in Markdown")
+    notes: str | None = Field(None, description="the rules notes with every ruling, in Markdown")
 
 
 class Problem(BaseModel):

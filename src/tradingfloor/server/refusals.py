@@ -1,0 +1,94 @@
+"""The server's refusals as JSON `{"error": "..."}` in plain sentences, never a validator's text."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+from starlette.exceptions import HTTPException
+
+from tradingfloor.core import plain
+from tradingfloor.server.service import ApiError
+
+log = logging.getLogger("tradingfloor.server")
+
+# Where a request's value sits, as the refusal names it.
+PLACES = {"path": "the address", "query": "the address's query", "header": "a header"}
+
+
+def install(app: FastAPI) -> None:
+    """Answer every refusal as {"error": sentence} with its status."""
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, err: ApiError) -> JSONResponse:
+        return JSONResponse({"error": err.message, **err.extra}, status_code=err.status)
+
+    @app.exception_handler(Exception)
+    async def unexpected(_request: Request, err: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=err)
+        return JSONResponse(
+            {"error": "The server failed on this request; its log says why"}, status_code=500
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_input(request: Request, err: RequestValidationError) -> JSONResponse:
+        status, words = request_refusal(request, list(err.errors()))
+        return JSONResponse({"error": words}, status_code=status)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, err: HTTPException) -> JSONResponse:
+        return JSONResponse(
+            {"error": http_words(request, err)},
+            status_code=err.status_code,
+            headers=getattr(err, "headers", None),
+        )
+
+
+def request_refusal(request: Request, problems: list[Any]) -> tuple[int, str]:
+    """A request FastAPI could not read, in sentences: (status, words)."""
+    if any(p.get("type") == "json_invalid" for p in problems):
+        return 400, "The request body is not valid JSON"
+    body = [p for p in problems if tuple(p.get("loc", ()))[:1] == ("body",)]
+    out: list[str] = []
+    if any(len(p.get("loc", ())) == 1 and p.get("type") == "missing" for p in body):
+        out.append("The request needs a JSON body")
+    elif body:
+        rest = [{**p, "loc": tuple(p["loc"])[1:]} for p in body]
+        if any(not p["loc"] for p in rest):
+            out.append("The request body must be a JSON object")
+        rest = [p for p in rest if p["loc"]]
+        if rest:
+            out += plain.sentences(rest, _body_schema(request), owner="The request", noun="field")
+    for p in problems:
+        loc = tuple(p.get("loc", ()))
+        if loc[:1] != ("body",) and len(loc) >= 2:
+            where = PLACES.get(str(loc[0]), "the request")
+            field = {**p, "loc": loc[1:]}
+            named = {"type": "object", "properties": {str(loc[1]): {}}}
+            said = plain.sentences([field], named)[0]
+            out.append(f"In {where}, {said[:1].lower()}{said[1:]}")
+    return 422, "; ".join(dict.fromkeys(out)) or "The request cannot be read"
+
+
+def _body_schema(request: Request) -> dict[str, Any] | None:
+    """The JSON schema of the body the matched route reads, where FastAPI says which it is."""
+    route = request.scope.get("route")
+    field = getattr(route, "body_field", None)
+    model = getattr(getattr(field, "field_info", None), "annotation", None)
+    if isinstance(model, type) and issubclass(model, BaseModel):
+        return model.model_json_schema()
+    return None
+
+
+def http_words(request: Request, err: HTTPException) -> str:
+    """Starlette's own refusals (no such address, a method not taken) as sentences."""
+    if err.status_code == 404:
+        return f"There is nothing at {request.url.path}"
+    if err.status_code == 405:
+        return f"The address {request.url.path} does not take a {request.method} request"
+    detail = str(err.detail or "")
+    return detail[:1].upper() + detail[1:] if detail else f"Refused ({err.status_code})"
