@@ -4,8 +4,10 @@ A game package may ship `games/<id>/fast.py` with two names:
 
 - `VECTORIZED_POLICIES`: the seat specs (bot kinds) it has a vectorized policy for;
 - `run_rows(tasks: Sequence[GameTask]) -> list[Row]`: plays every task and returns one row per task,
-  in index order, with the same columns as `sim.match.describe` (the `record` column may be empty;
-  the `actions.<type>` counts must be those the rules engine would count for the same game).
+  in index order, with the same columns as `sim.match.describe` (the `record` column holds the
+  game's `MatchRecord.dumps()` text where its actions decide the game, as Middleman's do, so that
+  `tradingfloor replay` opens the row; the `actions.<type>` counts must be those the rules engine
+  would count for the same game).
 
 `vectorized_engine` returns `run_rows` only when every seat of every task has a vectorized policy;
 otherwise the run goes to the reference engine (`sim.backends`). A batch engine keeps its own

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import json
+import math
 from pathlib import Path
 
 import numpy as np
+import pytest
 from typer.testing import CliRunner
 
+import tradingfloor
 from tradingfloor.cli.main import app
+from tradingfloor.core.record import MatchRecord, replay
 from tradingfloor.games.middleman import fast
 from tradingfloor.games.middleman.fast_policies import VECTOR_POLICIES, RandomPolicy
 from tradingfloor.games.middleman.spaces import most_cash
 from tradingfloor.sim.run import run
 from tradingfloor.sim.spec import RunSpec
+
+GAME = tradingfloor.make("middleman")
 
 
 def test_the_seam_lists_exactly_the_vectorized_policies() -> None:
@@ -25,8 +32,53 @@ def test_a_run_of_vectorized_seats_gives_the_reference_columns_and_repeats() -> 
     reference = run(RunSpec("middleman", ("random", "random"), 2, seed=3), reference=True)
     assert set(rows[0]) == set(reference[0])
     assert [r["index"] for r in rows] == list(range(40))
-    assert rows[0]["record"] == ""  # the batch engine keeps no move list
+    assert all(row["record"] for row in rows)  # every batch game keeps its moves
     assert run(spec) == rows
+
+
+@pytest.mark.parametrize(
+    ("seats", "options"),
+    [
+        (("random", "random", "random"), {}),
+        (("heuristic", "random"), {"players": 2}),
+        (("heuristic",) * 4, {"players": 4, "guarded": True}),
+        (("random",) * 8, {"players": 8, "guarded": True}),
+    ],
+)
+def test_a_batch_rows_record_replays_through_the_rules_to_the_same_game(
+    seats: tuple[str, ...], options: dict[str, object]
+) -> None:
+    rows = run(RunSpec("middleman", seats, 24, seed=5, options=dict(options)))
+    for row in rows:
+        record = MatchRecord.loads(row["record"])
+        assert record.dumps() == row["record"], "the text MatchRecord.dumps() writes"
+        assert (record.seed, record.options) == (
+            row["seed"],
+            GAME.options(json.loads(row["options"])),
+        )
+        final = replay(record)
+        result = GAME.result(final)
+        assert result is not None
+        assert list(result.scores) == row["scores"]
+        assert list(result.winners) == row["winners"]
+        assert result.reason == row["reason"]
+        assert len(record.moves) == row["length"]
+        counts = {kind: [0] * len(row["scores"]) for kind in ("rows", "buy", "sell")}
+        for move in record.moves:
+            counts[move.action["type"]][move.seat] += 1
+        assert all(counts[kind] == row[f"actions.{kind}"] for kind in counts)
+        for name, value in GAME.balance_figures(final).items():  # type: ignore[attr-defined]
+            assert row[f"balance.{name}"] == (None if math.isnan(value) else value)
+
+
+def test_tradingfloor_replay_opens_a_batch_row(tmp_path: Path) -> None:
+    args = ["simulate", "middleman", "--seats", "heuristic,random,random", "--games", "6"]
+    simulated = CliRunner().invoke(app, [*args, "--out", str(tmp_path), "--no-report"])
+    assert "batch engine plays this run" in simulated.output
+    shown = CliRunner().invoke(app, ["replay", str(tmp_path / "games.parquet"), "--all"])
+    assert shown.exit_code == 0, shown.output
+    assert "holds no recorded game" not in shown.output
+    assert "Write rows A and D" in shown.output
 
 
 def test_simulate_says_when_the_batch_engine_plays(tmp_path: Path) -> None:

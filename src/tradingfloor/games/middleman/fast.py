@@ -188,6 +188,37 @@ class Tally:
         return {"buy": self.buys.T, "rows": rows.T, "sell": self.sells.T}
 
 
+@dataclass
+class OrderLog:
+    """Every seat's rows and every order it sent, per game: what a match record needs.
+
+    A Middleman game is decided by its actions alone (no chance), so these replay through the
+    rules engine to the same game. Orders are int16, -1 where the seat sent none (out, or the
+    game over); kept only when a run asks for records."""
+
+    rows_a: Array  # (10, players, B) int8, as written
+    rows_d: Array
+    tins: Array  # (ROUNDS, 2, players, B) int16: step (round, buy 0 / sell 1), seat, game
+    price: Array
+
+    @classmethod
+    def start(cls, table: Table) -> OrderLog:
+        shape = (ROUNDS, 2, table.players, table.games)
+        return cls(
+            table.rows_a.copy(),
+            table.rows_d.copy(),
+            np.full(shape, -1, dtype=np.int16),
+            np.full(shape, -1, dtype=np.int16),
+        )
+
+    def note(self, table: Table, phase: Phase, acting: Array, tins: Array, price: Array) -> None:
+        """The step's orders of the seats acting, in the games' places in the whole batch."""
+        side = 0 if phase == "buy" else 1
+        step = (table.round - 1, side)
+        self.tins[step][:, table.index] = np.where(acting, tins, -1)
+        self.price[step][:, table.index] = np.where(acting, price, -1)
+
+
 @dataclass(frozen=True)
 class SeatView:
     """What one seat sees in every game of the batch: public sheets, called-out digits, own rows."""
@@ -307,7 +338,11 @@ def _permutations(row: Array) -> Array:
 
 
 def _collect_orders(
-    table: Table, phase: Phase, policies: Sequence[VectorPolicy], rng: np.random.Generator
+    table: Table,
+    phase: Phase,
+    policies: Sequence[VectorPolicy],
+    rng: np.random.Generator,
+    log: OrderLog | None = None,
 ) -> tuple[Array, Array]:
     """Every seat's sealed order, checked against the legal space; zero for seats not acting."""
     shape = (table.players, table.games)
@@ -323,6 +358,8 @@ def _collect_orders(
     tins *= acting
     price *= acting
     _check_orders(table, phase, tins, price, policies)
+    if log is not None:
+        log.note(table, phase, acting, tins, price)
     last = table.last_buy if phase == "buy" else table.last_sell
     ordered = tins > 0
     np.copyto(last[0], tins, where=ordered)
@@ -398,6 +435,7 @@ class BatchResult:
     out: Array
     ended: Array  # (B,): 11 if played through, else the round whose buying step ended it
     tally: Tally
+    log: OrderLog | None = None  # every action, where the run asked for records
 
     @property
     def scores(self) -> Array:
@@ -445,21 +483,24 @@ def play_batch(
     policies: Sequence[VectorPolicy],
     games: int,
     rng: np.random.Generator,
+    record: bool = False,
 ) -> BatchResult:
-    """Play `games` Middleman games to the end with one vectorized policy per seat."""
+    """Play `games` Middleman games to the end with one vectorized policy per seat; `record`
+    keeps every action (`BatchResult.log`), for the games' match records."""
     if len(policies) != players:
         raise ValueError(f"{players} seats need {players} policies, not {len(policies)}")
     table = new_table(players, guarded, games)
     for seat, policy in enumerate(policies):
         write_rows(table, seat, *policy.rows(games, rng))
     table.tally.actions += players
+    log = OrderLog.start(table) if record else None
     final = new_table(players, guarded, games)
     while table.games:
-        buying_step(table, *_collect_orders(table, "buy", policies, rng))
+        buying_step(table, *_collect_orders(table, "buy", policies, rng, log))
         if not table.over.all():
-            selling_step(table, *_collect_orders(table, "sell", policies, rng))
+            selling_step(table, *_collect_orders(table, "sell", policies, rng, log))
         table = _retire(table, final)
-    return BatchResult(final.cash.T, final.tins.T, final.out.T, final.ended, final.tally)
+    return BatchResult(final.cash.T, final.tins.T, final.out.T, final.ended, final.tally, log)
 
 
 def _retire(table: Table, final: Table) -> Table:
@@ -479,14 +520,17 @@ def _retire(table: Table, final: Table) -> Table:
 
 
 # Memory: the table (about 40 bytes per seat and game, rows included) plus the allocation's
-# temporaries; measured peak is under 200 bytes per seat and game, so 256 keeps a margin.
+# temporaries; measured peak is under 200 bytes per seat and game, so 256 keeps a margin. A run
+# that records (`OrderLog`) adds 100 bytes per seat and game: 20 steps x 2 int16, and the rows.
 BYTES_PER_SEAT_GAME = 256
+RECORD_BYTES_PER_SEAT_GAME = 100
 DEFAULT_MEMORY = 512 * 2**20
 
 
-def chunk_size(players: int, memory: int = DEFAULT_MEMORY) -> int:
-    """The most games one chunk may hold within `memory` bytes."""
-    return max(1, memory // (BYTES_PER_SEAT_GAME * players))
+def chunk_size(players: int, memory: int = DEFAULT_MEMORY, record: bool = False) -> int:
+    """The most games one chunk may hold within `memory` bytes (`record`: with their actions)."""
+    per_game = (BYTES_PER_SEAT_GAME + (RECORD_BYTES_PER_SEAT_GAME if record else 0)) * players
+    return max(1, memory // per_game)
 
 
 def stream(

@@ -12,6 +12,7 @@ import numpy as np
 
 from tradingfloor.games.middleman.fast import BatchResult, chunk_size, play_batch
 from tradingfloor.games.middleman.fast_policies import VECTOR_POLICIES
+from tradingfloor.games.middleman.fast_records import records
 from tradingfloor.games.middleman.options import parse_options
 
 Row = dict[str, Any]
@@ -32,7 +33,7 @@ def run_rows(tasks: Sequence[Any]) -> list[Row]:
     rows: dict[int, Row] = {}
     for (options_json, seats), members in groups.items():
         options = json.loads(options_json)
-        size = chunk_size(options["players"])
+        size = chunk_size(options["players"], record=True)
         for start in range(0, len(members), size):
             chunk = members[start : start + size]
             batch = _play(options, seats, len(chunk), chunk[0].seed)
@@ -44,14 +45,21 @@ def run_rows(tasks: Sequence[Any]) -> list[Row]:
 def _play(options: dict[str, Any], seats: tuple[str, ...], games: int, seed: int) -> BatchResult:
     chosen = parse_options(options)
     policies = [VECTOR_POLICIES[kind]() for kind in seats]
-    return play_batch(chosen.players, chosen.guarded, policies, games, np.random.default_rng(seed))
+    rng = np.random.default_rng(seed)
+    return play_batch(chosen.players, chosen.guarded, policies, games, rng, record=True)
 
 
 def describe(tasks: Sequence[Any], options_json: str, batch: BatchResult) -> list[Row]:
-    """Each game of `batch` as the lab's row (the columns of `sim.match.describe`, no record)."""
+    """Each game of `batch` as the lab's row: the columns of `sim.match.describe`, the record
+    too where the batch kept its actions."""
     from tradingfloor.games.middleman import GAME
 
     reasons, balance, counts = batch.reasons, batch.balance(), batch.tally.counts()
+    texts = [""] * len(tasks)
+    if batch.log is not None:
+        options = GAME.options(json.loads(options_json))
+        seeds = [task.seed for task in tasks]
+        texts = records(batch.log, options, seeds, GAME.id, GAME.version)
     scores, winners = batch.scores.astype(float), batch.winners
     rows = []
     for g, task in enumerate(tasks):
@@ -72,7 +80,7 @@ def describe(tasks: Sequence[Any], options_json: str, batch: BatchResult) -> lis
             "reason": reasons[g],
             "length": int(batch.tally.actions[g]),
             "margin": ordered[0] - ordered[1] if len(ordered) > 1 else 0.0,
-            "record": "",
+            "record": texts[g],
         }
         for kind, per_seat in counts.items():
             row[f"actions.{kind}"] = per_seat[g].tolist()  # as sim.actions.action_columns
