@@ -29,7 +29,7 @@ class RankBid(Action):
     """Sealed stacks of the blind rank auction, one per place, the earliest place first."""
 
     type: Literal["rank_bid"] = "rank_bid"
-    stacks: tuple[Gold, ...] = Field(title="Stacks of gold, one per place")
+    stacks: tuple[Gold, ...] = Field(title="Stacks of gold")
 
 
 class TaxVote(Action):

@@ -18,6 +18,7 @@ from pydantic import (
 from pydantic.config import JsonDict
 
 from tradingfloor.core.errors import BadOptions
+from tradingfloor.core.plain import options_error
 from tradingfloor.games.merlin import content as content_files
 
 UPLOAD_LIMIT = 200_000
@@ -112,10 +113,7 @@ def parse_options(options: Mapping[str, Any] | None) -> MerlinOptions:
     try:
         chosen = MerlinOptions.model_validate(given)
     except ValidationError as err:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}" for e in err.errors()
-        )
-        raise BadOptions(f"bad merlin options: {problems}") from None
+        raise options_error("Merlin Economics", err, MerlinOptions) from None
     unknown = [m for m in chosen.modules if m not in KNOWN_MODULES]
     if unknown:
         raise BadOptions(
