@@ -20,12 +20,12 @@ from tradingfloor.games.middleman.actions import Buy, Rows, Sell
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"players": 1}, "players"),
-        ({"players": 9}, "players"),
-        ({"players": "3"}, "players"),
-        ({"players": 2.5}, "players"),
-        ({"guarded": "yes"}, "guarded"),
-        ({"colour": "blue"}, "colour"),
+        ({"players": 1}, "Players must be a whole number, 2 or more"),
+        ({"players": 9}, "Players must be at most 8"),
+        ({"players": "3"}, "Players must be a whole number from 2 to 8"),
+        ({"players": 2.5}, "Players must be a whole number from 2 to 8"),
+        ({"guarded": "yes"}, "Careful mode: refuse orders you cannot pay for must be yes or no"),
+        ({"colour": "blue"}, "Middleman has no option called 'colour'; the options are: Players"),
     ],
 )
 def test_bad_options_raise_bad_options(options: dict[str, Any], message: str) -> None:
@@ -123,7 +123,9 @@ def random_states(players: int, seed: int, guarded: bool = False) -> list[Any]:
     return states
 
 
-@pytest.mark.parametrize(("players", "seed", "guarded"), [(2, 1, False), (3, 2, True), (5, 3, True)])
+@pytest.mark.parametrize(
+    ("players", "seed", "guarded"), [(2, 1, False), (3, 2, True), (5, 3, True)]
+)
 def test_redetermine_keeps_what_the_seat_has_seen_and_resamples_the_rest(
     players: int, seed: int, guarded: bool
 ) -> None:

@@ -78,8 +78,8 @@ def test_a_missing_digit_is_named() -> None:
     assert why.endswith("it lacks 1")
 
 
-def test_a_digit_above_nine_is_malformed() -> None:
-    with pytest.raises(IllegalAction, match="malformed action"):
+def test_a_digit_above_nine_is_refused_in_words() -> None:
+    with pytest.raises(IllegalAction, match="Every entry of Row A must be at most 9"):
         GAME.parse_action({"type": "rows", "a": [10, *range(1, 10)], "d": list(range(10))})
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
 
-from tradingfloor.core.errors import BadOptions
+from tradingfloor.core.plain import options_error
 
 
 class MiddlemanOptions(BaseModel):
@@ -30,11 +30,9 @@ class MiddlemanOptions(BaseModel):
 
 
 def parse_options(options: Mapping[str, Any] | None) -> MiddlemanOptions:
-    """Validated options, or BadOptions naming what is wrong."""
+    """Validated options, or BadOptions saying in words what is wrong ("Players must be at most
+    8")."""
     try:
         return MiddlemanOptions.model_validate(dict(options or {}))
     except ValidationError as err:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}" for e in err.errors()
-        )
-        raise BadOptions(f"bad middleman options: {problems}") from None
+        raise options_error("Middleman", err, MiddlemanOptions) from None
