@@ -22,17 +22,17 @@ GAME = tradingfloor.make("businessmen")
 
 # (options, seat bots, seed) -> (actions, digest)
 PINS: list[tuple[dict[str, Any], tuple[str, ...], int, int, str]] = [
-    ({"players": 2, "goal": 8, "max_rounds": 12}, ("heuristic",) * 2, 1, 111, "595b73dc211eeb88"),
+    ({"players": 2, "goal": 8, "max_rounds": 12}, ("heuristic",) * 2, 1, 111, "66769b1c43aeb510"),
     (
         {"players": 3, "goal": 8, "max_rounds": 12},
         ("random", "heuristic", "random"),
         2,
         120,
-        "558a67f37341b734",
+        "8032041ba954fc09",
     ),
-    ({"players": 4, "goal": 8, "max_rounds": 12}, ("heuristic",) * 4, 3, 218, "72bea8f5559beeff"),
-    ({"players": 3, "max_rounds": 10}, ("random",) * 3, 4, 68, "4364a1d3d4b8c7b5"),
-    ({"players": 3}, ("heuristic",) * 3, 5, 372, "0c97b3e6971a6b33"),
+    ({"players": 4, "goal": 8, "max_rounds": 12}, ("heuristic",) * 4, 3, 218, "fff342391f16ca89"),
+    ({"players": 3, "max_rounds": 10}, ("random",) * 3, 4, 68, "16d8d9bb69e028f3"),
+    ({"players": 3}, ("heuristic",) * 3, 5, 372, "775449bc9e20f6a0"),
 ]
 
 

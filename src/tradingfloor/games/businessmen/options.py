@@ -1,4 +1,4 @@
-"""Businessmen's match options, in the game's words; refusals of bad options too."""
+"""Businessmen's match options, in the game's words (refused in words: core.plain)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictInt, StrictStr, ValidationError
 from pydantic.config import JsonDict
 
-from tradingfloor.core.errors import BadOptions
+from tradingfloor.core.plain import options_error
 from tradingfloor.games.businessmen.decks import load_decks, variants
 
 UPLOAD_LIMIT = 200_000
@@ -62,11 +62,12 @@ class BusinessmenOptions(BaseModel):
 
 
 def parse_options(options: Mapping[str, Any] | None) -> BusinessmenOptions:
-    """Validated options (the decks file read and checked), or BadOptions saying what is wrong."""
+    """Validated options (the decks file read and checked), or BadOptions saying in words what
+    is wrong ("Players must be at most 4")."""
     try:
         chosen = BusinessmenOptions.model_validate(dict(options or {}))
     except ValidationError as err:
-        raise BadOptions(_options_error(err)) from None
+        raise options_error("Businessmen", err, BusinessmenOptions) from None
     load_decks(decks_source(chosen))
     return chosen
 
@@ -76,38 +77,3 @@ def decks_source(chosen: BusinessmenOptions) -> str | Mapping[str, str] | None:
     if isinstance(chosen.decks, UploadedDecks):
         return chosen.decks.files
     return chosen.decks
-
-
-def _options_error(err: ValidationError) -> str:
-    """Bad options in words, each named by its title: "Players must be at most 4"."""
-    fields = BusinessmenOptions.model_fields
-    said: list[str] = []
-    for problem in err.errors():
-        name = str(problem["loc"][0]) if problem["loc"] else ""
-        if problem["type"] == "extra_forbidden":
-            known = ", ".join(f"{f.title} ({key})" for key, f in fields.items())
-            text = f"Businessmen has no option called {name!r}; its options are {known}"
-        elif name == "decks":
-            text = (
-                f"{fields['decks'].title} must be a shipped variant ({', '.join(variants())}) "
-                "or one uploaded TOML file"
-            )
-        else:
-            title = fields[name].title if name in fields else "The options"
-            text = f"{title} {_must(problem)}"
-        if text not in said:
-            said.append(text)
-    return "; ".join(said)
-
-
-def _must(problem: Mapping[str, Any]) -> str:
-    kind, ctx = problem["type"], problem.get("ctx") or {}
-    if kind in ("int_type", "int_parsing", "int_from_float"):
-        return "must be a whole number"
-    if kind == "greater_than_equal":
-        return f"must be at least {ctx['ge']}"
-    if kind == "less_than_equal":
-        return f"must be at most {ctx['le']}"
-    if kind == "dict_type":
-        return "must be a set of options"
-    return "is not a value this option takes"

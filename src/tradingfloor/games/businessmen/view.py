@@ -23,8 +23,9 @@ from tradingfloor.games.businessmen.state import (
 def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
     """The table as `seat` (None: a spectator) sees it; the same for every seat but `seat`.
 
-    Besides the table, the words a person reads: `status`, `chapter`, `help` (what the phase asks
-    for), `news` (what the latest action did), every event's `text`, and `recap` once over.
+    Besides the table, the words a person reads: `status`, `stage` (the phase), `chapter`, `help`
+    (what the phase asks for), `yours` (a seat's own figures, said to it), `news` (what the latest
+    action did), every event's `text`, and `recap` once over.
     """
     decks = state.decks
     events = _events(state.log, seat)
@@ -67,10 +68,13 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
         "players": [_tablet(s, me) for s, me in enumerate(state.seats)],
         "events": events,
         "status": words.status(state),
+        "stage": words.PHASES[state.phase],
         "chapter": words.chapter(state),
         "help": words.HELP.get(state.phase, ""),
         "news": [e["text"] for e in events if e["n"] > state.news_from],
     }
+    if seat is not None and 0 <= seat < state.players:
+        out["yours"] = words.yours(state, seat)
     result = rules.result(state)
     if result is not None:
         out["result"] = result.to_json()

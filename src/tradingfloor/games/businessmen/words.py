@@ -30,9 +30,12 @@ from tradingfloor.games.businessmen.state import (
     EXPORT_VP,
     IMPROVE,
     INSURANCE_COST,
+    LOADER_LIMIT,
+    MANAGER_LIMIT,
     SKIP_PAY,
     SKIP_VP,
     VP_SOURCES,
+    WAREHOUSE_TYPES,
     BusinessmenState,
 )
 
@@ -353,6 +356,18 @@ def status(state: BusinessmenState) -> str:
         return f"The game is over after round {state.round}"
     of = f" of {state.max_rounds}" if state.max_rounds < DEFAULT_ROUND_LIMIT else ""
     return f"Round {state.round}{of} · {PHASES[state.phase]} · playing to {state.goal} VP"
+
+
+def yours(state: BusinessmenState, me: int) -> str:
+    """What a seat has to decide with, said to that seat."""
+    s = state.seats[me]
+    warehouse, loader, manager = s.levels
+    kept = WAREHOUSE_TYPES[warehouse - 1]
+    return (
+        f"You have {coins(s.coins)} and {s.vp} VP · you buy up to {MANAGER_LIMIT[manager - 1]} "
+        f"of a good, load up to {LOADER_LIMIT[loader - 1]} at a time and keep {kept} "
+        f"{'type' if kept == 1 else 'types'} of goods"
+    )
 
 
 def chapter(state: BusinessmenState) -> str:
