@@ -24,6 +24,63 @@ function typeOf(prop) {
   return "string";
 }
 
+/** A field's name for people: its schema's own title, else its name in words ("max_rounds" ->
+ * "Max rounds"; pydantic's title-cased default counts as no title). */
+export function titleOf(name, prop = {}) {
+  const auto = name.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+  const words = name.replace(/[_-]/g, " ");
+  if (prop.title && prop.title !== auto) return prop.title;
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const UPLOAD = "\u0000upload"; // the file choice's "upload files" entry (never a variant's name)
+const MOST_BYTES = 1_000_000; // a file larger than this is no game data
+
+/** An option that names files: the default, a shipped variant (the schema's `enum` or `examples`),
+ * or files uploaded from this computer, read here and sent inline as {"files": {name: text}}.
+ * Never a box for a path on the server. */
+export function fileChoice(name, prop, root, value) {
+  const resolved = resolve(prop, root);
+  const members = (resolved.anyOf || resolved.oneOf || []).map((m) => resolve(m, root));
+  const variants = [...new Set([...(resolved.enum || []), ...(resolved.examples || []),
+    ...members.flatMap((m) => [...(m.enum || []), ...(m.examples || [])])])]
+    .filter((v) => typeof v === "string" && v !== "default");
+  const label = titleOf(name, resolved);
+  const select = el("select", { name, title: resolved.description, "data-kind": "file-choice", "data-label": label },
+    el("option", { value: "" }, "the game's own"),
+    variants.map((v) => el("option", { value: v, selected: v === value }, `${v} (shipped variant)`)),
+    el("option", { value: UPLOAD }, "upload files…"));
+  const files = el("input", { type: "file", multiple: true, accept: ".toml,.json,.txt", class: "upload", hidden: true, "aria-label": `${label}: files to upload` });
+  const note = el("span", { class: "muted upload-note" });
+  select.uploaded = null;
+  select.addEventListener("change", () => {
+    files.hidden = select.value !== UPLOAD;
+    note.textContent = select.value === UPLOAD && !select.uploaded ? "choose one or more files" : note.textContent;
+    if (select.value !== UPLOAD) note.textContent = "";
+  });
+  files.addEventListener("change", async () => {
+    const chosen = [...files.files];
+    const big = chosen.find((f) => f.size > MOST_BYTES);
+    if (big) {
+      select.uploaded = null;
+      note.textContent = `${big.name} is too large to be game data`;
+      return;
+    }
+    const texts = await Promise.all(chosen.map((f) => f.text()));
+    select.uploaded = chosen.length ? { files: Object.fromEntries(chosen.map((f, i) => [f.name, texts[i]])) } : null;
+    note.textContent = chosen.length ? `read ${chosen.map((f) => f.name).join(", ")}` : "choose one or more files";
+    select.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  return el("span", { class: "file-choice" }, select, files, note);
+}
+
+/** Whether an option names files (a variant or uploaded files): its schema takes {"files": ...}. */
+export function isFileOption(name, prop, root) {
+  const resolved = resolve(prop, root);
+  const members = (resolved.anyOf || resolved.oneOf || [resolved]).map((m) => resolve(m, root));
+  return members.some((m) => m.properties && m.properties.files);
+}
+
 /** A choice's value as an <option> value; choiceValue reads it back with its JSON type. */
 function optionValue(choice) {
   return choice === null ? "" : String(choice);
@@ -73,7 +130,7 @@ export function inputFor(name, schema, root, value, hint = {}) {
   if (type === "object") {
     const filled = value && typeof value === "object" && Object.keys(value).length;
     return el("input", {
-      type: "text", name, title, "data-kind": "object", "data-label": prop.title || name, autocomplete: "off",
+      type: "text", name, title, "data-kind": "object", "data-label": titleOf(name, prop), autocomplete: "off",
       class: "json", placeholder: "none", value: filled ? JSON.stringify(value) : "",
     });
   }
@@ -99,8 +156,8 @@ function readObject(input) {
   let parsed;
   try {
     parsed = JSON.parse(text);
-  } catch (err) {
-    throw new FormError(`${label}: this is not a valid JSON object (${err.message})`);
+  } catch {
+    throw new FormError(`${label}: write it as a JSON object in braces, e.g. {"name": 1}; this is not one`);
   }
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new FormError(`${label}: write an object in braces, e.g. {"name": 1}`);
@@ -108,11 +165,17 @@ function readObject(input) {
   return Object.keys(parsed).length ? parsed : undefined;
 }
 
-/** Read a form's inputs back as JSON values of the right types; FormError when one cannot be read. */
-export function readInputs(form) {
+/** Read a form's inputs back as JSON values of the right types; FormError when one cannot be read.
+ * `waiting`: files still to be chosen for an upload leave their option out instead (a preview). */
+export function readInputs(form, { waiting = false } = {}) {
   const out = {};
   for (const input of form.querySelectorAll("input[name], select[name]")) {
-    if (input.type === "checkbox") out[input.name] = input.checked;
+    if (input.dataset.kind === "file-choice") {
+      if (input.value === UPLOAD && !input.uploaded && waiting) continue;
+      if (input.value === UPLOAD && !input.uploaded) throw new FormError(`${input.dataset.label}: choose the files to upload`);
+      if (input.value === UPLOAD) out[input.name] = input.uploaded;
+      else if (input.value !== "") out[input.name] = input.value;
+    } else if (input.type === "checkbox") out[input.name] = input.checked;
     else if (input.dataset.kind === "choice" && input.choices) out[input.name] = choiceValue(input);
     else if (input.value.trim() === "") continue; // left empty: the default, or the server says what is missing
     else if (input.type === "number" || input.dataset.kind === "number") out[input.name] = Number(input.value);
@@ -148,7 +211,7 @@ export function fieldsFor(schema, root, values = {}, hints = {}, words = (text) 
       const labels = hint.labels ? hint.labels.map(words) : undefined;
       const range = rangeNote(hint);
       return el("label", { "data-field": name },
-        el("span", { class: "field-name" }, words(hint.label || resolved.title || name)),
+        el("span", { class: "field-name" }, words(hint.label || titleOf(name, resolved))),
         inputFor(name, prop, root, values[name], { ...hint, labels }),
         range ? el("span", { class: "muted range" }, range) : null);
     });
