@@ -49,7 +49,7 @@ def test_the_news_of_the_rule_texts_buying_example() -> None:
     state = buy_step(start(EXAMPLE), [(6, 5), (5, 4), (9, 2)])
     assert named(GAME.view(state, None)["news"]) == [
         "Round 1, buying: the A digits 8 + 0 + 2 make 10 tins for sale.",
-        "Jane bought all 6 at 5 a tin (30); Fred bought 4 of 5 at 4 a tin (16); "
+        "Jane bought all 6 at 5 a tin (30 in all); Fred bought 4 of 5 at 4 a tin (16 in all); "
         "Mary offered 2 a tin for 9 tins and got none.",
     ]
     state = GAME.apply(state, 2, Sell(tins=0, price=0))
@@ -57,7 +57,7 @@ def test_the_news_of_the_rule_texts_buying_example() -> None:
     state = GAME.apply(GAME.apply(state, 0, Sell(tins=3, price=5)), 1, Sell(tins=4, price=9))
     assert named(GAME.view(state, None)["news"]) == [
         "Round 1, selling: the D digits 6 + 1 + 3 make a demand for 10 tins.",
-        "Jane sold all 3 at 5 a tin (15); Fred sold all 4 at 9 a tin (36); "
+        "Jane sold all 3 at 5 a tin (15 in all); Fred sold all 4 at 9 a tin (36 in all); "
         "Mary offered none for sale.",
         "The market wanted 3 more.",
     ]

@@ -118,15 +118,15 @@ def _fill_words(step: Step, s: int, buying: bool) -> str:
             return f"{seat(s)} asked for {tins(wanted)} at 0, for free leftovers, and got {got}"
         if got == 0:
             return f"{seat(s)} offered {price} a tin for {tins(wanted)} and got none"
-        return f"{seat(s)} bought {_of(got, wanted)} at {price} a tin ({got * price})"
+        return f"{seat(s)} bought {_of(got, wanted)} at {price} a tin ({got * price} in all)"
     if got == 0:
         return f"{seat(s)} asked {price} a tin for {tins(wanted)} and sold none"
-    return f"{seat(s)} sold {_of(got, wanted)} at {price} a tin ({got * price})"
+    return f"{seat(s)} sold {_of(got, wanted)} at {price} a tin ({got * price} in all)"
 
 
 def _of(got: int, wanted: int) -> str:
     if got == wanted:
-        return f"all {wanted}" if wanted > 1 else "the 1 tin"
+        return f"all {wanted}" if wanted > 1 else "1 tin"
     return f"{'none' if got == 0 else got} of {wanted}"
 
 
@@ -186,7 +186,7 @@ def _recap_line(state: MiddlemanState, who: int, winners: Sequence[int]) -> str:
     else:
         text += " and sold none"
     if state.tins[who]:
-        text += f"; {tins(state.tins[who])} left unsold count for nothing"
+        text += f"; {tins(state.tins[who])} left unsold, worth nothing"
     return text
 
 

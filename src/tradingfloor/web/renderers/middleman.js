@@ -1,8 +1,47 @@
-// Middleman's renderer: the game sheet as on paper, order forms, each round's reveal, a cash plot.
-import { el, seatName, svg } from "../api.js";
+// Middleman's renderer. First what you decide now and what just happened (the order form beside
+// the latest reveal), then the Forecast of the coming rounds, then your game sheet as on paper,
+// the traders, every round's reveal, a cash plot and the others' sheets.
+import { el, fillSeats, seatName, svg } from "../api.js";
 
 const ROUNDS = 10;
+const MAX_ASK = 10; // Middleman §4: "The market never pays more than 10 per tin."
 const COLOURS = ["#1f5fa8", "#c2410c", "#15803d", "#7c3aed", "#b91c1c", "#0e7490", "#a16207", "#be185d"];
+
+// Middleman's own layout: its wide tables scroll inside their boxes, never the page.
+const STYLE = `
+.mm-now { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 0 14px; align-items: start; }
+.mm-now > .panel { margin: 6px 0; min-width: 0; }
+@media (max-width: 760px) { .mm-now { grid-template-columns: minmax(0, 1fr); } }
+.mm .panel { min-width: 0; }
+.mm-scroll { overflow-x: auto; max-width: 100%; }
+.mm-scroll > table { margin-bottom: 2px; }
+.mm .lead { margin: 2px 0 8px; }
+.mm .hint { color: var(--muted); font-size: 13px; margin: 2px 0 6px; }
+.mm .cost { margin: 6px 0 2px; font-variant-numeric: tabular-nums; }
+.mm .warn { background: #fff4d6; border: 1px solid #e0b43c; border-radius: 5px; padding: 8px 10px; margin: 8px 0; }
+.mm .warn p { margin: 0 0 6px; font-weight: 600; }
+.mm .order-fields { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 6px 10px; align-items: center; margin: 6px 0; }
+.mm .order-fields label { display: contents; }
+.mm .order-fields input { width: 6em; }
+.mm .order-fields input[type=text] { width: 100%; max-width: 16em; }
+.mm .legend { display: flex; flex-wrap: wrap; gap: 0 12px; }
+.mm .legend span { margin: 0; }
+.mm .round-pair { display: flex; flex-wrap: wrap; gap: 8px; min-width: 0; }
+.mm .field-error { grid-column: 1 / -1; }
+.mm .field-error:empty { display: none; }
+.mm table.sheet.forecast td { line-height: 1.15; }
+.mm table.sheet.forecast small { display: block; color: var(--muted); font-size: 11px; }
+.mm td.buyers { color: #1e7b34; font-weight: 600; }
+.mm td.sellers { color: #a04a00; font-weight: 600; }
+.mm table.sheet.game-sheet th, .mm table.sheet.game-sheet td { padding: 2px 5px; min-width: 1.9em; }
+.mm .sealed { font-weight: 600; }
+#cash-plot { width: 100%; max-width: 520px; height: auto; }
+`;
+
+function addStyle() {
+  if (document.getElementById("middleman-style")) return;
+  document.head.append(el("style", { id: "middleman-style" }, STYLE));
+}
 
 // The rule text's rows of the game sheet, in its order (Middleman §2-§4).
 const SHEET_ROWS = [
@@ -21,6 +60,8 @@ const SHEET_ROWS = [
   ["demand", "Demand"],
   ["sold", "Tins Sold"],
 ];
+
+const tinsWord = (n) => (n === 1 ? "1 tin" : `${n} tins`);
 
 /** Every seat's sheet, column by column (1-11), from the public history plus this seat's secrets. */
 function sheets(view) {
@@ -100,23 +141,23 @@ function sheetTable(sheet, view, id) {
     sheet.map((_, col) => el("th", { class: col === nowCol ? "now" : "" }, String(col + 1))));
   const rows = SHEET_ROWS.map(([key, label]) => el("tr", { "data-row": key }, el("th", { class: "rowname" }, label),
     sheet.map((column, col) => cell(column[key], col === nowCol))));
-  return el("div", { class: "scroll" }, el("table", { class: "sheet game-sheet", id }, head, rows));
+  return el("div", { class: "mm-scroll" }, el("table", { class: "sheet game-sheet", id }, head, rows));
 }
 
-/** The players' table: cash, tins, out, and who has committed this step (never what). */
+/** The traders: cash, tins, out, and who has sealed this step (never what). */
 function playersTable(update) {
   const view = update.view;
-  return el("table", { class: "sheet", id: "players" },
-    el("tr", {}, ["player", "cash", "tins", "this step"].map((h) => el("th", {}, h))),
+  return el("div", { class: "mm-scroll" }, el("table", { class: "sheet", id: "players" },
+    el("tr", {}, ["trader", "cash", "tins", "this step"].map((h) => el("th", {}, h))),
     view.players.map((p) => el("tr", { class: p.seat === update.seat ? "mine" : "", "data-seat": p.seat },
       el("td", { style: `color:${COLOURS[p.seat % COLOURS.length]}` }, seatName(update, p.seat)),
       el("td", {}, p.out ? "out" : p.cash), el("td", {}, p.tins),
       el("td", {}, p.out ? el("span", { class: "out" }, "out of the game")
-        : view.phase === "over" ? "" : p.committed ? el("span", { class: "badge done" }, "committed")
-          : el("span", { class: "badge wait" }, "deciding")))));
+        : view.phase === "over" ? "" : p.committed ? el("span", { class: "badge done" }, "sealed")
+          : el("span", { class: "badge wait" }, "deciding"))))));
 }
 
-/** One resolved step laid out as the rule text's tables (one column per player). */
+/** One resolved step laid out as the rule text's tables (one column per trader). */
 function revealTable(step, update) {
   const buying = step.side === "buy";
   const rows = buying
@@ -133,6 +174,47 @@ function revealTable(step, update) {
       }))));
 }
 
+/** What the latest step did: its reveal in the rule text's layout, and in words. */
+function latestPanel(update) {
+  const steps = update.view.history;
+  const latest = steps.length ? steps[steps.length - 1] : null;
+  const box = el("section", { class: "panel", id: "latest-reveal" }, el("h3", {}, "What just happened"));
+  if (!latest) {
+    box.append(el("p", { class: "muted" }, update.view.phase === "rows"
+      ? "Nothing yet. Once every trader has written rows A and D, round 1 begins with the auction."
+      : "Nothing revealed yet: the first reveal comes when every trader has sealed a buying order for round 1."));
+    return box;
+  }
+  const words = (latest.text || []).map((line) => fillSeats(update, line));
+  // The status bar above says it all on the live page; a replay has only this panel to say it.
+  const shown = update.replay ? words : words.slice(0, 1);
+  box.append(...shown.map((line) => el("p", { class: "lead" }, line)));
+  box.append(el("div", { class: "mm-scroll" }, revealTable(latest, update)));
+  return box;
+}
+
+/** The coming rounds as this seat can foresee them (the view's `forecast`). */
+function forecastPanel(update) {
+  const coming = update.view.forecast || [];
+  if (!coming.length || update.view.phase === "over") return null;
+  const figure = (mean, [low, high]) => (low === high
+    ? el("td", {}, String(low))
+    : el("td", {}, String(Math.round(mean)), el("small", {}, `${low}-${high}`)));
+  const now = update.view.round;
+  const nowClass = (r) => (r === now ? "now" : "");
+  const mineNote = update.seat === null ? "from the digits called so far" : "from your own rows and the digits each other trader still has to call";
+  return el("section", { class: "panel", id: "forecast" },
+    el("h3", {}, "Forecast"),
+    el("p", { class: "hint" }, `Tins likely for sale (supply) and wanted by the market (demand) in each coming round, ${mineNote}: the expected figure, and below it the least and the most it can be.`),
+    el("div", { class: "mm-scroll" }, el("table", { class: "sheet forecast" },
+      el("tr", {}, el("th", { class: "rowname" }, "Round"), coming.map((o) => el("th", { class: nowClass(o.round) }, String(o.round)))),
+      el("tr", { "data-row": "supply" }, el("th", { class: "rowname" }, "Supply"), coming.map((o) => figure(o.supply, o.supply_range))),
+      el("tr", { "data-row": "demand" }, el("th", { class: "rowname" }, "Demand"), coming.map((o) => figure(o.demand, o.demand_range))),
+      el("tr", { "data-row": "market" }, el("th", { class: "rowname" }, "Best for"), coming.map((o) => (o.market === "buyer's market"
+        ? el("td", { class: "buyers", title: "more tins than the market wants: buy cheaply" }, "buying")
+        : el("td", { class: "sellers", title: "the market wants more than there are tins: sell dearly" }, "selling")))))));
+}
+
 /** Everybody's cash at the head of each column, as an inline SVG line chart. */
 function cashPlot(all, update) {
   const W = 520, H = 220, L = 44, B = 28, T = 10, R = 10;
@@ -142,7 +224,7 @@ function cashPlot(all, update) {
   const y = (v) => H - B - (v * (H - B - T)) / top;
   const grid = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(f * top));
   return el("div", {},
-    svg("svg", { id: "cash-plot", viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": "cash over the rounds" },
+    svg("svg", { id: "cash-plot", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "cash over the rounds" },
       grid.map((v) => [svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), stroke: "#d1d5db" }),
         svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#6b7280" }, v)]),
       Array.from({ length: ROUNDS + 1 }, (_, col) => svg("text", { x: x(col), y: H - 8, "text-anchor": "middle", "font-size": 11, fill: "#6b7280" }, col + 1)),
@@ -173,15 +255,15 @@ function digits(text) {
 
 /** Which field a refusal is about, from the rules' message. */
 function fieldOf(message, names) {
-  if (names.includes("a") && /row A|\ba:/.test(message)) return "a";
-  if (names.includes("d") && /row D|\bd:/.test(message)) return "d";
-  if (/tins:|cannot ask for \d+|hold only \d+ tins|tins? (for sale|wanted)/.test(message)) return "tins";
-  if (/price:|offer|ask of|per tin/.test(message)) return "price";
+  if (names.includes("a") && /row A/i.test(message)) return "a";
+  if (names.includes("d") && /row D/i.test(message)) return "d";
+  if (/tins (wanted|for sale)|cannot ask for \d+|hold only \d+ tins|can ever be on the market/i.test(message)) return "tins";
+  if (/offer|price|ask|per tin/i.test(message)) return "price";
   return "form";
 }
 
 function errorSlot(name) {
-  return el("span", { class: "error", "data-for": name, role: "alert" });
+  return el("span", { class: "error field-error", "data-for": name, role: "alert" });
 }
 
 function showRefusal(form, message) {
@@ -190,13 +272,18 @@ function showRefusal(form, message) {
   for (const slot of form.querySelectorAll(".error")) slot.textContent = slot.dataset.for === target ? message : "";
 }
 
+function clearRefusals(form) {
+  for (const slot of form.querySelectorAll(".error")) slot.textContent = "";
+}
+
 function rowsForm(ctx) {
-  const a = el("input", { type: "text", name: "a", size: 16, placeholder: "e.g. 3 1 4 0 5 9 2 6 8 7", autocomplete: "off" });
-  const d = el("input", { type: "text", name: "d", size: 16, placeholder: "another order of 0-9", autocomplete: "off" });
+  const a = el("input", { type: "text", name: "a", size: 16, inputmode: "numeric", placeholder: "e.g. 3 1 4 0 5 9 2 6 8 7", autocomplete: "off" });
+  const d = el("input", { type: "text", name: "d", size: 16, inputmode: "numeric", placeholder: "another order of 0-9", autocomplete: "off" });
   const form = el("form", { id: "rows-form", novalidate: true },
-    el("p", {}, "Write the digits 0 to 9 in row A (your supply, one digit a round) and, in a different order, in row D (your demand). Nobody sees them before their round."),
-    el("div", { class: "actions" }, el("label", {}, "Row A", a), errorSlot("a")),
-    el("div", { class: "actions" }, el("label", {}, "Row D", d), errorSlot("d")),
+    el("p", { class: "hint" }, "Write the digits 0 to 9, each once, in row A: your share of each round's supply, one digit a round. Then again in a different order in row D: your share of each round's demand. Nobody sees a digit before its round."),
+    el("div", { class: "order-fields" },
+      el("label", {}, "Row A", a), errorSlot("a"),
+      el("label", {}, "Row D", d), errorSlot("d")),
     el("div", { class: "actions" },
       el("button", { type: "button", class: "secondary", id: "deal", onclick: () => {
         const rowA = randomRow();
@@ -204,98 +291,183 @@ function rowsForm(ctx) {
         while (rowD.join() === rowA.join()) rowD = randomRow();
         a.value = rowA.join(" ");
         d.value = rowD.join(" ");
-      } }, "deal at random"),
-      el("button", { type: "submit" }, "write my rows"), errorSlot("form")));
+      } }, "Deal at random"),
+      el("button", { type: "submit" }, "Write my rows"), errorSlot("form")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    clearRefusals(form);
     const reply = await ctx.send({ type: "rows", a: digits(a.value), d: digits(d.value) });
     if (!reply.ok) showRefusal(form, reply.error);
   });
   return form;
 }
 
-function orderForm(ctx, legal, side) {
+/** A field's whole number, or what was typed (the server says in words what is wrong with it). */
+function typed(input) {
+  const text = input.value.trim();
+  return /^\d+$/.test(text) ? Number(text) : text;
+}
+
+/** The warning before an order that would put the buyer out if it were filled (RULINGS
+ * Middleman 4: an interface may warn; the order is still the trader's to send). */
+export function riskWords(cash, tins, price) {
+  const cost = tins * price;
+  if (cost <= cash) return null;
+  const most = Math.floor(cash / price);
+  const can = most ? `at most ${tinsWord(most)}` : "not even one tin";
+  return `If this order is filled you pay ${cost} and hold ${cash}: you would be out of the game (you can pay for ${can} at ${price} a tin). Send anyway?`;
+}
+
+function forecastLine(view, side) {
+  const now = (view.forecast || []).find((o) => o.round === view.round);
+  if (!now) return "";
+  const [low, high] = side === "buy" ? now.supply_range : now.demand_range;
+  if (low === high) return ` This round: ${tinsWord(low)}.`;
+  const mean = Math.round(side === "buy" ? now.supply : now.demand);
+  return ` Forecast for this round: about ${mean} (${low}-${high}).`;
+}
+
+function orderForm(ctx, update, legal, side) {
+  const view = update.view;
+  const me = view.players[update.seat];
   const fields = (legal.actions[0] || {}).fields || {};
   const buying = side === "buy";
-  const tins = el("input", { type: "number", name: "tins", min: 0, value: 0 });
-  const price = el("input", { type: "number", name: "price", min: 0, value: 0 });
-  const limit = (f) => (f ? ` (0-${f.max})` : "");
+  const tins = el("input", { type: "number", name: "tins", min: 0, max: fields.tins ? fields.tins.max : undefined, value: 0, inputmode: "numeric" });
+  const price = el("input", { type: "number", name: "price", min: 0, max: buying ? undefined : MAX_ASK, value: 0, inputmode: "numeric" });
+  const cost = el("p", { class: "cost", "aria-live": "polite" });
+  const warning = el("div", { class: "warn", id: "risk-warning", role: "alertdialog", hidden: true });
+  const hint = buying
+    ? `You hold ${me.cash} in cash. The tins for sale are everyone's A digits added up; the highest offers are served first, and you pay your offer for each tin you get.${forecastLine(view, "buy")}`
+    : `You hold ${tinsWord(me.tins)}. The market wants everyone's D digits added up and never pays more than ${MAX_ASK} a tin; the lowest prices sell first.${forecastLine(view, "sell")}`;
+  const sendOrder = async (order) => {
+    clearRefusals(form);
+    const reply = await ctx.send(order);
+    if (!reply.ok) showRefusal(form, reply.error);
+  };
   const form = el("form", { id: "order-form", "data-side": side, novalidate: true },
-    el("div", { class: "actions" }, el("label", {}, `${buying ? "Tins Wanted" : "For Sale"}${limit(fields.tins)}`, tins), errorSlot("tins")),
-    el("div", { class: "actions" }, el("label", {}, `${buying ? "Offer/Tin" : "Price/Tin"}${limit(fields.price)}`, price), errorSlot("price")),
-    el("div", { class: "actions" }, el("button", { type: "submit" }, buying ? "seal my buying order" : "seal my selling order"), errorSlot("form")));
+    el("p", { class: "hint" }, hint),
+    el("div", { class: "order-fields" },
+      el("label", {}, buying ? "Tins wanted" : "Tins for sale", tins), errorSlot("tins"),
+      el("label", {}, buying ? "Offer per tin" : `Price per tin (at most ${MAX_ASK})`, price), errorSlot("price")),
+    cost, warning,
+    el("div", { class: "actions" },
+      el("button", { type: "submit" }, buying ? "Seal my buying order" : "Seal my selling order"),
+      buying ? null : el("button", { type: "button", class: "secondary", id: "sell-all", onclick: () => { tins.value = String(me.tins); update_(); } }, "All my tins"),
+      el("button", { type: "button", class: "secondary", id: "sit-out", onclick: () => sendOrder({ type: side, tins: 0, price: 0 }) },
+        buying ? "Buy nothing this round" : "Sell nothing this round"),
+      errorSlot("form")));
+  function update_() {
+    warning.hidden = true;
+    const t = typed(tins), p = typed(price);
+    if (typeof t !== "number" || typeof p !== "number") {
+      cost.textContent = "";
+      return;
+    }
+    cost.textContent = buying
+      ? `If all are served: ${t} × ${p} = ${t * p} to pay, from your ${me.cash}.`
+      : `If all sell: ${t} × ${p} = ${t * p} earned.`;
+    cost.classList.toggle("error", buying && t * p > me.cash);
+  }
+  tins.addEventListener("input", update_);
+  price.addEventListener("input", update_);
+  update_();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const number = (input) => (/^\d+$/.test(input.value.trim()) ? Number(input.value) : input.value);
-    const reply = await ctx.send({ type: side, tins: number(tins), price: number(price) });
-    if (!reply.ok) showRefusal(form, reply.error);
+    const order = { type: side, tins: typed(tins), price: typed(price) };
+    const risk = buying && !view.guarded && typeof order.tins === "number" && typeof order.price === "number"
+      ? riskWords(me.cash, order.tins, order.price) : null;
+    if (risk && warning.hidden) {
+      warning.replaceChildren(el("p", {}, risk), el("div", { class: "actions" },
+        el("button", { type: "button", id: "send-anyway", onclick: () => { warning.hidden = true; sendOrder(order); } }, "Send anyway"),
+        el("button", { type: "button", class: "secondary", id: "change-order", onclick: () => { warning.hidden = true; tins.focus(); } }, "Change my order")));
+      warning.hidden = false;
+      return;
+    }
+    warning.hidden = true;
+    await sendOrder(order);
   });
   return form;
 }
 
 function movePanel(update, ctx) {
   const view = update.view;
+  if (update.seat === null || update.replay || view.phase === "over") return null;
   const box = el("section", { class: "panel", id: "your-move" });
-  if (update.seat === null || update.replay || view.phase === "over") return el("div");
   const mine = view.players[update.seat];
   const legal = update.legal || { actions: [] };
   const waiting = update.actors.filter((s) => s !== update.seat).map((s) => seatName(update, s));
   if (mine.out) {
-    box.append(el("p", { class: "out" }, "You are out of the game: you could not pay for the tins you bought."));
+    box.append(el("h3", {}, "You are out of the game"),
+      el("p", { class: "out" }, "You were served tins you could not pay for. Your digits still count in every round's market; watch how the others do."));
   } else if (view.order) {
-    box.append(el("p", { id: "sealed-note" }, sealedText(view.order), waiting.length ? ` Waiting for ${waiting.join(", ")}.` : ""));
+    box.append(el("h3", {}, view.phase === "rows" ? "Rows A and D" : `Round ${view.round}: your order`),
+      el("p", { id: "sealed-note", class: "sealed" }, sealedText(view.order)),
+      waiting.length ? el("p", { class: "muted" }, `Waiting for ${waiting.join(", ")}: everything is revealed once all have sealed.`) : null);
   } else if (legal.actions && legal.actions.length) {
-    const title = view.phase === "rows" ? "Your rows" : `Round ${view.round}: your ${view.phase === "buy" ? "buying" : "selling"} order`;
+    const title = view.phase === "rows" ? "Your rows A and D" : `Round ${view.round}: your ${view.phase === "buy" ? "buying" : "selling"} order`;
     box.append(el("h3", {}, title));
-    box.append(view.phase === "rows" ? rowsForm(ctx) : orderForm(ctx, legal, view.phase));
+    box.append(view.phase === "rows" ? rowsForm(ctx) : orderForm(ctx, update, legal, view.phase));
   } else {
-    box.append(el("p", { class: "muted" }, legal.why || "nothing to do now"));
+    box.append(el("p", { class: "muted" }, legal.why || "Nothing to do now."));
   }
   return box;
 }
 
 function sealedText(order) {
   if (order.type === "rows") return "Your rows are written and sealed.";
-  const what = order.type === "buy" ? `buy ${order.tins} tins at ${order.price} each` : `sell ${order.tins} tins at ${order.price} each`;
+  if (order.tins === 0) return order.type === "buy" ? "Sealed: you buy nothing this round." : "Sealed: you sell nothing this round.";
+  const what = order.type === "buy" ? `offer ${order.price} a tin for ${tinsWord(order.tins)}` : `sell ${tinsWord(order.tins)} at ${order.price} a tin`;
   return `Your order is sealed: ${what}.`;
+}
+
+/** The resolved steps grouped by round: [[buying, selling], ...], the last round perhaps half. */
+function byRound(steps) {
+  const rounds = [];
+  for (const step of steps) {
+    if (!rounds.length || rounds[rounds.length - 1][0].round !== step.round) rounds.push([]);
+    rounds[rounds.length - 1].push(step);
+  }
+  return rounds;
 }
 
 // ---- the page ---------------------------------------------------------------------------------
 
 export default {
   render(root, update, ctx) {
+    addStyle();
     const view = update.view;
-    if (!root.querySelector(".mm-move")) {
-      root.replaceChildren(el("div", { class: "mm-move" }), el("div", { class: "mm-table" }));
+    if (!root.querySelector(".mm-now")) {
+      root.replaceChildren(el("div", { class: "mm" }, el("div", { class: "mm-now" }, el("div", { class: "mm-move" }), el("div", { class: "mm-latest" })), el("div", { class: "mm-table" })));
     }
     // Rebuild the form only when the decision changes, so that what is typed survives pushes.
-    const moveKey = JSON.stringify([update.seat, view.phase, view.round, view.order, update.replay, update.legal]);
+    const moveKey = JSON.stringify([update.seat, view.phase, view.round, view.order, update.replay, update.legal, view.players.map((p) => p.out)]);
     const moveBox = root.querySelector(".mm-move");
-    if (moveBox.dataset.key !== moveKey) {
+    if (moveBox.dataset.key !== moveKey || view.order) {
       moveBox.dataset.key = moveKey;
-      moveBox.replaceChildren(movePanel(update, ctx));
-    } else if (view.order) {
-      moveBox.replaceChildren(movePanel(update, ctx)); // refresh who we are waiting for
+      const panel = movePanel(update, ctx);
+      moveBox.replaceChildren(...(panel ? [panel] : []));
+      moveBox.hidden = !panel;
     }
+    root.querySelector(".mm-latest").replaceChildren(latestPanel(update));
+    root.querySelector(".mm-now").style.gridTemplateColumns = moveBox.hidden ? "minmax(0, 1fr)" : "";
     const all = sheets(view);
     if (update.seat !== null && all[update.seat]) addSecrets(all[update.seat], view);
-    const phaseText = view.phase === "over" ? "the game is over"
-      : view.phase === "rows" ? "writing rows A and D" : `round ${view.round} of ${ROUNDS}: ${view.phase === "buy" ? "buying" : "selling"}`;
     const own = update.seat === null ? null : el("section", { class: "panel" },
       el("h3", {}, "Your game sheet"), sheetTable(all[update.seat], view, "my-sheet"));
     const others = all.map((sheet, s) => (s === update.seat ? null : el("details", { class: "panel other-sheet", "data-seat": s },
       el("summary", {}, `${seatName(update, s)}: game sheet`), sheetTable(sheet, view, `sheet-${s}`))));
     const steps = view.history;
-    const latest = steps.length ? steps[steps.length - 1] : null;
     root.querySelector(".mm-table").replaceChildren(...[
-      el("section", { class: "panel" }, el("h3", {}, `Middleman: ${phaseText}`),
-        view.guarded ? el("p", { class: "muted" }, "Guarded play: orders you could not pay for are refused.") : null,
-        playersTable(update)),
+      forecastPanel(update),
       own,
-      latest ? el("section", { class: "panel", id: "latest-reveal" }, el("h3", {}, "Latest reveal"), revealTable(latest, update)) : null,
-      el("section", { class: "panel" }, el("h3", {}, "Cash at the head of each column"), cashPlot(all, update)),
+      el("section", { class: "panel" }, el("h3", {}, "The traders"),
+        view.guarded ? el("p", { class: "hint" }, "Careful mode: orders you could not pay for are refused.") : null,
+        playersTable(update)),
       el("section", { class: "panel", id: "history" }, el("h3", {}, "Every round"),
-        steps.length ? el("div", { class: "rounds" }, steps.map((step) => revealTable(step, update))) : el("p", { class: "muted" }, "nothing revealed yet")),
+        steps.length ? el("div", { class: "rounds" }, byRound(steps).map((pair) => el("div", { class: "round-pair" },
+          pair.map((step) => el("div", { class: "mm-scroll" }, revealTable(step, update))))).reverse())
+          : el("p", { class: "muted" }, "Nothing revealed yet.")),
+      el("section", { class: "panel" }, el("h3", {}, "Cash at the head of each column"), cashPlot(all, update)),
       ...others].filter(Boolean));
   },
 };
