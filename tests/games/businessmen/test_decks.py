@@ -105,3 +105,56 @@ def test_the_decks_option_replaces_the_default(tmp_path: Path) -> None:
         game.new({"players": 2, "decks": "/etc/passwd"}, seed=1)
     with pytest.raises(BadOptions, match="cannot read"):
         game.new({"players": 2, "decks": str(tmp_path / "missing.toml")}, seed=1)
+
+
+def test_shipped_variants_are_named_in_the_options_schema() -> None:
+    game = tradingfloor.make("businessmen")
+    decks = game.schemas()["options"]["properties"]["decks"]
+    assert decks["title"] == "Cards and roulettes" and decks["designer"] is True
+    assert decks["examples"] == ["default", "gentle"]
+    # The gentle roulette: half its 12 sectors do nothing; the rest is the default file.
+    gentle = game.new({"players": 2, "decks": "gentle"}, seed=1).decks
+    assert len(gentle.events_wheel) == 12 and gentle.events_wheel.count(None) == 6
+    assert gentle.goods_cards == load_decks().goods_cards
+    assert gentle.price_wheel == load_decks().price_wheel
+    assert game.new({"players": 2, "decks": "default"}, seed=1).decks == load_decks()
+
+
+def test_an_uploaded_decks_file_is_sent_as_text() -> None:
+    game = tradingfloor.make("businessmen")
+    state = game.new({"players": 2, "decks": {"files": {"mine.toml": GOOD_FILE}}}, seed=1)
+    assert state.decks.goods_cards == ((6, 0, 0, 0, 0, 0),)
+    broken = {"files": {"mine.toml": GOOD_FILE.replace("oil = 6", "oil = 0")}}
+    with pytest.raises(BadOptions, match=r"mine\.toml, line 4 \(goods_cards 1, oil\)|mine\.toml"):
+        game.new({"players": 2, "decks": broken}, seed=1)
+    with pytest.raises(BadOptions, match="upload one decks file"):
+        game.new({"players": 2, "decks": {"files": {"a.toml": GOOD_FILE, "b.toml": GOOD_FILE}}})
+    with pytest.raises(BadOptions, match=r"a \.toml file"):
+        game.new({"players": 2, "decks": {"files": {"cards.txt": GOOD_FILE}}})
+    # What the lobby sends replays from the record: the options hold the text itself.
+    assert game.options({"decks": {"files": {"mine.toml": GOOD_FILE}}})["decks"] == {
+        "files": {"mine.toml": GOOD_FILE}
+    }
+
+
+def test_a_folder_typed_at_the_command_line_holds_decks_toml(tmp_path: Path) -> None:
+    game = tradingfloor.make("businessmen")
+    (tmp_path / "decks.toml").write_text(GOOD_FILE)
+    state = game.new({"players": 2, "decks": str(tmp_path)}, seed=1)
+    assert state.decks.events_wheel == (None,)
+
+
+def test_bad_options_are_refused_in_words() -> None:
+    game = tradingfloor.make("businessmen")
+    cases = {
+        "Players must be at most 4": {"players": 5},
+        "Victory points to win must be a whole number, 1 or more": {"goal": 0},
+        "Businessmen has no option called 'colour'": {"colour": "red"},
+        "Most rounds must be a whole number": {"max_rounds": 2.5},
+        "there are no decks called 'nonesuch'": {"decks": "nonesuch"},
+    }
+    for words, options in cases.items():
+        with pytest.raises(BadOptions) as refused:
+            game.new(options, seed=1)
+        assert words in str(refused.value), (options, str(refused.value))
+        assert "Input should" not in str(refused.value)
