@@ -10,6 +10,7 @@ function isScalar(value) {
 }
 
 const same = (text) => text;
+const PAGE_WORDS = ["status", "news", "chapter", "recap"];
 
 /** Any JSON value as something readable: scalars as text, flat records as tables, the rest nested;
  * `words` fills the seats into a game's texts. */
@@ -190,7 +191,8 @@ export default {
       if (!update.replay) root.querySelector(".generic-forms").append(actionForms(update, ctx));
     }
     // Plain values together in one panel; lists and records each in their own.
-    const entries = Object.entries(update.view);
+    // The match page shows the view's words (status, news, chapter, recap) itself.
+    const entries = Object.entries(update.view).filter(([k]) => !PAGE_WORDS.includes(k));
     const plain = Object.fromEntries(entries.filter(([, v]) => isScalar(v) || (Array.isArray(v) && v.every(isScalar))));
     const words = (text) => (text.includes("{seat:") ? fillSeats(update, text) : text);
     const panels = entries.filter(([k]) => !(k in plain)).map(([name, value]) => panel(name, value, words));
