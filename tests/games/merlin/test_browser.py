@@ -6,6 +6,7 @@ import re
 import time
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.web.chromium import new_page
@@ -174,4 +175,54 @@ def test_two_people_bid_settle_the_order_and_play_turns(
     assert "You ended the turn" in log
     assert f"{NAMES[0]} ended the turn" in log
     assert f"{NAMES[0]} bought" in log
+    assert errors == []
+
+
+def fits(page: Any, width: int) -> None:
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= width, f"the page is {wide} px wide on a {width} px screen"
+
+
+def test_two_people_finish_a_short_game_and_replay_it(live_app: str, browser: Any) -> None:
+    seats = [{"kind": "human", "name": n} for n in NAMES] + [{"kind": "heuristic"}] * 2
+    created = httpx.post(
+        f"{live_app}/api/matches",
+        json={"game": "merlin", "options": {"players": 4, "max_orbits": 2}, "seats": seats},
+    ).json()
+    errors: list[str] = []
+    people = [new_page(browser, errors) for _ in NAMES]
+    for person, seat in zip(people, created["seats"], strict=False):
+        person.set_viewport_size({"width": 390, "height": 800})
+        person.goto(live_app + seat["link"])
+        person.wait_for_selector("#me-market .me-book")
+        assert person.locator("details#how-to-play[open]").count() == 1  # a first visit
+        assert "Turn order" in (person.text_content("#status") or "")
+        fits(person, 390)
+    settle_turn_order(people)
+    turns, bought = [0, 0], [set[str](), set[str]()]
+    deadline = time.monotonic() + 90
+    while not all(p.locator("#finished:not([hidden]) #place:not(:empty)").count() for p in people):
+        assert time.monotonic() < deadline, f"turns taken: {turns}"
+        for index, person in enumerate(people):
+            if my_move(person):
+                assert "Orbit" in (person.text_content("#status") or "")
+                take_a_move(person, bought[index], turns, index)
+        people[0].wait_for_timeout(50)
+    for person in people:
+        place = person.text_content("#place") or ""
+        assert re.fullmatch(r"You (won|finished \d(st|nd|rd|th) of 4)\.?.*", place), place
+        assert person.locator("#recap li").count() == 4
+        looks_like_words = person.inner_text("#finished")
+        assert "{seat:" not in looks_like_words and "the orbit cap" in looks_like_words
+        fits(person, 390)
+    page = people[0]
+    page.wait_for_selector("#replay-chapters button[data-step]")
+    titles = page.locator("#replay-chapters button[data-step]").all_inner_texts()
+    assert titles[:2] == ["Turn order", "Year 1"], titles
+    year = page.locator("#replay-chapters button[data-step]").nth(1)
+    step = year.get_attribute("data-step")
+    year.click()
+    page.wait_for_function(
+        f"document.querySelector('#replay-where').textContent.startsWith('step {step} ')"
+    )
     assert errors == []
