@@ -133,7 +133,7 @@ def test_two_people_play_a_short_game_through_their_pages(live_app: str, browser
         page.goto(live_app + seat["link"])
         page.wait_for_function("document.querySelector('#status').dataset.seq !== undefined")
         assert page.locator("details#how-to-play").count() == 1
-        assert "Businessmen" in page.inner_text("details#how-to-play")
+        assert "20 victory points" in page.inner_text("details#how-to-play")
         status = page.inner_text("#status")
         assert status.startswith("Round 1 of 2 · ") and "{seat:" not in status
     refusals: list[str] = []

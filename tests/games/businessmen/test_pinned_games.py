@@ -22,17 +22,17 @@ GAME = tradingfloor.make("businessmen")
 
 # (options, seat bots, seed) -> (actions, digest)
 PINS: list[tuple[dict[str, Any], tuple[str, ...], int, int, str]] = [
-    ({"players": 2, "goal": 8, "max_rounds": 12}, ("heuristic",) * 2, 1, 111, "66769b1c43aeb510"),
+    ({"players": 2, "goal": 8, "max_rounds": 12}, ("heuristic",) * 2, 1, 111, "7dc0caa83c101379"),
     (
         {"players": 3, "goal": 8, "max_rounds": 12},
         ("random", "heuristic", "random"),
         2,
         120,
-        "8032041ba954fc09",
+        "eb2ac5cdc603f512",
     ),
-    ({"players": 4, "goal": 8, "max_rounds": 12}, ("heuristic",) * 4, 3, 218, "fff342391f16ca89"),
+    ({"players": 4, "goal": 8, "max_rounds": 12}, ("heuristic",) * 4, 3, 218, "8db2a6747ea02e1f"),
     ({"players": 3, "max_rounds": 10}, ("random",) * 3, 4, 68, "16d8d9bb69e028f3"),
-    ({"players": 3}, ("heuristic",) * 3, 5, 372, "775449bc9e20f6a0"),
+    ({"players": 3}, ("heuristic",) * 3, 5, 372, "38b0fc7b7df49f27"),
 ]
 
 

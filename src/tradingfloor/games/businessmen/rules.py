@@ -233,7 +233,10 @@ def result(state: BusinessmenState) -> Result | None:
             (v >= state.goal, c if v >= state.goal else v, c)
             for v, c in zip(vp, coins, strict=True)
         ]
-        reason = f"a player reached {state.goal} VP; the most coins among those at {state.goal}+"
+        reason = (
+            f"a player reached {state.goal} VP; of those with {state.goal} VP or more, "
+            "the most coins won"
+        )
     else:
         keys = [(True, v, c) for v, c in zip(vp, coins, strict=True)]
         reason = f"the round limit ({state.max_rounds}) ended the game: most VP, then most coins"

@@ -102,8 +102,12 @@ function movesPanel(update, ctx) {
   const legal = update.legal || { actions: [] };
   const mine = update.seat !== null && !update.replay && (legal.actions || []).length > 0;
   const box = el("section", { class: `panel${mine ? " bm-now" : ""}`, id: "your-move" });
-  if (update.replay || view.phase === "over") {
+  if (update.replay) {
     box.append(el("h3", {}, fillSeats(update, view.status)));
+    return box;
+  }
+  if (view.phase === "over") {
+    box.hidden = true; // the match page's end screen says how it ended
     return box;
   }
   if (!mine) {
