@@ -238,10 +238,7 @@ function howToPlay(game) {
   const box = document.getElementById("how-to-play");
   if (!game.how_to_play) return;
   // markdownToHtml escapes the text before it marks anything up: the guide holds no markup of its own.
-  const guide = box.querySelector(".guide");
-  guide.innerHTML = markdownToHtml(game.how_to_play);
-  const first = guide.firstElementChild; // "How to play X" says again what the summary says
-  if (first && /^H\d$/.test(first.tagName) && /^how to play/i.test(first.textContent)) first.remove();
+  box.querySelector(".guide").innerHTML = markdownToHtml(game.how_to_play);
   box.querySelector(".rules-link").href = game.rules || `/rules/${game.id}`;
   const key = `tradingfloor.how-to-play-seen.${game.id}`;
   let seen = false;
