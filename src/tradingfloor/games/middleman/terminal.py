@@ -341,6 +341,7 @@ def render_events(before: View, after: View) -> RenderableType | None:
             style = "bold red" if "out of the game" in line else ""
             parts.append(Text(said(after, line), style=style))
     if "result" in after and "result" not in before:
+        parts.append(Text(f"Game over: {after['result']['reason']}.", style="bold"))
         parts.append(Text(said(after, after["news"][-1]), style="bold"))
         parts.extend(Text(f"  {said(after, line)}.") for line in after.get("recap", []))
     return Group(*parts) if parts else None
