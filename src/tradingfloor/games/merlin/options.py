@@ -84,7 +84,8 @@ class MerlinOptions(BaseModel):
     investment_pays_on: Literal["any_turn", "owner_turn"] = Field(
         "any_turn",
         title="Investments pay on",
-        description="any roll of the number (any_turn), or only the owner's own rolls (owner_turn)",
+        description="any turn: an investment doubles on any roll of its number; owner turn: only "
+        "on its owner's own rolls",
     )
     content: StrictStr | UploadedContent | None = Field(
         None,
