@@ -117,8 +117,8 @@ def test_two_people_play_hot_seat_without_seeing_each_other(tmp_path: Path) -> N
         other = 1 - seat
         turn_screen = shown.split("the screen is cleared")[0]
         # A turn shows that seat's own sheet, never the other person's, and ends cleared.
-        assert f"Game sheet of seat {seat}" in turn_screen
-        assert f"Game sheet of seat {other}" not in turn_screen
+        assert f"Your game sheet (Seat {seat + 1})" in turn_screen
+        assert f"game sheet (Seat {other + 1})" not in turn_screen
         assert "the screen is cleared" in shown
     assert "Row A must hold each digit 0-9 exactly once." in out
     assert "Final standings" in out
@@ -129,11 +129,11 @@ def test_two_people_play_hot_seat_without_seeing_each_other(tmp_path: Path) -> N
     [
         (["chess"], "unknown game 'chess'; the games are:"),
         (["middleman", "--seats", "you,wizard"], "unknown seat kind 'wizard' for middleman"),
-        (["middleman", "--seats", "you,random", "-o", "guarded=maybe"], "bad middleman options"),
+        (["middleman", "--seats", "you,random", "-o", "guarded=maybe"], "must be yes or no"),
         (["middleman", "--seats", "you,random", "-o", "players=3"], "--seats names 2 seats"),
         (["middleman", "--seats", "you,random", "-o", "guarded"], "an option is key=value"),
         (["middleman", "--seats", "you"], "at least two seats"),
-        (["middleman", "--seats", ",".join(["random"] * 9)], "players"),
+        (["middleman", "--seats", ",".join(["random"] * 9)], "Players must be at most 8"),
     ],
 )
 def test_bad_command_lines_are_refused_clearly(args: list[str], message: str) -> None:
