@@ -19,6 +19,7 @@ const STYLE = `
 .bm-story { display: grid; gap: var(--bm-gap); grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); align-items: start; }
 .bm-tablets { display: grid; gap: var(--bm-gap); grid-template-columns: repeat(auto-fit, minmax(min(250px, 100%), 1fr)); }
 @media (max-width: 820px) { .bm-story { grid-template-columns: minmax(0, 1fr); } }
+@media (max-width: 600px) { #your-move .buy-row .what { flex-basis: 100%; } #your-move .help { font-size: 13px; } }
 #your-move.bm-now { border: 2px solid var(--accent); box-shadow: 0 0 0 3px #dbe8fb; }
 #your-move .help { margin: 2px 0 6px; max-width: 90ch; font-size: 14px; }
 #your-move .buy-row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 4px 0; }
