@@ -62,3 +62,38 @@ def test_a_bad_file_is_said_plainly(tmp_path: Path) -> None:
     assert code != 0 and "not a match record" in out
     code, out = run("replay", str(tmp_path / "missing.json"))
     assert code != 0 and "no such file" in out
+
+
+def test_a_lab_row_of_the_batch_engine_replays(tmp_path: Path) -> None:
+    # Middleman's runs are played by its NumPy batch engine; each row still keeps its record.
+    code, out = run(
+        "simulate", "middleman", "--seats", "heuristic,random,random",
+        "--games", "3", "--out", str(tmp_path), "--no-report",
+    )  # fmt: skip
+    assert code == 0, out
+    code, out = run("replay", str(tmp_path / "games.parquet"), "--game", "2", "--all")
+    assert code == 0, out
+    assert "Seat 1: " in out and "the result" in out
+    assert '{"type"' not in out
+
+
+def test_a_finished_matchs_web_record_replays(live_app: str, tmp_path: Path) -> None:
+    import time
+
+    import httpx
+
+    seats = [{"kind": "heuristic", "name": name} for name in ("Ann", "Ben", "Cy")]
+    created = httpx.post(
+        f"{live_app}/api/matches",
+        json={"game": "middleman", "options": {"players": 3}, "seats": seats},
+    ).json()
+    deadline = time.monotonic() + 60
+    while httpx.get(f"{live_app}/api/matches/{created['id']}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    download = tmp_path / "record.json"
+    download.write_text(httpx.get(f"{live_app}/api/matches/{created['id']}/record").text)
+    code, out = run("replay", str(download), "--all")
+    assert code == 0, out
+    assert "Ann: " in out and "Cy: " in out  # the names at the table
+    assert "the result" in out
