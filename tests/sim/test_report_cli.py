@@ -68,7 +68,7 @@ def test_simulate_refuses_bad_input_and_writes_nothing(tmp_path: Path) -> None:
     for args, message in (
         (["simulate", "nosuch", "--seats", "random"], "unknown game"),
         (["simulate", "middleman", "--seats", "random,genius"], "unknown bot kind"),
-        (["simulate", "middleman", "--seats", "random", "--set", "players=1"], "players"),
+        (["simulate", "middleman", "--seats", "random", "--set", "players=1"], "Players must"),
         (["simulate", "middleman", "--seats", "random", "--sweep", "players"], "option=v1"),
     ):
         result = RUNNER.invoke(app, [*args, "--out", str(tmp_path / "x")])
@@ -85,10 +85,11 @@ def test_replay_prints_a_record_and_a_simulated_game(tmp_path: Path) -> None:
     for args in ([str(record_file)], [str(tmp_path / "games.parquet"), "--game", "2"]):
         result = RUNNER.invoke(app, ["replay", *args])
         assert result.exit_code == 0, result.output
-        assert "move 1" in result.output and "result" in result.output
-        assert json.dumps(row["winners"]).strip("[]") in result.output
+        assert "Seat 1: Write rows A and D" in result.output and "result" in result.output
+        for winner in row["winners"]:
+            assert f"Seat {winner + 1}: " in result.output.split("the result")[1]
     final = RUNNER.invoke(app, ["replay", str(record_file), "--final"])
-    assert "move 1" not in final.output and "result" in final.output
+    assert "Write rows" not in final.output and "result" in final.output
     record = MatchRecord.loads(row["record"])
     assert len(record.moves) == row["length"]
 
