@@ -60,10 +60,18 @@ def describe(tasks: Sequence[Any], options_json: str, batch: BatchResult) -> lis
         options = GAME.options(json.loads(options_json))
         seeds = [task.seed for task in tasks]
         texts = records(batch.log, options, seeds, GAME.id, GAME.version)
-    scores, winners = batch.scores.astype(float), batch.winners
+    # Every array as Python lists once: indexing NumPy arrays game by game costs more than the rows.
+    scores = batch.scores.astype(float).tolist()
+    winners = [np.nonzero(won)[0].tolist() for won in batch.winners]
+    lengths = batch.tally.actions.tolist()
+    per_kind = {f"actions.{kind}": per_seat.tolist() for kind, per_seat in counts.items()}
+    figures = {
+        f"balance.{name}": [None if math.isnan(x) else x for x in values.tolist()]
+        for name, values in balance.items()  # NaN (undefined) as None, as sim.match
+    }
     rows = []
     for g, task in enumerate(tasks):
-        mine = scores[g].tolist()
+        mine = scores[g]
         ordered = sorted(mine, reverse=True)
         row: Row = {
             "index": task.index,
@@ -76,16 +84,15 @@ def describe(tasks: Sequence[Any], options_json: str, batch: BatchResult) -> lis
             "seats": list(task.seats),
             "scores": mine,
             "ranks": [1 + sum(1 for other in mine if other > score) for score in mine],
-            "winners": np.nonzero(winners[g])[0].tolist(),
+            "winners": winners[g],
             "reason": reasons[g],
-            "length": int(batch.tally.actions[g]),
+            "length": lengths[g],
             "margin": ordered[0] - ordered[1] if len(ordered) > 1 else 0.0,
             "record": texts[g],
         }
-        for kind, per_seat in counts.items():
-            row[f"actions.{kind}"] = per_seat[g].tolist()  # as sim.actions.action_columns
-        for name, values in balance.items():
-            number = float(values[g])
-            row[f"balance.{name}"] = None if math.isnan(number) else number  # as sim.match
+        for column, values in per_kind.items():
+            row[column] = values[g]  # as sim.actions.action_columns
+        for column, values in figures.items():
+            row[column] = values[g]
         rows.append(row)
     return rows
