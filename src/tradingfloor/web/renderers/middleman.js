@@ -338,7 +338,10 @@ function orderForm(ctx, update, legal, side) {
   const warning = el("div", { class: "warn", id: "risk-warning", role: "alertdialog", hidden: true });
   const hint = buying
     ? `You hold ${me.cash} in cash. The tins for sale are everyone's A digits added up; the highest offers are served first, and you pay your offer for each tin you get.${forecastLine(view, "buy")}`
-    : `You hold ${tinsWord(me.tins)}. The market wants everyone's D digits added up and never pays more than ${MAX_ASK} a tin; the lowest prices sell first.${forecastLine(view, "sell")}`;
+    : me.tins === 0
+      ? "You hold no tins, so you have nothing to sell this round: press “Sell nothing this round”."
+      : `You hold ${tinsWord(me.tins)}. The market wants everyone's D digits added up and never pays more than ${MAX_ASK} a tin; the lowest prices sell first.${forecastLine(view, "sell")}`;
+  const idle = !buying && me.tins === 0; // nothing to sell: sitting the step out is the move
   const sendOrder = async (order) => {
     clearRefusals(form);
     const reply = await ctx.send(order);
@@ -351,9 +354,9 @@ function orderForm(ctx, update, legal, side) {
       el("label", {}, buying ? "Offer per tin" : `Price per tin (at most ${MAX_ASK})`, price), errorSlot("price")),
     cost, warning,
     el("div", { class: "actions" },
-      el("button", { type: "submit" }, buying ? "Seal my buying order" : "Seal my selling order"),
-      buying ? null : el("button", { type: "button", class: "secondary", id: "sell-all", onclick: () => { tins.value = String(me.tins); update_(); } }, "All my tins"),
-      el("button", { type: "button", class: "secondary", id: "sit-out", onclick: () => sendOrder({ type: side, tins: 0, price: 0 }) },
+      el("button", { type: "submit", class: idle ? "secondary" : undefined }, buying ? "Seal my buying order" : "Seal my selling order"),
+      buying || idle ? null : el("button", { type: "button", class: "secondary", id: "sell-all", onclick: () => { tins.value = String(me.tins); update_(); } }, "All my tins"),
+      el("button", { type: "button", class: idle ? undefined : "secondary", id: "sit-out", onclick: () => sendOrder({ type: side, tins: 0, price: 0 }) },
         buying ? "Buy nothing this round" : "Sell nothing this round"),
       errorSlot("form")));
   function update_() {
