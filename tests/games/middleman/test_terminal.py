@@ -238,3 +238,17 @@ def test_selling_all_and_the_ask_limit(written: Any, monkeypatch: pytest.MonkeyP
     assert "Selling, round 1: you hold 6 tins." in out
     assert "Refused: you hold only 6 tins" in out
     assert "Refused: the market never pays more than 10 per tin" in out
+
+
+def test_the_forecast_fits_a_terminal_and_the_prompt_says_this_rounds(
+    written: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    console.print(terminal.render(GAME.view(written, 0)))
+    sheet = console.file.getvalue()
+    assert "…" not in sheet, "nothing is cut short at 80 columns"
+    # Round 1: my A is 8, each other's unknown digit averages 4.5 (0-9): 17 expected, 8-26.
+    assert row(sheet, "supply")[0] == "17"
+    assert row(sheet, "best for")[0] in ("buy", "sell")
+    _, out = ask(written, 0, monkeypatch, ["0", "0"])
+    assert "Forecast for this round: about 17 (8-26)." in out

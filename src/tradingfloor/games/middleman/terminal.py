@@ -145,26 +145,31 @@ def _own_columns(view: View, seat: int, side: str) -> list[tuple[str, str, str, 
 def _forecast_table(view: View) -> Table:
     """Expected supply and demand of the coming rounds, from the seat's rows and others' digits."""
     table = Table(
-        title="Forecast from your rows and the digits the others have left (least-most)",
+        title="Forecast from your rows and the digits the others have left",
         title_justify="left",
     )
-    table.add_column("round", style="bold")
+    table.add_column("round", style="bold", no_wrap=True)
     outlook = view.get("forecast") or []
     for item in outlook:
-        table.add_column(str(item["round"]), justify="right")
-    table.add_row("supply", *[_figure(o["supply"], o["supply_range"]) for o in outlook])
-    table.add_row("demand", *[_figure(o["demand"], o["demand_range"]) for o in outlook])
+        table.add_column(str(item["round"]), justify="right", no_wrap=True)
+    table.add_row("supply", *[str(round(o["supply"])) for o in outlook])
+    table.add_row("demand", *[str(round(o["demand"])) for o in outlook])
     table.add_row(
-        "market", *["buyers'" if o["market"] == "buyer's market" else "sellers'" for o in outlook]
+        "best for", *["buy" if o["market"] == "buyer's market" else "sell" for o in outlook]
     )
     return table
 
 
-def _figure(expected: float, span: Sequence[int]) -> str:
-    low, high = span
+def forecast_line(view: View, side: str) -> str:
+    """This round's supply (buying) or demand (selling) as the seat can foresee it."""
+    now = next((o for o in view.get("forecast") or [] if o["round"] == view["round"]), None)
+    if now is None:
+        return ""
+    low, high = now["supply_range" if side == "buy" else "demand_range"]
     if low == high:
-        return str(low)
-    return f"{expected:.1f}\n{low}-{high}"
+        return f" This round: {_tins(low)}."
+    expected = round(now["supply" if side == "buy" else "demand"])
+    return f" Forecast for this round: about {expected} ({low}-{high})."
 
 
 def _players_table(view: View) -> Table:
@@ -253,13 +258,13 @@ def _ask_order(
     if side == "buy":
         console.print(
             f"Buying, round {view['round']}: you hold {me['cash']} in cash. "
-            "Tins you cannot pay for put you out of the game."
+            f"Tins you cannot pay for put you out of the game.{forecast_line(view, 'buy')}"
         )
         questions = ("Tins wanted: ", "Offer per tin: ")
     else:
         console.print(
             f"Selling, round {view['round']}: you hold {_tins(me['tins'])}. "
-            "The market never pays more than 10 per tin."
+            f"The market never pays more than 10 per tin.{forecast_line(view, 'sell')}"
         )
         questions = ("Tins for sale (a number, or all): ", "Price per tin: ")
     while True:
