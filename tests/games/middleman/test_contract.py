@@ -205,3 +205,14 @@ def test_withdraw_gives_back_the_state_before_the_seat_sealed_its_order() -> Non
     assert GAME.withdraw(state, 0) == before
     assert GAME.actors(GAME.withdraw(state, 0)) == (0, 1, 2)
     assert GAME.withdraw(state, 1) == state, "seat 1 has sealed nothing to withdraw"
+
+
+def test_a_rivals_redrawn_buying_order_offers_within_its_cash() -> None:
+    state = GAME.new({"players": 3}, 5)
+    for seat in range(3):
+        state = GAME.apply(state, seat, GAME.legal(state, seat).sample(random.Random(seat)))
+    state = GAME.apply(state, 1, Buy(tins=4, price=2))
+    rng = random.Random(3)
+    offers = [GAME.redetermine(state, 0, rng).sealed[1] for _ in range(200)]
+    assert all(isinstance(o, Buy) and o.price <= 30 for o in offers)
+    assert len({o.price for o in offers if isinstance(o, Buy)}) > 10

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.middleman import rules
+from tradingfloor.games.middleman.actions import Buy
 from tradingfloor.games.middleman.state import MiddlemanState, Sealed
 
 
@@ -46,11 +47,21 @@ def _resample_rows(
 
 
 def _resample_sealed(state: MiddlemanState, other: int, rng: random.Random) -> Sealed:
-    """Another seat's sealed commitment, redrawn from what it could legally have sent."""
+    """Another seat's sealed commitment, redrawn from what it could legally have sent.
+
+    A buying order's offer is drawn within the seat's cash: any legal offer is consistent with
+    what the others have seen, but one that nobody could pay for even one tin (the offer may go
+    up to 460 x players, RULINGS Middleman 4) would put nearly every sampled rival out."""
     if state.sealed[other] is None:
         return None
     empty = replace(state, sealed=tuple(None for _ in state.sealed))
-    action: Sealed = rules.legal(empty, other).sample(rng)
+    space = rules.legal(empty, other)
+    if state.phase == "buy":
+        most = 9 * state.players  # no round's A digits add up to more
+        offer = Buy(tins=rng.randint(0, most), price=rng.randint(0, state.cash[other]))
+        if space.contains(offer):
+            return offer
+    action: Sealed = space.sample(rng)
     return action
 
 
