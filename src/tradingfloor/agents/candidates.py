@@ -39,15 +39,20 @@ def field_grid(low: int, high: int, points: int = GRID_POINTS) -> list[int]:
     return sorted(values)
 
 
-def typed_fields(space: ActionSpace) -> list[tuple[str, dict[str, tuple[int, int]]]]:
-    """The (type, {field: (min, max)}) entries of a space's description that give integer ranges."""
+def typed_fields(
+    space: ActionSpace, typical: bool = True
+) -> list[tuple[str, dict[str, tuple[int, int]]]]:
+    """The (type, {field: (min, max)}) entries of a space's description that give integer ranges.
+
+    With `typical`, a field's top is its "typical" value where the description gives one: where
+    search and playouts look (a buying offer up to the cash held, though the rules allow more)."""
     out = []
     for entry in space.describe().get("actions", []):
         fields = entry.get("fields") if isinstance(entry, dict) else None
         if not isinstance(fields, dict) or "type" not in entry:
             continue
         ranges = {
-            name: (int(spec["min"]), int(spec["max"]))
+            name: (int(spec["min"]), _top(spec, typical))
             for name, spec in fields.items()
             if isinstance(spec, dict) and isinstance(spec.get("min"), int)
             if isinstance(spec.get("max"), int)
@@ -55,6 +60,11 @@ def typed_fields(space: ActionSpace) -> list[tuple[str, dict[str, tuple[int, int
         if ranges and len(ranges) == len(fields):
             out.append((str(entry["type"]), ranges))
     return out
+
+
+def _top(spec: dict[str, Any], typical: bool) -> int:
+    top = int(spec["max"])
+    return min(int(spec.get("typical", top)), top) if typical else top
 
 
 def build(game: Game, space: ActionSpace, obj: dict[str, Any]) -> Any | None:

@@ -52,7 +52,7 @@ class ReplayPolicy:
 
     def act(self, state: State, seat: int, rng: random.Random) -> Any:
         space = self.game.legal(state, seat)
-        for kind, ranges in typed_fields(space) or [("", {})]:
+        for kind, ranges in typed_fields(space, typical=False) or [("", {})]:
             order = self.orders.get((seat, kind))
             if order is None:
                 action = self.slow.act(decision_for(self.game, state, seat), rng)

@@ -90,12 +90,18 @@ class OrderSpace(ActionSpace):
     """Orders of `kind`: tins in 0..max_tins, price in 0..max_price, and if guarded a budget."""
 
     def __init__(
-        self, kind: type[Buy] | type[Sell], max_tins: int, max_price: int, budget: int | None = None
+        self,
+        kind: type[Buy] | type[Sell],
+        max_tins: int,
+        max_price: int,
+        budget: int | None = None,
+        typical: int | None = None,
     ) -> None:
         self.kind = kind
         self.max_tins = max_tins
         self.max_price = max_price
         self.budget = budget  # guarded mode: tins x price may not exceed the cash held
+        self.typical = typical  # the highest price a sensible order names (the cash held)
 
     def check(self, action: Any) -> str | None:
         verb = "buy" if self.kind is Buy else "sell"
@@ -157,6 +163,8 @@ class OrderSpace(ActionSpace):
             "tins": {"min": 0, "max": self.max_tins},
             "price": {"min": 0, "max": self.max_price},
         }
+        if self.typical is not None:
+            fields["price"]["typical"] = min(self.typical, self.max_price)
         out: dict[str, Any] = {"type": "buy" if self.kind is Buy else "sell", "fields": fields}
         if self.budget is not None:
             out["budget"] = self.budget
