@@ -329,6 +329,8 @@ def phrase(
     if kind in ("value_error", "assertion_error"):
         why = str(ctx.get("error") or "") or str(error.get("msg", "")).partition(", ")[2]
         return f"{title}: {why}" if title else why
+    if kind == "string_unicode":
+        return f"{what} holds a character that is not valid text (a lone surrogate)"
     if kind == "json_invalid":
         return "This is not valid JSON"
     if kind == "string_pattern_mismatch":

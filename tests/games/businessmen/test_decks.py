@@ -74,7 +74,7 @@ def test_a_good_file_loads() -> None:
         (
             GOOD_FILE.replace("oil = 6", "oil = 0"),
             4,
-            "goods_cards 1, oil: must be a whole number above 0",
+            "goods_cards 1, oil: must be a whole number from 1 to 25",
         ),
         (GOOD_FILE.replace('down = "wood"', 'down = "tea"'), 11, "down"),
         (GOOD_FILE.replace('"nothing"', '"weather"'), 1, "events_wheel"),

@@ -21,7 +21,22 @@ from tradingfloor.games.businessmen.names import (
 
 DEFAULT_PATH = Path(__file__).parent / "data" / "default.toml"
 VARIANTS = Path(__file__).parent / "data" / "variants"
-Positive = Annotated[StrictInt, Field(gt=0)]
+
+# The bounds of a decks file (docs/rules/businessmen.md, RULINGS Businessmen 1): each keeps the
+# game as the rules run it and every view small.
+UNITS = (1, 25)
+"""Units of a good on a goods card: at most the good's whole supply (25 tiles, state.py)."""
+MOVE = (1, 9)
+"""How far a price shock moves a price: prices live on a scale of 1-10 (RULINGS Businessmen 7)."""
+MOST_CARDS = 100
+"""Goods cards, and export cards, in a file (the default has 30 and 12)."""
+MOST_SECTORS = 60
+"""Sectors of either roulette (the default has 12 and 8)."""
+NUMBERS = {"goods_cards": UNITS, "up_by": MOVE, "down_by": MOVE}
+"""Which bounds a refused number is held to, by the field (or the list) it lies in."""
+
+Units = Annotated[StrictInt, Field(ge=UNITS[0], le=UNITS[1])]
+Move = Annotated[StrictInt, Field(ge=MOVE[0], le=MOVE[1])]
 
 
 class DeckError(BadOptions):
@@ -47,8 +62,8 @@ class _PriceSector(_Strict):
 
     up: GoodName | None = None
     down: GoodName | None = None
-    up_by: Positive = 3
-    down_by: Positive = 5
+    up_by: Move = 3
+    down_by: Move = 5
     embargo: list[GoodName] | None = None
 
     @model_validator(mode="after")
@@ -67,14 +82,14 @@ class _PriceSector(_Strict):
 
 
 EventName = Literal["warehouse", "loader", "manager", "nothing"]
-GoodsCard = Annotated[dict[GoodName, Positive], Field(min_length=1)]
+GoodsCard = Annotated[dict[GoodName, Units], Field(min_length=1)]
 
 
 class _DeckFile(_Strict):
-    events_wheel: list[EventName] = Field(min_length=1)
-    goods_cards: list[GoodsCard] = Field(min_length=1)
-    export_cards: list[_ExportCard] = Field(min_length=1)
-    price_wheel: list[_PriceSector] = Field(min_length=1)
+    events_wheel: list[EventName] = Field(min_length=1, max_length=MOST_SECTORS)
+    goods_cards: list[GoodsCard] = Field(min_length=1, max_length=MOST_CARDS)
+    export_cards: list[_ExportCard] = Field(min_length=1, max_length=MOST_CARDS)
+    price_wheel: list[_PriceSector] = Field(min_length=1, max_length=MOST_SECTORS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +189,10 @@ def parse_decks(text: str, source: str = "<decks>") -> Decks:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise DeckError(f"{source}: not valid TOML: {err}") from None
+    except RecursionError:
+        raise DeckError(f"{source}: its lists are nested too deeply to read") from None
+    except ValueError as err:  # an integer of thousands of digits
+        raise DeckError(f"{source}: cannot be read: {err}") from None
     try:
         data = _DeckFile.model_validate(raw)
     except ValidationError as err:
@@ -181,7 +200,7 @@ def parse_decks(text: str, source: str = "<decks>") -> Decks:
         loc = tuple(problem["loc"])
         line = locate(text, loc)
         at = f", line {line}" if line else ""
-        raise DeckError(f"{source}{at}: {_place(loc)}: {_plain(problem)}") from None
+        raise DeckError(f"{source}{at}: {_place(loc)}: {_plain(problem, loc)}") from None
     return _build(data)
 
 
@@ -195,13 +214,16 @@ def _place(loc: tuple[Any, ...]) -> str:
     return " ".join(parts).replace(" ,", ",")
 
 
-def _plain(problem: Mapping[str, Any]) -> str:
+def _plain(problem: Mapping[str, Any], loc: tuple[Any, ...] = ()) -> str:
     """A validator's complaint in words."""
     kind, ctx = problem["type"], problem.get("ctx") or {}
-    if kind == "greater_than":
-        return f"must be a whole number above {ctx['gt']}"
+    bounds = next((NUMBERS[p] for p in reversed(loc) if p in NUMBERS), None)
+    if kind in ("greater_than_equal", "less_than_equal", "int_type") and bounds is not None:
+        return f"must be a whole number from {bounds[0]} to {bounds[1]}"
     if kind in ("int_type", "int_parsing"):
         return "must be a whole number"
+    if kind == "too_long":
+        return f"holds at most {ctx.get('max_length')} entries"
     if kind == "literal_error":
         return f"must be one of {ctx.get('expected', '')}".replace("'", "")
     if kind == "missing":

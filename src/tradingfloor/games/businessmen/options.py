@@ -11,7 +11,7 @@ from pydantic.config import JsonDict
 from tradingfloor.core.plain import options_error
 from tradingfloor.games.businessmen.decks import load_decks, variants
 
-UPLOAD_LIMIT = 200_000
+UPLOAD_LIMIT = 50_000
 """The most characters an uploaded decks file may hold (the default file has under 5,000)."""
 
 DESIGNER: JsonDict = {"designer": True}
@@ -23,7 +23,10 @@ class UploadedDecks(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    files: dict[StrictStr, Annotated[StrictStr, Field(max_length=UPLOAD_LIMIT)]] = Field(
+    files: dict[
+        Annotated[StrictStr, Field(max_length=100)],
+        Annotated[StrictStr, Field(max_length=UPLOAD_LIMIT)],
+    ] = Field(
         title="Uploaded decks file",
         description="one TOML file (its name and its text) with the goods cards, the export cards "
         "and both roulettes",

@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from tradingfloor.core.errors import BadOptions
+from tradingfloor.games.merlin import bounds
 
 DATA = Path(__file__).parent / "data"
 FILES = ("setup", "deck", "cards", "seasons", "market", "turn", "bank")
-HOLDING_FEE_READINGS = ("unit", "holder")
+HOLDING_FEE_READINGS = bounds.READINGS
 SUIT_LETTER = {"clubs": "C", "diamonds": "D", "spades": "S", "hearts": "H"}
 RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
@@ -88,18 +89,21 @@ Source = str | Uploaded | None
 def load(source: Source, overrides: Overrides = ()) -> Content:
     """The content of `source` (None: the defaults); a file it lacks keeps the default.
 
-    `overrides` change single numbers by path, e.g. ("cards.property_value.2", 6).
+    `overrides` change single numbers by path, e.g. ("cards.property_value.2", 6). Every figure
+    is checked against its kind and bounds (bounds.py): BadOptions names the file or the path.
     """
     raw = {name: _read(name, source) for name in FILES}
+    found = bounds.check(raw)
+    if found is not None:
+        file, *place = found.path
+        inner = ".".join(place) or "the file"
+        raise BadOptions(f"{file}.toml of {_where(source)}: {inner} {found.says}")
     for path, value in overrides:
         _override(raw, path, value)
-    where = _where(source)
-    try:
-        return _build(raw)
-    except KeyError as err:
-        raise BadOptions(f"bad merlin content in {where}: {err.args[0]!r} is missing") from None
-    except (TypeError, ValueError) as err:
-        raise BadOptions(f"bad merlin content in {where}: {err}") from None
+    found = bounds.check(raw)
+    if found is not None:
+        raise BadOptions(f"{'.'.join(found.path)} {found.says}")
+    return _build(raw)
 
 
 def _where(source: Source) -> str:
@@ -122,6 +126,10 @@ def _read(name: str, source: Source) -> dict[str, Any]:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as err:
         raise BadOptions(f"{file} of {_where(source)} is not valid TOML: {err}") from None
+    except RecursionError:
+        raise BadOptions(f"{file} of {_where(source)} nests its lists too deeply") from None
+    except ValueError as err:  # an integer of thousands of digits
+        raise BadOptions(f"{file} of {_where(source)} cannot be read: {err}") from None
 
 
 def check_uploaded(files: dict[str, str]) -> None:
@@ -129,8 +137,9 @@ def check_uploaded(files: dict[str, str]) -> None:
     known = {f"{name}.toml" for name in FILES}
     unknown = sorted(set(files) - known)
     if unknown:
+        named = ", ".join(bounds.plain(name) for name in unknown[:3])
         raise BadOptions(
-            f"Merlin Economics has no data file called {', '.join(unknown)}; "
+            f"Merlin Economics has no data file called {named}; "
             f"upload any of {', '.join(sorted(known))}"
         )
 
@@ -146,7 +155,7 @@ def _override(raw: dict[str, Any], path: str, value: Any) -> None:
     node: Any = raw
     for depth, part in enumerate(parts):
         last = depth == len(parts) - 1
-        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+        if isinstance(node, list) and part.isascii() and part.isdigit() and int(part) < len(node):
             key: Any = int(part)
         elif isinstance(node, dict) and part in node:
             key = part
@@ -177,6 +186,7 @@ def _numbers(table: Mapping[str, Any]) -> dict[int, Any]:
 
 
 def _build(raw: Mapping[str, dict[str, Any]]) -> Content:
+    """The content of data files that `bounds.check` passed."""
     setup, deck, cards, seasons, market, turn, bank = (raw[name] for name in FILES)
     suits: dict[str, str] = {}
     ranks: dict[str, int] = {}
@@ -193,8 +203,6 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> Content:
         Wheel(str(w["name"]), int(w["from_climate"]), tuple(w["portions"]))
         for w in seasons["wheels"]
     )
-    if len({len(w.portions) for w in wheels}) != 1:
-        raise ValueError("every season wheel must have the same number of portions")
     roles = cards["roles"]
     return Content(
         starting_gold=int(setup["starting_gold"]),
@@ -220,7 +228,7 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> Content:
         stimulus_months=int(market["stimulus_months"]),
         stimulus_bids=int(market["stimulus_bids"]),
         holding_fee=int(market["holding_fee"]),
-        holding_fee_per=_one_of(market["holding_fee_per"], HOLDING_FEE_READINGS, "holding_fee_per"),
+        holding_fee_per=str(market["holding_fee_per"]),
         max_ask_multiple=int(market["max_ask_multiple"]),
         chauffeur_step=int(market["chauffeur_step"]),
         chauffeur_return=int(market["chauffeur_return"]),
@@ -235,18 +243,5 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> Content:
         tax_vote_step=int(turn["taxes"]["vote_step"]),
         tax_counter_step=int(turn["taxes"]["counter_step"]),
         bankruptcy_years=int(turn["bankruptcy"]["years"]),
-        bank_limited=_switch(bank["limited"], "bank.limited"),
+        bank_limited=bool(bank["limited"]),
     )
-
-
-def _switch(value: Any, name: str) -> bool:
-    """A data switch: true or false, nothing else."""
-    if not isinstance(value, bool):
-        raise ValueError(f"{name} must be true or false, not {value!r}")
-    return value
-
-
-def _one_of(value: Any, allowed: tuple[str, ...], name: str) -> str:
-    if value not in allowed:
-        raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
-    return str(value)

@@ -19,7 +19,7 @@ from tradingfloor.games.merlin.actions import (
 )
 from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_row
 from tradingfloor.games.merlin.production import give_goods
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in
 from tradingfloor.games.merlin.state import ROW, Book, Escrow, MerlinState, Order
 
 # --- reading the books -------------------------------------------------------------------------
@@ -232,6 +232,11 @@ def _lower_fields(state: MerlinState, seat: int) -> Fields:
         "order": [b.id for b in bids],
         "amount": range(1, max((b.price for b in bids), default=1)),
     }
+
+
+def _pick_lower(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+    picked = pick_in(rng, [(b.id, b.price - 1) for b in _active_bids(state, seat)])
+    return None if picked is None else LowerBid(order=picked[0], amount=picked[1] + 1)
 
 
 def _apply_lower(state: MerlinState, seat: int, action: LowerBid, log: Log) -> MerlinState:
@@ -508,7 +513,7 @@ def stimulus(state: MerlinState, log: Log) -> MerlinState:
 RULES = (
     ActionRule("bid", _why_bid, _bids, _apply_bid, _pick_bid, _bid_fields),
     ActionRule("raise_bid", _why_raise, _raises, _apply_raise, _pick_raise, _raise_fields),
-    ActionRule("lower_bid", _why_lower, _lowers, _apply_lower, None, _lower_fields),
+    ActionRule("lower_bid", _why_lower, _lowers, _apply_lower, _pick_lower, _lower_fields),
     ActionRule("exit_bid", _why_exit, _exits, _apply_exit),
     ActionRule("ask", _why_ask, _asks, _apply_ask, _pick_ask, _ask_fields),
     ActionRule("withdraw_ask", _why_withdraw, _withdraws, _apply_withdraw),

@@ -20,9 +20,16 @@ from pydantic.config import JsonDict
 from tradingfloor.core.errors import BadOptions
 from tradingfloor.core.plain import options_error
 from tradingfloor.games.merlin import content as content_files
+from tradingfloor.games.merlin.bounds import plain
 
-UPLOAD_LIMIT = 200_000
-"""The most characters an uploaded data file may hold."""
+UPLOAD_LIMIT = 20_000
+"""The most characters an uploaded data file may hold (the largest default file has under 1,400)."""
+DATA_LIMIT = 200
+"""The most figures the `data` option may change (the data files hold about 120)."""
+DATA_PATH_LIMIT = 100
+"""The most characters of a figure's path (the longest is under 40)."""
+DATA_TEXT_LIMIT = 100
+"""The most characters of a name given as a figure (a commodity, a season)."""
 
 DESIGNED_PLAYERS = 4
 """Game Loop: "The game starts with at least 4 players." Fewer need `few_players`."""
@@ -36,8 +43,13 @@ class UploadedContent(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    files: dict[StrictStr, Annotated[StrictStr, Field(max_length=UPLOAD_LIMIT)]] = Field(
-        title="Uploaded data files", description="file name (e.g. cards.toml) to its TOML text"
+    files: dict[
+        Annotated[StrictStr, Field(max_length=40)],
+        Annotated[StrictStr, Field(max_length=UPLOAD_LIMIT)],
+    ] = Field(
+        title="Uploaded data files",
+        description="file name (e.g. cards.toml) to its TOML text",
+        max_length=len(content_files.FILES),
     )
 
 
@@ -62,8 +74,9 @@ class MerlinOptions(BaseModel):
         title="Few players",
         description="allow 2 or 3 players: not the designer's intent (the draft starts at 4)",
     )
-    modules: tuple[StrictStr, ...] = Field(
+    modules: tuple[Annotated[StrictStr, Field(max_length=40)], ...] = Field(
         ("economy",),
+        max_length=8,
         title="Modules",
         description="the parts of the game switched on; the economy is the basic game",
     )
@@ -94,8 +107,12 @@ class MerlinOptions(BaseModel):
         "data files; the defaults when left empty",
         json_schema_extra={**DESIGNER, "examples": list[JsonValue](content_files.variants())},
     )
-    data: dict[str, StrictBool | StrictInt | float | StrictStr] = Field(
+    data: dict[
+        Annotated[StrictStr, Field(max_length=DATA_PATH_LIMIT)],
+        StrictBool | StrictInt | float | Annotated[StrictStr, Field(max_length=DATA_TEXT_LIMIT)],
+    ] = Field(
         default_factory=dict,
+        max_length=DATA_LIMIT,
         title="Single figures",
         description="figures of the data files changed one by one, e.g. "
         "{'cards.property_value.2': 6, 'bank.limited': false}; also given as options named "
@@ -117,8 +134,9 @@ def parse_options(options: Mapping[str, Any] | None) -> MerlinOptions:
         raise options_error("Merlin Economics", err, MerlinOptions) from None
     unknown = [m for m in chosen.modules if m not in KNOWN_MODULES]
     if unknown:
+        named = ", ".join(plain(m) for m in unknown[:3])
         raise BadOptions(
-            f"Merlin Economics has no module called {', '.join(unknown)}; "
+            f"Merlin Economics has no module called {named}; "
             f"choose from: {', '.join(KNOWN_MODULES)}"
         )
     if chosen.players < DESIGNED_PLAYERS and not chosen.few_players:

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from math import prod
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -20,12 +21,39 @@ Apply = Callable[[MerlinState, int, Any, Log], MerlinState]
 Pick = Callable[[MerlinState, int, random.Random], "Action | None"]
 Fields = dict[str, "range | list[Any]"]
 Ranges = Callable[[MerlinState, int], Fields]
+Size = Callable[[MerlinState, int], int]
+
+
+def span(values: range | list[Any]) -> int:
+    """How many values a field has, without listing them (a range of any length)."""
+    if isinstance(values, range):
+        return max(0, -(-(values.stop - values.start) // values.step))
+    return len(values)
+
+
+def pick_in(rng: random.Random, runs: list[tuple[Any, int]]) -> tuple[Any, int] | None:
+    """One of the actions of consecutive runs, uniformly, as (the run's key, 0-based offset in
+    it), without listing them: the same draw as `menu[rng.randrange(len(menu))]` over the runs
+    listed one after another, so a pick agrees with the listed menu's sample."""
+    total = sum(max(length, 0) for _, length in runs)
+    if total <= 0:
+        return None
+    index = rng.randrange(total)
+    for key, length in runs:
+        if index < max(length, 0):
+            return key, index
+        index -= max(length, 0)
+    raise AssertionError("unreachable: the index lies in one of the runs")
 
 
 @dataclass(frozen=True)
 class ActionRule:
     """One action type: why it is refused, every legal instance, a random one, its effect, and
-    (for types with many instances) each field's values, so interfaces need not list them all."""
+    (for types with many instances) each field's values, so interfaces need not list them all.
+
+    A type whose instances grow with an amount of gold has `ranges` (or `size`) and `pick`, so
+    that counting, describing and sampling it never lists it: `choices` is called only where
+    `count` is small."""
 
     type: str
     why: Why
@@ -33,6 +61,19 @@ class ActionRule:
     apply: Apply
     pick: Pick | None = None
     ranges: Ranges | None = None
+    size: Size | None = None
+
+    def count(self, state: MerlinState, seat: int) -> int:
+        """How many instances there are now, at most (the product of the fields' values where
+        the type has ranges), without listing them."""
+        if self.size is not None:
+            return self.size(state, seat)
+        if self.ranges is not None:
+            fields = self.ranges(state, seat)
+            if not fields:
+                return 0
+            return prod(span(values) for values in fields.values())
+        return len(self.choices(state, seat))
 
     def fields(self, state: MerlinState, seat: int) -> Fields:
         """Each field's legal values: a range of numbers or a list of choices."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from math import prod
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -22,6 +21,9 @@ LISTED = 12
 LISTED_AMOUNTS = 4
 """The same for moves that name an amount of gold: a number field reads better than many buttons."""
 AMOUNTS = ("turn_bid", "invest", "store", "take_back", "bid", "ask", "raise_bid", "lower_bid")
+LIST_LIMIT = 2000
+"""Above this many legal actions, enumerate() gives None: the space is searched by sampling and
+by its forms' fields, never listed in proportion to the gold held."""
 
 
 class StepSpace(ActionSpace):
@@ -57,8 +59,15 @@ class StepSpace(ActionSpace):
                 return action
         raise ValueError("no legal action")
 
-    def enumerate(self) -> Sequence[Action]:
+    def enumerate(self) -> Sequence[Action] | None:
+        """Every legal action, or None where there are more than LIST_LIMIT (counted first)."""
+        if self.count() > LIST_LIMIT:
+            return None
         return [a for rule in self.rules.values() for a in rule.choices(self.state, self.seat)]
+
+    def count(self) -> int:
+        """How many legal actions there are, at most, without listing them."""
+        return sum(rule.count(self.state, self.seat) for rule in self.rules.values())
 
     def describe(self) -> dict[str, Any]:
         """Each choice with its label where a type has few, else a form for the type: its title
@@ -70,9 +79,9 @@ class StepSpace(ActionSpace):
                 continue
             limit = LISTED_AMOUNTS if name in AMOUNTS else LISTED
             if rule.ranges is not None:
-                fields = rule.ranges(self.state, self.seat)
-                count = prod(len(values) for values in fields.values())
+                count = rule.count(self.state, self.seat)
                 if count > limit:
+                    fields = rule.ranges(self.state, self.seat)
                     actions.append(words.form(self.state, name, fields, count))
                     continue
             menu = rule.choices(self.state, self.seat)

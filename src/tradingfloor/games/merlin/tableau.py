@@ -20,7 +20,7 @@ from tradingfloor.games.merlin.actions import (
 from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import add_gold, bank_can_pay, bank_pays, earn, put
 from tradingfloor.games.merlin.production import kind
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in
 from tradingfloor.games.merlin.state import MerlinState, Offer, Stack
 
 
@@ -186,6 +186,17 @@ def _takes(state: MerlinState, seat: int) -> list[Action]:
         for s in _chauffeurs(state, seat)
         for a in range(1, s.stored + 1)
     ]
+
+
+def _pick_store(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+    gold = state.core.gold[seat]
+    picked = pick_in(rng, [(s.base, gold) for s in _chauffeurs(state, seat)])
+    return None if picked is None else Store(card=picked[0], amount=picked[1] + 1)
+
+
+def _pick_take(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+    picked = pick_in(rng, [(s.base, s.stored) for s in _chauffeurs(state, seat)])
+    return None if picked is None else TakeBack(card=picked[0], amount=picked[1] + 1)
 
 
 def _apply_store(state: MerlinState, seat: int, action: Store | TakeBack, log: Log) -> MerlinState:
@@ -360,8 +371,8 @@ def _apply_decline(state: MerlinState, seat: int, action: Decline, log: Log) -> 
 RULES = (
     ActionRule("place", _why_place, _places, _apply_place),
     ActionRule("invest", _why_invest, _invests, _apply_invest, _pick_invest, _invest_fields),
-    ActionRule("store", _why_store, _stores, _apply_store, None, _store_fields),
-    ActionRule("take_back", _why_store, _takes, _apply_store, None, _take_fields),
+    ActionRule("store", _why_store, _stores, _apply_store, _pick_store, _store_fields),
+    ActionRule("take_back", _why_store, _takes, _apply_store, _pick_take, _take_fields),
     ActionRule("liquidate", _why_liquidate, _liquidates, _apply_liquidate),
     ActionRule("offer_sale", _why_offer, _offers, _apply_offer, _pick_offer, _offer_fields),
 )

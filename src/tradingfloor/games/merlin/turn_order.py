@@ -12,7 +12,7 @@ from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin import words
 from tradingfloor.games.merlin.actions import RankBid, TurnBid
 from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_bank, to_pot
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in
 from tradingfloor.games.merlin.state import Auction, Contest, MerlinState
 
 RANK_ENUMERATION_LIMIT = 2000  # rank bids above which the menu gives the fields, not the list
@@ -49,6 +49,13 @@ def _turn_bids(state: MerlinState, seat: int) -> list[Action]:
     if _bidder(state, seat, "blind"):
         return []
     return [TurnBid(amount=a) for a in range(state.core.gold[seat] + 1)]
+
+
+def _pick_turn_bid(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+    if _bidder(state, seat, "blind"):
+        return None
+    picked = pick_in(rng, [(None, state.core.gold[seat] + 1)])
+    return None if picked is None else TurnBid(amount=picked[1])
 
 
 def _turn_bid_fields(state: MerlinState, seat: int) -> Fields:
@@ -126,6 +133,13 @@ def rank_form(state: MerlinState, seat: int) -> list[dict[str, Any]]:
     gold, places = state.core.gold[seat], len(now.seats)
     least = rank_minimum(state, gold, places)
     return [words.rank_form(now.first_place, places, least, gold)]
+
+
+def _rank_bid_size(state: MerlinState, seat: int) -> int:
+    now = contest(state)
+    if _bidder(state, seat, "rank") or now is None:
+        return 0
+    return rank_bid_count(state, state.core.gold[seat], len(now.seats))
 
 
 def _rank_bids(state: MerlinState, seat: int) -> list[Action]:
@@ -265,9 +279,24 @@ def _finish(state: MerlinState, log: Log) -> MerlinState:
 
 RULES = {
     "auction_blind": (
-        ActionRule("turn_bid", _why_turn_bid, _turn_bids, _apply_turn_bid, None, _turn_bid_fields),
+        ActionRule(
+            "turn_bid",
+            _why_turn_bid,
+            _turn_bids,
+            _apply_turn_bid,
+            _pick_turn_bid,
+            _turn_bid_fields,
+        ),
     ),
     "auction_rank": (
-        ActionRule("rank_bid", _why_rank_bid, _rank_bids, _apply_rank_bid, _pick_rank_bid),
+        ActionRule(
+            "rank_bid",
+            _why_rank_bid,
+            _rank_bids,
+            _apply_rank_bid,
+            _pick_rank_bid,
+            None,
+            _rank_bid_size,
+        ),
     ),
 }

@@ -136,7 +136,7 @@ def _catalogue(state: MerlinState) -> dict[str, dict[str, Any]]:
             number = cards.rank(config, card)
             commodity = config.content.land_commodity[number]
             entry.update(kind="land", commodity=commodity)
-            entry["yield"] = config.content.land_yield[number]
+            entry["yield"] = config.content.land_yield.get(number, 0)
         elif cards.is_inflation(config, card):
             entry.update(kind="inflation")
         elif cards.is_windfall(config, card):
