@@ -7,18 +7,26 @@ import contextlib
 import functools
 import json
 import logging
+import re
 from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import anyio
-from fastapi import FastAPI, Header, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
 import tradingfloor
 from tradingfloor.agents import bot_words, kinds
 from tradingfloor.core import guides, plain, registry
 from tradingfloor.core.errors import BadOptions
-from tradingfloor.server import pages, refusals, wire
+from tradingfloor.server import edge, file_options, pages, refusals, wire
+from tradingfloor.server.limits import (
+    CreationRate,
+    Limits,
+    SocketCount,
+    client_address,
+    retry_after,
+)
 from tradingfloor.server.runtime import Runtime, Subscriber
 from tradingfloor.server.service import (
     ApiError,
@@ -36,10 +44,29 @@ from tradingfloor.server.updates import match_summary, update_for
 WEB = pages.WEB
 log = logging.getLogger("tradingfloor.server")
 Token = Annotated[str | None, Header(alias="Authorization", description="Bearer <seat token>")]
+MATCH_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")  # what the service makes ids of (hex)
+problems = wire.problems
 
 
-def create_app(db: str | None = None, bot_delay: float = 0.5, poll: float = 0.5) -> FastAPI:
-    """The web app over the database at `db` (default: TRADINGFLOOR_DB or ./tradingfloor.db)."""
+class TooMany(ApiError):
+    """A stranger over a limit: try again after `retry` seconds."""
+
+    status = 429
+
+    def __init__(self, message: str, retry: float) -> None:
+        super().__init__(message)
+        self.headers = {"Retry-After": retry_after(retry)}
+
+
+def create_app(
+    db: str | None = None,
+    bot_delay: float = 0.5,
+    poll: float = 0.5,
+    limits: Limits | None = None,
+) -> FastAPI:
+    """The web app over the database at `db` (default: TRADINGFLOOR_DB or ./tradingfloor.db),
+    with the limits a stranger meets (default: `Limits()`)."""
+    limits = limits or Limits()
     store = Store(db or default_url())
     service = MatchService(store)
     runtime = Runtime(service, bot_delay=bot_delay, poll=poll)
@@ -67,24 +94,34 @@ def create_app(db: str | None = None, bot_delay: float = 0.5, poll: float = 0.5)
     )
     app.state.service = service
     app.state.runtime = runtime
+    app.state.limits = limits
+    # The last added runs first: headers go on every answer, the body guard's refusals included.
+    app.add_middleware(edge.BodyGuard, limit=limits.max_body, timeout=limits.body_timeout)
+    app.add_middleware(edge.Headers)
     refusals.install(app)
     pages.install(app)
-    _games_api(app)
-    _matches_api(app, service, runtime)
-    _live_api(app, service, runtime)
+    _games_api(app, limits)
+    _matches_api(app, service, runtime, limits)
+    _live_api(app, service, runtime, limits)
     return app
 
 
-def _games_api(app: FastAPI) -> None:
+def _games_api(app: FastAPI, limits: Limits) -> None:
     @app.get("/api/games", response_model=list[wire.GameInfo], tags=["lobby"])
     async def list_games() -> list[dict[str, Any]]:
         """Every registered game, its option and action schemas, its bot kinds and its renderer."""
         return [_game_info(game_id) for game_id in registry.games()]
 
-    @app.post("/api/games/{game_id}/preview", response_model=wire.Preview, tags=["lobby"])
+    @app.post(
+        "/api/games/{game_id}/preview",
+        response_model=wire.Preview,
+        tags=["lobby"],
+        responses=problems(400, 404, 408, 413, 422),
+    )
     async def preview(game_id: str, body: wire.PreviewOptions) -> dict[str, Any]:
         """The options completed with defaults, and how many seats they make."""
         game = _known_game(game_id)
+        _check_files(game.id, body.options, limits)
         try:
             options = game.options(body.options)
             players = game.players(game.new(options, 0))
@@ -95,7 +132,12 @@ def _games_api(app: FastAPI) -> None:
             raise ApiError(f"{game.title} could not start with these options: {err}") from None
         return {"game": game.id, "options": options, "players": players}
 
-    @app.get("/api/games/{game_id}/rules", response_model=wire.Rules, tags=["lobby"])
+    @app.get(
+        "/api/games/{game_id}/rules",
+        response_model=wire.Rules,
+        tags=["lobby"],
+        responses=problems(404),
+    )
     async def rules(game_id: str) -> dict[str, Any]:
         """The game's short player's guide and its rules notes (Markdown), where it has them."""
         game = _known_game(game_id)
@@ -107,10 +149,29 @@ def _games_api(app: FastAPI) -> None:
         }
 
 
-def _matches_api(app: FastAPI, service: MatchService, runtime: Runtime) -> None:
-    @app.post("/api/matches", response_model=wire.Created, status_code=201, tags=["lobby"])
-    async def create_match(body: wire.CreateMatch) -> dict[str, Any]:
-        """Create a match: one invitation link per human seat, and a spectator link."""
+def _matches_api(app: FastAPI, service: MatchService, runtime: Runtime, limits: Limits) -> None:
+    rate = CreationRate(limits.create_per_minute)
+
+    @app.post(
+        "/api/matches",
+        response_model=wire.Created,
+        status_code=201,
+        tags=["lobby"],
+        responses=problems(400, 404, 408, 413, 422, 429, 503),
+    )
+    async def create_match(body: wire.CreateMatch, request: Request) -> dict[str, Any]:
+        """Create a match: one invitation link per human seat, and a spectator link.
+
+        Each client address may create `create_per_minute` matches a minute (429 after, with
+        Retry-After)."""
+        _check_files(body.game, body.options, limits)
+        wait = rate.take(client_address(request.scope))
+        if wait > 0:
+            raise TooMany(
+                f"Too many new matches from your address: try again in {retry_after(wait)} s "
+                f"(the server takes {limits.create_per_minute} a minute from one address)",
+                wait,
+            )
         seats = None if body.seats is None else [SeatRequest(s.kind, s.name) for s in body.seats]
         match, tokens = await asyncio.to_thread(service.create, body.game, body.options, seats)
         runtime.kick(service.cached(match.id))
@@ -131,41 +192,63 @@ def _matches_api(app: FastAPI, service: MatchService, runtime: Runtime) -> None:
             "spectator": f"/play/{match.id}",
         }
 
-    @app.get("/api/matches", response_model=list[wire.MatchSummary], tags=["lobby"])
-    async def list_matches(status: str | None = None) -> list[dict[str, Any]]:
+    @app.get(
+        "/api/matches",
+        response_model=list[wire.MatchSummary],
+        tags=["lobby"],
+        responses=problems(422),
+    )
+    async def list_matches(
+        status: Literal["running", "over"] | None = None,
+    ) -> list[dict[str, Any]]:
         """The newest matches (running and finished), or only those with `status`."""
         stored = await asyncio.to_thread(service.store.listing, status, 100)
         return [match_summary(service.cached(m.id)) for m in stored if _loads(service, m.id)]
 
-    @app.get("/api/matches/{match_id}", response_model=wire.MatchSummary, tags=["match"])
+    @app.get(
+        "/api/matches/{match_id}",
+        response_model=wire.MatchSummary,
+        tags=["match"],
+        responses=problems(400, 404),
+    )
     async def get_match(match_id: str) -> dict[str, Any]:
         """The public facts of a match."""
-        return match_summary(await _call(service, service.snapshot, match_id))
+        return match_summary(await _call(service, service.snapshot, _checked(match_id)))
 
-    @app.get("/api/matches/{match_id}/view", response_model=wire.Update, tags=["match"])
+    @app.get(
+        "/api/matches/{match_id}/view",
+        response_model=wire.Update,
+        tags=["match"],
+        responses=problems(400, 401, 403, 404),
+    )
     async def get_view(match_id: str, authorization: Token = None) -> Any:
         """The current update for the token's seat, or the spectator's without a token."""
-        snapshot = await _call(service, service.snapshot, match_id)
+        snapshot = await _call(service, service.snapshot, _checked(match_id))
         return _fast(update_for(snapshot, service.seat_of(snapshot, _bearer(authorization))))
 
     @app.post(
         "/api/matches/{match_id}/actions",
         response_model=wire.Update,
         tags=["match"],
-        responses={code: {"model": wire.Problem} for code in (400, 401, 403, 404, 409, 422)},
+        responses=problems(400, 401, 403, 404, 408, 409, 413, 422),
     )
     async def post_action(match_id: str, body: wire.ActionIn, authorization: Token = None) -> Any:
         """Take an action for the token's seat, made against step `seq`; 409 if that is stale."""
         token = _bearer(authorization)
         if not token:
             raise Unauthorized("An action needs the seat's token: Authorization: Bearer <token>")
-        seat = service.seat_of(service.cached(match_id), token)  # NotFound, Forbidden
+        seat = service.seat_of(service.cached(_checked(match_id)), token)  # NotFound, Forbidden
         assert seat is not None  # a token is given, so it opens a seat or is refused
         after = await _call(service, service.submit, match_id, seat, body.seq, body.action)
         await runtime.changed(after)
         return _fast(update_for(after, seat))
 
-    @app.get("/api/matches/{match_id}/record", response_model=wire.PublicRecord, tags=["replay"])
+    @app.get(
+        "/api/matches/{match_id}/record",
+        response_model=wire.PublicRecord,
+        tags=["replay"],
+        responses=problems(400, 403, 404),
+    )
     async def get_record(match_id: str) -> dict[str, Any]:
         """A finished match's record with its seed, which `tradingfloor replay` reads (refused
         while the match is running: the seed would predict the rest of the game)."""
@@ -183,42 +266,80 @@ def _matches_api(app: FastAPI, service: MatchService, runtime: Runtime) -> None:
             "result": None if result is None else result.to_json(),
         }
 
-    @app.get("/api/matches/{match_id}/replay/{step}", response_model=wire.Update, tags=["replay"])
+    @app.get(
+        "/api/matches/{match_id}/replay/{step}",
+        response_model=wire.Update,
+        tags=["replay"],
+        responses=problems(400, 403, 404, 422),
+    )
     async def get_replay(match_id: str, step: int) -> dict[str, Any]:
         """A finished match as a spectator saw it after `step` actions."""
         final = await _finished(service, match_id)
         at = await asyncio.to_thread(service.state_at, match_id, step)
         return {**update_for(at, None), "replay": True, "step": step, "steps": final.seq}
 
-    @app.get("/api/matches/{match_id}/chapters", response_model=list[wire.Chapter], tags=["replay"])
+    @app.get(
+        "/api/matches/{match_id}/chapters",
+        response_model=list[wire.Chapter],
+        tags=["replay"],
+        responses=problems(400, 403, 404),
+    )
     async def get_chapters(match_id: str) -> list[dict[str, Any]]:
         """A finished match's chapters (its rounds, say): the replay step where each starts."""
         await _finished(service, match_id)
         return await asyncio.to_thread(service.chapters, match_id)
 
 
-def _live_api(app: FastAPI, service: MatchService, runtime: Runtime) -> None:
+def _live_api(app: FastAPI, service: MatchService, runtime: Runtime, limits: Limits) -> None:
+    sockets = SocketCount(limits.sockets_per_match, limits.sockets_per_address)
+
     @app.websocket("/api/matches/{match_id}/ws")
     async def live(websocket: WebSocket, match_id: str) -> None:
-        """Send {"token": ...} (or {}) first; every change is then pushed as {"type": "update"}."""
+        """Send {"token": ...} (or {} to watch) first; every change is then pushed as
+        {"type": "update"}. A refusal is {"type": "error"} and a close code of 4000 + the HTTP
+        status (4429: too many live connections), its reason in words."""
         await websocket.accept()
-        try:
-            hello = await asyncio.wait_for(websocket.receive_text(), timeout=30)
-            token = _hello_token(hello)
-            snapshot = await _call(service, service.snapshot, match_id)
-            seat = service.seat_of(snapshot, token)
-        except ApiError as err:
-            await websocket.send_json({"type": "error", "error": err.message})
-            await websocket.close(code=4000 + err.status)
+        address = client_address(websocket.scope)
+        full = sockets.enter(match_id, address)
+        if full is not None:
+            await _refuse_socket(websocket, 429, full)
             return
-        except (TimeoutError, WebSocketDisconnect):
-            return
-        subscriber = Subscriber(match_id, seat)
-        runtime.subscribe(subscriber, snapshot)
         try:
-            await _serve_socket(websocket, subscriber)
+            await _live(websocket, service, runtime, match_id)
         finally:
-            runtime.unsubscribe(subscriber)
+            sockets.leave(match_id, address)
+
+
+async def _live(
+    websocket: WebSocket, service: MatchService, runtime: Runtime, match_id: str
+) -> None:
+    try:
+        hello = await asyncio.wait_for(websocket.receive(), timeout=30)
+        if hello["type"] == "websocket.disconnect":
+            return
+        token = _hello_token(hello.get("text"))
+        snapshot = await _call(service, service.snapshot, _checked(match_id))
+        seat = service.seat_of(snapshot, token)
+    except ApiError as err:
+        await _refuse_socket(websocket, err.status, err.message)
+        return
+    except (TimeoutError, WebSocketDisconnect):
+        return
+    subscriber = Subscriber(match_id, seat)
+    runtime.subscribe(subscriber, snapshot)
+    try:
+        await _serve_socket(websocket, subscriber)
+    finally:
+        runtime.unsubscribe(subscriber)
+
+
+async def _refuse_socket(websocket: WebSocket, status: int, words: str) -> None:
+    """Say why in a message and in the close frame's reason (at most 123 bytes of UTF-8)."""
+    words = refusals.clean(words)
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await websocket.send_json({"type": "error", "error": words})
+        reason = words.encode()[:123].decode("utf-8", "ignore")
+        await websocket.close(code=4000 + status, reason=reason)
 
 
 async def _serve_socket(websocket: WebSocket, subscriber: Subscriber) -> None:
@@ -250,15 +371,42 @@ async def _call(service: MatchService, function: Any, *args: Any) -> Any:
     return await asyncio.to_thread(function, *args)
 
 
-def _hello_token(text: str) -> str | None:
+HELLO = 'The first message must be JSON text: {"token": "<seat token>"}, or {} to watch'
+
+
+def _hello_token(text: str | None) -> str | None:
+    """The seat token of the socket's first message; None to watch; BadRequest if it is not
+    a token (never silently a spectator)."""
+    if text is None or len(text) > 4096:
+        raise BadRequest(HELLO)
     try:
         hello = json.loads(text)
-    except json.JSONDecodeError:
-        raise BadRequest('The first message must be JSON: {"token": ...} or {}') from None
+    except (ValueError, RecursionError):
+        raise BadRequest(HELLO) from None
     if not isinstance(hello, dict):
-        raise BadRequest("The first message must be a JSON object")
-    token = hello.get("token")
-    return token if isinstance(token, str) else None
+        raise BadRequest(HELLO)
+    if "token" not in hello:
+        return None
+    token = hello["token"]
+    if not isinstance(token, str) or not token.strip():
+        raise BadRequest(f"The token must be the seat's token as text. {HELLO}")
+    if not token.isascii() or not token.isprintable():
+        raise Forbidden("This token opens no seat of this match: use your own invitation link")
+    return token
+
+
+def _checked(match_id: str) -> str:
+    """`match_id` if it could be one; else NotFound, before any database sees it."""
+    if not MATCH_ID.match(match_id):
+        raise NotFound(f"There is no match {match_id!r}")
+    return match_id
+
+
+def _check_files(game_id: str, options: Any, limits: Limits) -> None:
+    """Options naming files: a shipped variant or uploaded text, never a path on the server."""
+    said = file_options.refusal(game_id, options, limits)
+    if said is not None:
+        raise Unprocessable(said)
 
 
 def _bearer(header: str | None) -> str | None:
@@ -279,7 +427,7 @@ def _loads(service: MatchService, match_id: str) -> bool:
 
 
 async def _finished(service: MatchService, match_id: str) -> Any:
-    snapshot = await _call(service, service.snapshot, match_id)
+    snapshot = await _call(service, service.snapshot, _checked(match_id))
     if not snapshot.over:
         raise Forbidden("The record, the replay and the chapters open once the game is over")
     return snapshot

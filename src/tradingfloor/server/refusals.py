@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import re
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -11,10 +13,17 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException
 
+import tradingfloor
 from tradingfloor.core import plain
+from tradingfloor.server.edge import security_headers
 from tradingfloor.server.service import ApiError
 
 log = logging.getLogger("tradingfloor.server")
+
+# Where the server is installed: a refusal never shows it (nor any other file's place).
+INSTALLED = re.compile(
+    "|".join(re.escape(str(p)) for p in {Path(tradingfloor.__file__).resolve().parent.parent})
+)
 
 # Where a request's value sits, as the refusal names it.
 PLACES = {"path": "the address", "query": "the address's query", "header": "a header"}
@@ -25,27 +34,45 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, err: ApiError) -> JSONResponse:
-        return JSONResponse({"error": err.message, **err.extra}, status_code=err.status)
+        return problem(err.status, err.message, err.extra, getattr(err, "headers", None))
 
     @app.exception_handler(Exception)
     async def unexpected(_request: Request, err: Exception) -> JSONResponse:
         log.exception("unexpected error", exc_info=err)
-        return JSONResponse(
-            {"error": "The server failed on this request; its log says why"}, status_code=500
+        # Answered outside the middleware that adds them, so the headers come with it here.
+        return problem(
+            500,
+            "The server failed on this request; its log says why",
+            headers=security_headers(),
         )
 
     @app.exception_handler(RequestValidationError)
     async def bad_input(request: Request, err: RequestValidationError) -> JSONResponse:
         status, words = request_refusal(request, list(err.errors()))
-        return JSONResponse({"error": words}, status_code=status)
+        return problem(status, words)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, err: HTTPException) -> JSONResponse:
-        return JSONResponse(
-            {"error": http_words(request, err)},
-            status_code=err.status_code,
-            headers=getattr(err, "headers", None),
-        )
+        return problem(err.status_code, http_words(request, err), headers=err.headers)
+
+
+def problem(
+    status: int,
+    words: str,
+    extra: dict[str, Any] | None = None,
+    headers: dict[str, str] | None = None,
+) -> JSONResponse:
+    """The answer {"error": words, ...} with `status`: words that can always be sent (half a
+    surrogate pair from the request is shown as its escape) and that show no server path."""
+    return JSONResponse(
+        {"error": clean(words), **(extra or {})}, status_code=status, headers=headers
+    )
+
+
+def clean(words: str) -> str:
+    """`words` as UTF-8 can carry them, without the server's install path."""
+    words = words.encode("utf-8", "backslashreplace").decode("utf-8")
+    return INSTALLED.sub("…", words)
 
 
 def request_refusal(request: Request, problems: list[Any]) -> tuple[int, str]:
@@ -90,5 +117,7 @@ def http_words(request: Request, err: HTTPException) -> str:
         return f"There is nothing at {request.url.path}"
     if err.status_code == 405:
         return f"The address {request.url.path} does not take a {request.method} request"
+    if err.status_code == 413:
+        return "The request body is larger than the server takes"
     detail = str(err.detail or "")
     return detail[:1].upper() + detail[1:] if detail else f"Refused ({err.status_code})"

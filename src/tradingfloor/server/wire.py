@@ -26,6 +26,26 @@ class SeatSpec(Strict):
 
 
 class CreateMatch(Strict):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {"game": "middleman"},
+                {
+                    "game": "middleman",
+                    "options": {"players": 3},
+                    "seats": [
+                        {"kind": "human", "name": "Ann"},
+                        {"kind": "human"},
+                        {"kind": "random"},
+                    ],
+                },
+                {"game": "businessmen", "options": {"players": 2, "decks": "gentle"}},
+                {"game": "merlin", "options": {"content": "quick"}},
+            ]
+        },
+    )
+
     game: str = Field(
         ...,
         title="Game",
@@ -167,5 +187,33 @@ class Rules(BaseModel):
 
 
 class Problem(BaseModel):
-    error: str
-    seq: int | None = None
+    """A refusal: the reason in a sentence for a person (and the table's step, for a stale move)."""
+
+    error: str = Field(..., description="why, in words")
+    seq: int | None = Field(None, description="the match's current step (409 and 422 on a move)")
+
+
+WHY = {
+    400: "The request cannot be read: not JSON, not UTF-8, or a request the game cannot start",
+    401: "A seat's token is needed, as the header Authorization: Bearer <token>",
+    403: "The token opens no seat of this match, or the game is not over yet",
+    404: "There is no such game, match or replay step",
+    408: "The request's body took too long to arrive",
+    409: "The table has moved on: the move was made against an older step (`seq` is the current)",
+    413: "The request's body is larger than the server takes (1 MB unless the server says less)",
+    422: "The request is refused in words: a field, an option, a seat, a move, or text no "
+    "database keeps (a NUL, half a surrogate pair)",
+    429: "Too many new matches from this address (Retry-After says how many seconds to wait)",
+    503: "The server runs as many matches as it takes: try again when one has finished",
+}
+RETRY_AFTER = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}
+
+
+def problems(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The `responses` of an operation: each refusal status it answers, with the Problem body."""
+    out: dict[int | str, dict[str, Any]] = {}
+    for code in codes:
+        out[code] = {"model": Problem, "description": WHY[code]}
+        if code in (429, 503):
+            out[code]["headers"] = RETRY_AFTER
+    return out
