@@ -158,3 +158,59 @@ def test_bad_options_are_refused_in_words() -> None:
             game.new(options, seed=1)
         assert words in str(refused.value), (options, str(refused.value))
         assert "Input should" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (("oil = 6", "oil = 26"), "goods_cards 1, oil: must be a whole number from 1 to 25"),
+        (("oil = 6", "oil = 1000000000000000000"), "oil: must be a whole number from 1 to 25"),
+        (("oil = 6", "oil = 6.0"), "oil: must be a whole number from 1 to 25"),
+        (("oil = 6", "oil = true"), "oil: must be a whole number from 1 to 25"),
+        (("oil = 6", 'oil = "6"'), "oil: must be a whole number from 1 to 25"),
+        (("oil = 6", "oil = nan"), "oil: must be a whole number from 1 to 25"),
+        (('down = "wood"', 'down = "wood"\ndown_by = 10'), "price_wheel 1, down_by: must be"),
+        (
+            ('down = "wood"', 'down = "wood"\nup_by = 0'),
+            "up_by: must be a whole number from 1 to 9",
+        ),
+    ],
+)
+def test_every_number_of_a_decks_file_is_bounded(change: tuple[str, str], words: str) -> None:
+    # The bounds are the project's (docs/rules/businessmen.md, "The decks are data").
+    with pytest.raises(DeckError) as caught:
+        parse_decks(GOOD_FILE.replace(*change), "mine.toml")
+    assert words in str(caught.value) and "mine.toml, line" in str(caught.value)
+
+
+def test_the_bounds_of_a_decks_file_fit_the_table() -> None:
+    from tradingfloor.games.businessmen import decks
+    from tradingfloor.games.businessmen.state import PRICE_MAX, PRICE_MIN, SUPPLY_PER_GOOD
+
+    assert decks.UNITS == (1, SUPPLY_PER_GOOD)  # no card brings more than a good's supply
+    assert decks.MOVE == (1, PRICE_MAX - PRICE_MIN)  # a shock crosses the whole scale at most
+    default = load_decks()
+    assert max(max(card) for card in default.goods_cards) <= decks.UNITS[1]
+    assert len(default.goods_cards) <= decks.MOST_CARDS
+
+
+def test_a_decks_file_has_bounded_size_and_counts() -> None:
+    game = tradingfloor.make("businessmen")
+    many = GOOD_FILE + "\n[[goods_cards]]\noil = 1\n" * 100
+    with pytest.raises(DeckError, match=r"goods_cards: holds at most 100 entries"):
+        parse_decks(many, "mine.toml")
+    sectors = GOOD_FILE.replace('["nothing"]', "[" + ", ".join(['"nothing"'] * 61) + "]")
+    with pytest.raises(DeckError, match=r"events_wheel: holds at most 60 entries"):
+        parse_decks(sectors, "mine.toml")
+    with pytest.raises(DeckError, match=r"mine\.toml: its lists are nested too deeply"):
+        parse_decks("a = " + "[" * 5000, "mine.toml")
+    with pytest.raises(DeckError, match=r"mine\.toml: cannot be read"):
+        parse_decks("a = " + "9" * 5000, "mine.toml")
+    huge = {"files": {"mine.toml": GOOD_FILE + "#" * 50_000}}
+    with pytest.raises(BadOptions, match="at most 50000 characters"):
+        game.options({"decks": huge})
+    for absurd in ({"goal": 10**18}, {"max_rounds": 1e18}, {"players": 10**18}):
+        with pytest.raises(BadOptions, match="must be"):
+            game.new(absurd, seed=1)
+        with pytest.raises(BadOptions, match="must be"):
+            game.options(absurd)

@@ -47,7 +47,7 @@ class BusinessmenOptions(BaseModel):
         description="a player who reaches them ends the game at the end of that round (the "
         "rules say 20; fewer make a shorter game)",
     )
-    decks: StrictStr | UploadedDecks | None = Field(
+    decks: Annotated[StrictStr, Field(max_length=500)] | UploadedDecks | None = Field(
         None,
         title="Cards and roulettes",
         description="a shipped variant (gentle: a kinder events roulette) or an uploaded TOML file "

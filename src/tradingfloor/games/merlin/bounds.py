@@ -100,10 +100,7 @@ class Name(Spec):
         return Problem(path, f"must be {self.words()}{_not(value)}")
 
     def words(self) -> str:
-        return (
-            f"a name of at most {self.most} lowercase letters, digits and underscores, "
-            "starting with a letter"
-        )
+        return f"a name of 1 to {self.most} lowercase letters, digits and _, starting with a letter"
 
 
 @dataclass(frozen=True)
@@ -383,14 +380,43 @@ def _fit(raw: Mapping[str, Any]) -> Problem | None:
     return None
 
 
+def figures(raw: Mapping[str, Any]) -> list[tuple[str, Any, Spec]]:
+    """Every single figure of the data files `raw` (checked ones): its path as the `data` option
+    names it, its value and its spec, e.g. ("setup.starting_gold", 10, Whole(0, 1000))."""
+    out: list[tuple[str, Any, Spec]] = []
+
+    def walk(value: Any, spec: Spec, path: str) -> None:
+        if isinstance(spec, Table):
+            for name, inner in spec.fields.items():
+                walk(value[name], inner, f"{path}.{name}" if path else name)
+        elif isinstance(spec, Keyed):
+            for key, inner in value.items():
+                walk(inner, spec.value, f"{path}.{key}")
+        elif isinstance(spec, Many):
+            for index, inner in enumerate(value):
+                walk(inner, spec.item, f"{path}.{index}")
+        else:
+            out.append((path, value, spec))
+
+    walk(dict(raw), FILES, "")
+    return out
+
+
 def bounds_table() -> list[tuple[str, str]]:
-    """(path, what it takes) for every figure: the rules notes' table of bounds."""
+    """(path, what it takes) for every figure: the rules notes' table of bounds. A table keyed
+    by names is walked as `<name>`, a list of tables as `<n>`."""
     rows: list[tuple[str, str]] = []
 
     def walk(spec: Spec, path: str) -> None:
         if isinstance(spec, Table):
             for name, inner in spec.fields.items():
                 walk(inner, f"{path}.{name}" if path else name)
+        elif isinstance(spec, Keyed) and isinstance(spec.value, Table):
+            rows.append((path, f"a table of {spec.least} to {spec.most} entries by {spec._keys()}"))
+            walk(spec.value, f"{path}.<name>")
+        elif isinstance(spec, Many) and isinstance(spec.item, Table):
+            rows.append((path, f"a list of {spec.least} to {spec.most} tables"))
+            walk(spec.item, f"{path}.<n>")
         else:
             rows.append((path, spec.words()))
 

@@ -106,6 +106,13 @@ def load(source: Source, overrides: Overrides = ()) -> Content:
     return _build(raw)
 
 
+def figures(source: Source = None) -> list[tuple[str, Any, bounds.Spec]]:
+    """Every single figure of `source`'s data files, by the path the `data` option names it,
+    with its value and what it takes (its kind and bounds)."""
+    load(source)  # refused here, in words, if the files are not valid
+    return bounds.figures({name: _read(name, source) for name in FILES})
+
+
 def _where(source: Source) -> str:
     if source is None:
         return "the data files"

@@ -100,7 +100,7 @@ class MerlinOptions(BaseModel):
         description="any turn: an investment doubles on any roll of its number; owner turn: only "
         "on its owner's own rolls",
     )
-    content: StrictStr | UploadedContent | None = Field(
+    content: Annotated[StrictStr, Field(max_length=500)] | UploadedContent | None = Field(
         None,
         title="Game data",
         description="a shipped variant of the data files (quick: short seasons), or uploaded "
@@ -149,4 +149,19 @@ def parse_options(options: Mapping[str, Any] | None) -> MerlinOptions:
         content_files.check_uploaded(chosen.content.files)
     if "economy" not in chosen.modules:
         raise BadOptions("Merlin Economics needs the economy module: it is the basic game")
+    # Every figure of the data checked now, so that options are refused when they are given
+    # (the content is cached: the match built from them reads it again for free).
+    content_files.load(content_source(chosen), data_overrides(chosen))
     return chosen
+
+
+def content_source(options: MerlinOptions) -> content_files.Source:
+    """Where the match's data comes from: a variant or folder, uploaded files, or the defaults."""
+    if isinstance(options.content, UploadedContent):
+        return tuple(sorted(options.content.files.items()))
+    return options.content
+
+
+def data_overrides(options: MerlinOptions) -> content_files.Overrides:
+    """The `data` option's figures, by path, in a stable order."""
+    return tuple(sorted(options.data.items()))

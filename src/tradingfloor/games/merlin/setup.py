@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.merlin import content as content_files
-from tradingfloor.games.merlin.options import MerlinOptions, UploadedContent
+from tradingfloor.games.merlin.options import MerlinOptions, content_source, data_overrides
 from tradingfloor.games.merlin.state import (
     Auction,
     Book,
@@ -20,8 +20,7 @@ from tradingfloor.games.merlin.state import (
 
 def make_config(options: MerlinOptions) -> Config:
     """The options with their content; the deck holds the cards of every module switched on."""
-    overrides = tuple(sorted(options.data.items()))
-    content = content_files.load(content_source(options), overrides)
+    content = content_files.load(content_source(options), data_overrides(options))
     deck = tuple(card for m in options.modules for card in content.deck_by_module.get(m, ()))
     return Config(
         players=options.players,
@@ -33,13 +32,6 @@ def make_config(options: MerlinOptions) -> Config:
         content=content,
         deck=deck,
     )
-
-
-def content_source(options: MerlinOptions) -> content_files.Source:
-    """Where the match's data comes from: a variant or folder, uploaded files, or the defaults."""
-    if isinstance(options.content, UploadedContent):
-        return tuple(sorted(options.content.files.items()))
-    return options.content
 
 
 def new_state(options: MerlinOptions, seed: int) -> MerlinState:
