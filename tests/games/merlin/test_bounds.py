@@ -140,3 +140,20 @@ def test_within_the_bounds_the_largest_start_is_small_to_show() -> None:
     described = GAME.legal(state, 0).describe()
     assert described["actions"][0]["fields"]["amount"] == {"label": "gold", "min": 0, "max": 1000}
     assert len(json.dumps(described)) < 2_000
+
+
+def test_a_card_the_data_gives_no_role_is_kept_not_placed() -> None:
+    # Within the bounds, the 7s may lose their role (inflation on 2s): a 7 of diamonds is then
+    # neither a property nor a land, and is never offered for placing.
+    from tradingfloor.core.errors import IllegalAction
+
+    from .helpers import after_auction, arrange
+
+    state = after_auction(**{"data.cards.roles.inflation_rank": 2})
+    state = arrange(state, hands=[["7D", "2C"], [], [], []], tableaux=[["3C"], [], [], []])
+    legal = GAME.legal(state, 0)
+    placed = [a for a in legal.enumerate() or () if a.type == "place"]  # type: ignore[attr-defined]
+    assert {a.card for a in placed} == {"2C"}  # type: ignore[attr-defined]
+    assert "7D" not in json.dumps(legal.describe())
+    with pytest.raises(IllegalAction, match="7D is not a permit"):
+        GAME.apply(state, 0, GAME.parse_action({"type": "place", "card": "7D", "on": "3C"}))

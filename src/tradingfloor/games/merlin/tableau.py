@@ -58,6 +58,9 @@ def _why_place(state: MerlinState, seat: int, action: Place) -> str | None:
     if action.card in state.economy.fresh:
         # Core Loop: "Permits are bought at the end so they can only be played the turn after"
         return f"{action.card} was bought this turn; it can be placed from your next turn"
+    if not cards.is_permit(config, action.card):
+        # A card the data gives no role (neither property nor land) is kept, never placed.
+        return f"{action.card} is not a permit: neither a property nor a land"
     land = cards.is_land(config, action.card)
     if action.on is None:
         return "a land must go on one of your unoccupied properties" if land else None
@@ -75,7 +78,7 @@ def _places(state: MerlinState, seat: int) -> list[Action]:
     free = [s.base for s in state.economy.tableaux[seat] if unoccupied(s)]
     out: list[Action] = []
     for card in state.economy.hands[seat]:
-        if card in fresh:
+        if card in fresh or not cards.is_permit(config, card):
             continue
         if not cards.is_land(config, card):
             out.append(Place(card=card))
