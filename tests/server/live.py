@@ -7,7 +7,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -23,16 +23,26 @@ def free_port() -> int:
 
 @contextmanager
 def server(
-    db: str, port: int, bot_delay: float = 0, log: Path | None = None, log_level: str = "warning"
+    db: str,
+    port: int,
+    bot_delay: float = 0,
+    log: Path | None = None,
+    log_level: str = "warning",
+    options: Sequence[str] = (),
+    before: Callable[[], None] | None = None,
 ) -> Iterator[subprocess.Popen[bytes]]:
     """`tradingfloor serve` in its own process, ready to answer; stopped afterwards.
 
-    Its output goes to `log` (a file, so that a chatty server never blocks on a full pipe)."""
+    Its output goes to `log` (a file, so that a chatty server never blocks on a full pipe).
+    `options` are more of serve's options (its limits, say); `before` runs in the child
+    before serve starts (to lower its open-file limit, say)."""
     command = [sys.executable, "-m", "tradingfloor.cli.main", "serve", "--port", str(port)]
-    command += ["--db", db, "--bot-delay", str(bot_delay), "--log-level", log_level]
+    command += ["--db", db, "--bot-delay", str(bot_delay), "--log-level", log_level, *options]
     with contextlib.ExitStack() as files:
         output = files.enter_context(open(log, "ab")) if log else subprocess.DEVNULL
-        process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            command, stdout=output, stderr=subprocess.STDOUT, preexec_fn=before
+        )
         files.callback(_stop, process)
         _wait_ready(process, port, log)
         yield process

@@ -95,6 +95,14 @@ def create_app(
     app.state.service = service
     app.state.runtime = runtime
     app.state.limits = limits
+    plain_openapi = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = wire.without_validator_shapes(plain_openapi())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     # The last added runs first: headers go on every answer, the body guard's refusals included.
     app.add_middleware(edge.BodyGuard, limit=limits.max_body, timeout=limits.body_timeout)
     app.add_middleware(edge.Headers)

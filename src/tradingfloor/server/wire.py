@@ -217,3 +217,20 @@ def problems(*codes: int) -> dict[int | str, dict[str, Any]]:
         if code in (429, 503):
             out[code]["headers"] = RETRY_AFTER
     return out
+
+
+def without_validator_shapes(document: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI document without FastAPI's own 422 shape ({"detail": [...]}), which this
+    server never sends: it answers Problem. FastAPI adds that 422 to every operation that has
+    parameters; those whose 422 can happen declare it with Problem, the others cannot answer
+    it (their parameters are text that any address satisfies)."""
+    for item in document.get("paths", {}).values():
+        for operation in item.values():
+            responses = operation.get("responses", {})
+            shape = responses.get("422", {}).get("content", {}).get("application/json", {})
+            if "HTTPValidationError" in str(shape.get("schema", {})):
+                del responses["422"]
+    schemas = document.get("components", {}).get("schemas", {})
+    for name in ("HTTPValidationError", "ValidationError"):
+        schemas.pop(name, None)
+    return document
