@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.chromium import new_page
+from tests.web.chromium import BYPASS_CSP, new_page
 from tradingfloor.core import registry
 
 pytestmark = pytest.mark.browser
@@ -69,7 +69,7 @@ def test_a_player_count_typed_just_before_create_gets_its_seats(live_app: str, p
 
 
 def test_each_link_has_a_copy_button_that_says_it_copied(live_app: str, browser: Any) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, **BYPASS_CSP)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_app)
     page = context.new_page()
     open_lobby(page, live_app, "middleman")
