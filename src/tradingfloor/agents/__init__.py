@@ -82,4 +82,12 @@ def make_agent(game: Game, kind: str) -> Agent:
     return catalogue[kind]()
 
 
-__all__ = ["Agent", "AgentFactory", "bot_words", "kinds", "make_agent"]
+def with_time_limit(agent: Agent, seconds: float) -> Agent:
+    """`agent` bounded to `seconds` a decision where it takes a bound (a searching agent's
+    `time_limit`: it stops there with what it has); any other agent as it is."""
+    if hasattr(agent, "time_limit"):
+        agent.time_limit = seconds
+    return agent
+
+
+__all__ = ["Agent", "AgentFactory", "bot_words", "kinds", "make_agent", "with_time_limit"]

@@ -88,6 +88,8 @@ class ISMCTSAgent:
     `search`: "lookahead" (policy improvement over the prior bot), "tree" (ISMCTS), or "auto": the
     lookahead where the game has a prior bot, else the tree. `reopen`: withdraw the others' sealed
     commitments in sampled worlds where the game offers `withdraw` (tree search).
+    `time_limit`: a hard bound in seconds on one decision whatever the budget (the server's time
+    budget): search stops there with what it has, the prior's proposal where it has too little.
     """
 
     name = "ismcts"
@@ -101,6 +103,7 @@ class ISMCTSAgent:
         widening: float = 1.0,
         reopen: bool = True,
         search: str = "auto",
+        time_limit: float | None = None,
     ) -> None:
         if search not in ("auto", "tree", "lookahead"):
             raise ValueError(f"search is 'auto', 'tree' or 'lookahead', not {search!r}")
@@ -113,6 +116,7 @@ class ISMCTSAgent:
         self.widening = widening
         self.reopen = reopen
         self.search = search
+        self.time_limit = time_limit
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         listed = decision.legal.enumerate()
@@ -147,7 +151,7 @@ class ISMCTSAgent:
         budget = self.iterations
         if budget is None and self.seconds is None:
             budget = LOOKAHEAD_PLAYOUTS
-        return improve(decision, prior, playout, rng, budget, self.seconds)
+        return improve(decision, prior, playout, rng, budget, self.seconds, self.time_limit)
 
 
 class Search:
@@ -177,7 +181,7 @@ class Search:
 
     def run(self) -> Any:
         """Search within the budget; the root seat's action with the best lower confidence bound."""
-        deadline = None if self.agent.seconds is None else time.perf_counter() + self.agent.seconds
+        deadline = _deadline(self.agent.seconds, self.agent.time_limit)
         budget = self.agent.iterations
         if budget is None and self.agent.seconds is None:
             budget = DEFAULT_ITERATIONS
@@ -262,6 +266,12 @@ class Search:
 
     def play_out(self, state: State) -> State:
         return play_to_end(self.game, self.rollout_policy, state, self.rng)
+
+
+def _deadline(*seconds: float | None) -> float | None:
+    """The perf_counter time at which the first of these spans (from now) runs out."""
+    spans = [s for s in seconds if s is not None]
+    return time.perf_counter() + min(spans) if spans else None
 
 
 def play_to_end(game: Game, policy: Policy, state: State, rng: random.Random) -> State:

@@ -88,8 +88,12 @@ def improve(
     rng: random.Random,
     playouts: int | None,
     seconds: float | None,
+    limit: float | None = None,
 ) -> Any:
-    """The candidate that surely beats the prior's proposal by the most, else the proposal."""
+    """The candidate that surely beats the prior's proposal by the most, else the proposal.
+
+    `seconds` ends the search once every candidate has MIN_WORLDS worlds; `limit` ends it even
+    sooner, between two playouts, keeping only the worlds every candidate was played in."""
     game = decision.game
     proposal = prior.act(decision, rng)
     actions = candidates(game, decision, proposal)
@@ -97,6 +101,7 @@ def improve(
         return proposal
     worlds = None if playouts is None else max(MIN_WORLDS, playouts // len(actions))
     deadline = None if seconds is None else time.perf_counter() + seconds
+    hard = None if limit is None else time.perf_counter() + limit
     values: list[list[float]] = [[] for _ in actions]  # per candidate, per world
     while len(values[0]) < (worlds or 1 << 62):
         past = deadline is not None and time.perf_counter() >= deadline
@@ -105,9 +110,20 @@ def improve(
         shared = world(game, decision, prior, rng)
         stream = rng.getrandbits(64)
         for index, action in enumerate(actions):
+            if hard is not None and time.perf_counter() >= hard:
+                return _settled(actions, values)
             final = playout(game.apply(shared, decision.seat, action), random.Random(stream))
             values[index].append(value(game.result(final), decision.seat, game.players(final)))
     return actions[overruling(values)]
+
+
+def _settled(actions: list[Any], values: list[list[float]]) -> Any:
+    """At the time limit: the best over the worlds complete for every candidate, or the prior's
+    proposal with fewer than MIN_WORLDS of them."""
+    complete = min(len(v) for v in values)
+    if complete < MIN_WORLDS:
+        return actions[0]
+    return actions[overruling([v[:complete] for v in values])]
 
 
 def overruling(values: Sequence[Sequence[float]], alpha: float = ALPHA) -> int:

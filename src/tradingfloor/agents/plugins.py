@@ -32,6 +32,11 @@ def unregister_kind(game_id: str, name: str) -> None:
     _registered.pop((game_id, name), None)
 
 
+def registered_in_code(game_id: str, name: str) -> bool:
+    """Whether `name` was added with `register_kind` in this process (no other process knows it)."""
+    return (game_id, name) in _registered
+
+
 def plugin_kinds(game: Game) -> dict[str, AgentFactory]:
     """The kinds registered from code and from the files named in TRADINGFLOOR_AGENTS."""
     out = {name: factory for (game_id, name), factory in _registered.items() if game_id == game.id}

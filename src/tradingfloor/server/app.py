@@ -27,7 +27,7 @@ from tradingfloor.server.limits import (
     client_address,
     retry_after,
 )
-from tradingfloor.server.runtime import Runtime, Subscriber
+from tradingfloor.server.runtime import Hosting, Runtime, Subscriber
 from tradingfloor.server.service import (
     ApiError,
     BadRequest,
@@ -39,7 +39,7 @@ from tradingfloor.server.service import (
     Unprocessable,
 )
 from tradingfloor.server.storage import Store, default_url
-from tradingfloor.server.updates import match_summary, update_for
+from tradingfloor.server.updates import listing, match_summary, update_for
 
 WEB = pages.WEB
 log = logging.getLogger("tradingfloor.server")
@@ -63,13 +63,16 @@ def create_app(
     bot_delay: float = 0.5,
     poll: float = 0.5,
     limits: Limits | None = None,
+    hosting: Hosting | None = None,
 ) -> FastAPI:
     """The web app over the database at `db` (default: TRADINGFLOOR_DB or ./tradingfloor.db),
-    with the limits a stranger meets (default: `Limits()`)."""
+    with the limits a stranger meets (default: `Limits()`) and how it hosts matches and bots
+    (default: `Hosting()`)."""
     limits = limits or Limits()
+    hosting = hosting or Hosting()
     store = Store(db or default_url())
-    service = MatchService(store)
-    runtime = Runtime(service, bot_delay=bot_delay, poll=poll)
+    service = MatchService(store, max_running=hosting.max_running)
+    runtime = Runtime(service, bot_delay=bot_delay, poll=poll, hosting=hosting)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -210,8 +213,7 @@ def _matches_api(app: FastAPI, service: MatchService, runtime: Runtime, limits: 
         status: Literal["running", "over"] | None = None,
     ) -> list[dict[str, Any]]:
         """The newest matches (running and finished), or only those with `status`."""
-        stored = await asyncio.to_thread(service.store.listing, status, 100)
-        return [match_summary(service.cached(m.id)) for m in stored if _loads(service, m.id)]
+        return await asyncio.to_thread(listing, service, status, 100)  # may replay: a thread
 
     @app.get(
         "/api/matches/{match_id}",
@@ -245,7 +247,9 @@ def _matches_api(app: FastAPI, service: MatchService, runtime: Runtime, limits: 
         token = _bearer(authorization)
         if not token:
             raise Unauthorized("An action needs the seat's token: Authorization: Bearer <token>")
-        seat = service.seat_of(service.cached(_checked(match_id)), token)  # NotFound, Forbidden
+        match_id = _checked(match_id)
+        held = service.latest(match_id) or await asyncio.to_thread(service.cached, match_id)
+        seat = service.seat_of(held, token)  # NotFound, Forbidden
         assert seat is not None  # a token is given, so it opens a seat or is refused
         after = await _call(service, service.submit, match_id, seat, body.seq, body.action)
         await runtime.changed(after)
@@ -372,11 +376,12 @@ def _fast(update: dict[str, Any]) -> JSONResponse:
     return JSONResponse(update)
 
 
-async def _call(service: MatchService, function: Any, *args: Any) -> Any:
-    """Run a service call on the loop (SQLite) or in a worker thread (a server database)."""
-    if service.inline:
-        return function(*args)
-    return await asyncio.to_thread(function, *args)
+async def _call(service: MatchService, function: Any, match_id: str, *args: Any) -> Any:
+    """Run a service call about a match on the loop (SQLite, the match held in memory) or in a
+    worker thread (a server database, or a match to load: loading replays its log)."""
+    if service.inline and service.loaded(match_id):
+        return function(match_id, *args)
+    return await asyncio.to_thread(function, match_id, *args)
 
 
 HELLO = 'The first message must be JSON text: {"token": "<seat token>"}, or {} to watch'
@@ -424,14 +429,6 @@ def _bearer(header: str | None) -> str | None:
     if scheme.lower() != "bearer" or not value.strip():
         raise Unauthorized("Use the header Authorization: Bearer <seat token>")
     return value.strip()
-
-
-def _loads(service: MatchService, match_id: str) -> bool:
-    try:
-        service.cached(match_id)
-    except NotFound:
-        return False
-    return True
 
 
 async def _finished(service: MatchService, match_id: str) -> Any:

@@ -1,4 +1,5 @@
-"""The live side of the server: WebSocket subscribers, pushes on every change, and bots in seats."""
+"""The live side of the server: WebSocket subscribers, pushes on every change, bots in seats, and
+the matches' lifecycle (resumed after a restart, forgotten when nobody needs them in memory)."""
 
 from __future__ import annotations
 
@@ -7,19 +8,50 @@ import contextlib
 import functools
 import json
 import logging
-import random
-import secrets
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from tradingfloor.agents import make_agent
-from tradingfloor.core.agent import Agent, decision_for
-from tradingfloor.core.game import Game, State
-from tradingfloor.server.service import HUMAN, ApiError, MatchService, Snapshot, Stale
+from tradingfloor.server.service import (
+    HUMAN,
+    MAX_RUNNING,
+    ApiError,
+    MatchService,
+    Snapshot,
+    Stale,
+)
 from tradingfloor.server.updates import update_for
+from tradingfloor.server.workers import BotPool
 
 log = logging.getLogger("tradingfloor.server")
+
+
+@dataclass(frozen=True)
+class Hosting:
+    """How the server hosts matches, with the defaults `tradingfloor serve` uses."""
+
+    bot_processes: int = 0
+    """Worker processes in which searching bots think (0: one per core)."""
+
+    bot_seconds: float = 2.0
+    """A bot's time budget for one decision, from when its turn comes (past it: the fallback)."""
+
+    max_running: int = MAX_RUNNING
+    """Running matches held at once; creating one more is refused (503) until one ends (0: no
+    cap)."""
+
+    idle_s: float = 300.0
+    """Seconds after which a running match that nobody watches and no bot plays leaves memory
+    (its log brings it back when it is asked for)."""
+
+    finished_s: float = 30.0
+    """Seconds after which a finished match leaves memory once nobody asks for it."""
+
+    sweep_s: float = 5.0
+    """How often the server looks for matches to forget."""
+
+    resume_batch: int = 200
+    """Running bot matches loaded at a time when the server resumes them after a restart."""
 
 
 @dataclass(eq=False)
@@ -43,25 +75,34 @@ class Subscriber:
 
 
 class Runtime:
-    """Pushes views to subscribers and plays bot seats, on the server's event loop."""
+    """Pushes views to subscribers and plays bot seats, on the server's event loop.
 
-    def __init__(self, service: MatchService, bot_delay: float = 0.5, poll: float = 0.5) -> None:
+    Nothing here replays a match's log on the event loop: a match that is not held in memory is
+    loaded in a thread. Bots decide in their own pools (`workers.BotPool`)."""
+
+    def __init__(
+        self,
+        service: MatchService,
+        bot_delay: float = 0.5,
+        poll: float = 0.5,
+        hosting: Hosting | None = None,
+    ) -> None:
         self.service = service
         self.bot_delay = bot_delay
         self.poll = poll
+        self.hosting = hosting or Hosting()
+        self.bots = BotPool(self.hosting.bot_processes or None, self.hosting.bot_seconds)
         self.subscribers: dict[str, set[Subscriber]] = defaultdict(set)
+        self.resumed = 0  # running bot matches resumed since the start
         self._bot_tasks: dict[tuple[str, int], asyncio.Task[None]] = {}
-        self._agents: dict[tuple[str, int], tuple[Agent, random.Random]] = {}
         self._background: set[asyncio.Task[None]] = set()
 
     # -- lifecycle --------------------------------------------------------------------------------
     async def start(self) -> None:
-        """Resume every running match's bots; watch the database if other processes share it."""
-        for match_id in await asyncio.to_thread(self.service.running_ids):
-            try:
-                self.kick(await asyncio.to_thread(self.service.snapshot, match_id))
-            except ApiError as err:
-                log.warning("match %s cannot resume: %s", match_id, err.message)
+        """Start resuming the running bot matches in the background (the server listens at once),
+        forgetting idle matches, and watching the database if other processes share it."""
+        self._spawn(self._resume())
+        self._spawn(self._sweep())
         if self.service.store.shared:
             self._spawn(self._watch())
 
@@ -70,16 +111,49 @@ class Runtime:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.to_thread(self.bots.close)
+
+    async def _resume(self) -> None:
+        """Load every running match with a bot seat, a page at a time, and wake its bots."""
+        after = ""
+        while True:
+            page = self.hosting.resume_batch
+            ids = await asyncio.to_thread(self.service.store.running_with_bots, after, page)
+            if not ids:
+                break
+            for snapshot in await asyncio.to_thread(self.service.load_many, ids):
+                self.kick(snapshot)
+            self.resumed += len(ids)
+            after = ids[-1]
+        if self.resumed:
+            log.info("resumed %d running matches with bots", self.resumed)
+
+    async def _sweep(self) -> None:
+        """Now and then: drop from memory the matches that nobody needs there."""
+        while True:
+            await asyncio.sleep(self.hosting.sweep_s)
+            self.forget()
+
+    def forget(self) -> int:
+        """Drop idle and finished matches from memory, except those watched or with a bot at
+        work; returns how many were dropped."""
+        keep = {*self.subscribers, *(match_id for match_id, _ in self._bot_tasks)}
+        return self.service.forget(self.hosting.idle_s, self.hosting.finished_s, keep)
+
+    def holds(self, match_id: str) -> bool:
+        """Whether anything of the match is held here: its state, subscribers or bots."""
+        return (
+            self.service.loaded(match_id)
+            or match_id in self.subscribers
+            or any(key[0] == match_id for key in self._bot_tasks)
+        )
 
     # -- changes ----------------------------------------------------------------------------------
     async def changed(self, snapshot: Snapshot) -> None:
         """After a committed action: push the new views and wake the bots whose turn it is."""
-        latest = self.service.cached(snapshot.match.id)
+        latest = self.service.latest(snapshot.match.id) or snapshot
         self.push(latest)
         self.kick(latest)
-        if latest.over:  # the bots of a finished match are not needed any more
-            for seat in range(len(latest.match.seats)):
-                self._agents.pop((latest.match.id, seat), None)
 
     def push(self, snapshot: Snapshot) -> None:
         by_seat: dict[int | None, str] = {}  # each seat's update is built and encoded once
@@ -120,18 +194,14 @@ class Runtime:
 
     async def _bot_turn(self, match_id: str, seat: int, kind: str) -> None:
         await asyncio.sleep(self.bot_delay)  # a pause, so that people can follow the table
-        loop = asyncio.get_running_loop()
         try:
             while True:
-                snapshot = self.service.cached(match_id)
+                snapshot = await self._current(match_id)
                 if seat not in snapshot.game.actors(snapshot.state):
                     return
-                agent, rng = self._agent(snapshot.game, match_id, seat, kind)
-                action = await loop.run_in_executor(
-                    None, _choose, snapshot.game, snapshot.state, seat, agent, rng
-                )
+                action = await self.bots.decide(snapshot.game, snapshot.state, seat, kind)
                 try:
-                    after = await self._submit(match_id, seat, snapshot.seq, _json(action))
+                    after = await self._submit(match_id, seat, snapshot.seq, action)
                 except Stale:
                     continue  # another seat moved first: decide again from the new view
                 await self.changed(after)
@@ -148,19 +218,17 @@ class Runtime:
         except Exception:
             log.exception("bot %s in seat %d of match %s failed", kind, seat, match_id)
 
+    async def _current(self, match_id: str) -> Snapshot:
+        """The match as held, loaded in a thread if it is not (a replay never runs on the loop)."""
+        held = self.service.latest(match_id)
+        if held is not None:
+            return held
+        return await asyncio.to_thread(self.service.cached, match_id)
+
     async def _submit(self, match_id: str, seat: int, seq: int, action: Any) -> Snapshot:
-        if self.service.inline:
+        if self.service.inline and self.service.loaded(match_id):
             return self.service.submit(match_id, seat, seq, action)
         return await asyncio.to_thread(self.service.submit, match_id, seat, seq, action)
-
-    def _agent(
-        self, game: Game, match_id: str, seat: int, kind: str
-    ) -> tuple[Agent, random.Random]:
-        key = (match_id, seat)
-        if key not in self._agents:
-            # The bot's own randomness comes from the OS, never from the match's secret seed.
-            self._agents[key] = (make_agent(game, kind), random.Random(secrets.randbits(64)))
-        return self._agents[key]
 
     # -- other processes --------------------------------------------------------------------------
     async def _watch(self) -> None:
@@ -173,12 +241,11 @@ class Runtime:
                 log.exception("watching the database failed")
 
     async def _pull_changes(self) -> None:
-        loaded = self.service.loaded_ids()
-        known = {match_id: self.service.cached(match_id).seq for match_id in loaded}
-        latest = await asyncio.to_thread(self.service.store.last_seqs, loaded)
+        known = self.service.loaded_seqs()
+        latest = await asyncio.to_thread(self.service.store.last_seqs, list(known))
         for match_id, seq in latest.items():
             if seq > known[match_id] and await asyncio.to_thread(self.service.refresh, match_id):
-                await self.changed(self.service.cached(match_id))
+                await self.changed(await self._current(match_id))
 
     def _spawn(self, coroutine: Any) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
@@ -188,12 +255,3 @@ class Runtime:
 
 def _message(snapshot: Snapshot, seat: int | None) -> str:
     return json.dumps({"type": "update", **update_for(snapshot, seat)}, separators=(",", ":"))
-
-
-def _choose(game: Game, state: State, seat: int, agent: Agent, rng: random.Random) -> Any:
-    """The bot's action, decided from its seat's decision alone (view, legal, determinize)."""
-    return agent.act(decision_for(game, state, seat), rng)
-
-
-def _json(action: Any) -> Any:
-    return action.to_json() if hasattr(action, "to_json") else action

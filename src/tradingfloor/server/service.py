@@ -6,11 +6,13 @@ worker threads so that database commits never block the event loop.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from tradingfloor.agents import bot_words, kinds
 from tradingfloor.core import plain, registry
@@ -25,9 +27,13 @@ from tradingfloor.server.storage import (
     now,
 )
 
+log = logging.getLogger("tradingfloor.server")
+
 HUMAN = "human"
-MAX_CACHED = 5000  # matches held in memory before finished ones are dropped
+MAX_CACHED = 5000  # matches held in memory before finished ones are dropped at once
 MAX_CHAPTERS = 1000  # finished matches whose chapters are kept
+MAX_SUMMARIES = 5000  # finished matches whose lobby summaries are kept
+MAX_RUNNING = 1000  # running matches held at once before creating one is refused
 
 
 class ApiError(Exception):
@@ -67,6 +73,13 @@ class Unprocessable(ApiError):
     status = 422
 
 
+class TooMany(ApiError):
+    """The server hosts as many running matches as it may: a new one must wait for one to end."""
+
+    status = 503
+    headers: ClassVar[dict[str, str]] = {"Retry-After": "60"}
+
+
 @dataclass(frozen=True)
 class SeatRequest:
     kind: str = HUMAN
@@ -96,25 +109,59 @@ class Live:
     state: State
     seq: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
+    touched: float = field(default_factory=time.monotonic)  # when it was last asked for
+    running: bool = True
 
     def snapshot(self) -> Snapshot:
         return Snapshot(self.match, self.game, self.state, self.seq)
 
+    def moved(self, state: State, seq: int) -> None:
+        self.state, self.seq = state, seq
+        self.running = bool(self.game.actors(state))
+
 
 class MatchService:
-    """Matches over a Store, with each match's state cached in memory."""
+    """Matches over a Store, each loaded match's state held in memory until it is forgotten.
 
-    def __init__(self, store: Store) -> None:
+    `max_running` running matches may be held at once (0: no cap); creating one more is refused
+    with TooMany until one ends or is forgotten."""
+
+    def __init__(self, store: Store, max_running: int = MAX_RUNNING) -> None:
         self.store = store
+        self.max_running = max_running
         self._live: dict[str, Live] = {}
         self._chapters: dict[str, list[dict[str, Any]]] = {}
+        self._summaries: dict[str, dict[str, Any]] = {}
         self._guard = threading.Lock()
+        self._creating = 0  # creations under way, counted against the cap
 
     # -- creating ---------------------------------------------------------------------------------
     def create(
         self, game_id: str, options: Mapping[str, Any] | None, seats: Sequence[SeatRequest] | None
     ) -> tuple[StoredMatch, dict[int, str]]:
-        """A new match; returns it with the token of each human seat (shown once, stored hashed)."""
+        """A new match; returns it with the token of each human seat (shown once, stored hashed).
+
+        TooMany when `max_running` running matches are held already."""
+        self._reserve()
+        try:
+            return self._create(game_id, options, seats)
+        finally:
+            with self._guard:
+                self._creating -= 1
+
+    def _reserve(self) -> None:
+        with self._guard:
+            held = self._creating + sum(live.running for live in self._live.values())
+            if self.max_running and held >= self.max_running:
+                raise TooMany(
+                    f"This server is hosting as many matches as it can ({self.max_running}); "
+                    "try again when some have ended"
+                )
+            self._creating += 1
+
+    def _create(
+        self, game_id: str, options: Mapping[str, Any] | None, seats: Sequence[SeatRequest] | None
+    ) -> tuple[StoredMatch, dict[int, str]]:
         game = _game(game_id)
         seed = secrets.randbits(62)
         try:
@@ -162,7 +209,7 @@ class MatchService:
         )
         self.store.create(match)
         with self._guard:
-            self._live[match.id] = Live(match, game, state)
+            self._live[match.id] = Live(match, game, state, running=match.status == "running")
         return match, tokens
 
     # -- reading ----------------------------------------------------------------------------------
@@ -175,8 +222,30 @@ class MatchService:
             return live.snapshot()
 
     def cached(self, match_id: str) -> Snapshot:
-        """The match as this process last saw it, without asking the database."""
+        """The match as this process last saw it (loaded from the log first if it is not held:
+        that replays it, so off the event loop unless `loaded`)."""
         return self._get(match_id).snapshot()
+
+    def loaded(self, match_id: str) -> bool:
+        """Whether the match is held in memory (asking for it then replays nothing)."""
+        with self._guard:
+            return match_id in self._live
+
+    def latest(self, match_id: str) -> Snapshot | None:
+        """The match as held in memory, or None if it is not held (never loads it)."""
+        with self._guard:
+            live = self._live.get(match_id)
+        return None if live is None else live.snapshot()
+
+    def load_many(self, match_ids: Iterable[str]) -> list[Snapshot]:
+        """Each match loaded (replayed from its log) where it can be; the others are logged."""
+        out = []
+        for match_id in match_ids:
+            try:
+                out.append(self.cached(match_id))
+            except ApiError as err:
+                log.warning("match %s cannot be loaded: %s", match_id, err.message)
+        return out
 
     @property
     def inline(self) -> bool:
@@ -235,15 +304,51 @@ class MatchService:
             self._chapters[match_id] = found
         return found
 
+    def kept_summary(self, match_id: str) -> dict[str, Any] | None:
+        """A finished match's lobby summary, if one is kept (it never changes)."""
+        with self._guard:
+            return self._summaries.get(match_id)
+
+    def keep_summary(self, match_id: str, summary: dict[str, Any]) -> None:
+        with self._guard:
+            if len(self._summaries) >= MAX_SUMMARIES:
+                self._summaries.pop(next(iter(self._summaries)))
+            self._summaries[match_id] = summary
+
     def moves(self, match_id: str) -> list[tuple[int, int, dict[str, Any]]]:
         return self.store.actions(match_id)
-
-    def running_ids(self) -> list[str]:
-        return [m.id for m in self.store.listing(status="running", limit=10_000)]
 
     def loaded_ids(self) -> list[str]:
         with self._guard:
             return list(self._live)
+
+    def loaded_seqs(self) -> dict[str, int]:
+        """The step of every match held in memory."""
+        with self._guard:
+            return {match_id: live.seq for match_id, live in self._live.items()}
+
+    def running_count(self) -> int:
+        """Running matches held in memory: what `max_running` caps."""
+        with self._guard:
+            return sum(live.running for live in self._live.values())
+
+    # -- forgetting -------------------------------------------------------------------------------
+    def forget(self, idle_s: float, finished_s: float, keep: Iterable[str] = ()) -> int:
+        """Drop from memory each match not asked for in `finished_s` seconds if it is over, or in
+        `idle_s` if it runs, unless it is in `keep` (the log brings it back when asked for);
+        returns how many were dropped."""
+        kept = set(keep)
+        now = time.monotonic()
+        with self._guard:
+            gone = [
+                match_id
+                for match_id, live in self._live.items()
+                if match_id not in kept
+                and now - live.touched >= (idle_s if live.running else finished_s)
+            ]
+            for match_id in gone:
+                del self._live[match_id]
+        return len(gone)
 
     # -- acting -----------------------------------------------------------------------------------
     def submit(self, match_id: str, seat: int, seq: int, action_json: Any) -> Snapshot:
@@ -274,7 +379,7 @@ class MatchService:
                 raise Stale(
                     f"The table has moved on: it is at step {live.seq}", seq=live.seq
                 ) from None
-            live.state, live.seq = after, live.seq + 1
+            live.moved(after, live.seq + 1)
             return live.snapshot()
 
     def refresh(self, match_id: str) -> bool:
@@ -290,6 +395,7 @@ class MatchService:
         with self._guard:
             live = self._live.get(match_id)
         if live is not None:
+            live.touched = time.monotonic()
             return live
         stored = self.store.load(match_id)
         if stored is None:
@@ -302,6 +408,7 @@ class MatchService:
             )
         fresh = Live(stored, game, game.new(stored.options, stored.seed))
         self._catch_up(fresh)
+        fresh.running = bool(game.actors(fresh.state))
         with self._guard:
             if len(self._live) >= MAX_CACHED:
                 self._forget_finished()
@@ -310,13 +417,16 @@ class MatchService:
     def _forget_finished(self) -> None:
         """Drop finished matches from memory (the log rebuilds them when they are asked for)."""
         for match_id, live in list(self._live.items()):
-            if not live.game.actors(live.state):
+            if not live.running:
                 del self._live[match_id]
 
     def _catch_up(self, live: Live) -> None:
-        for seq, seat, action in self.store.actions(live.match.id, after=live.seq):
-            live.state = live.game.apply(live.state, seat, live.game.parse_action(action))
-            live.seq = seq
+        entries = self.store.actions(live.match.id, after=live.seq)
+        state = live.state
+        for _, seat, action in entries:
+            state = live.game.apply(state, seat, live.game.parse_action(action))
+        if entries:
+            live.moved(state, entries[-1][0])
 
 
 def _game(game_id: str) -> Game:

@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -142,29 +143,46 @@ class Store:
                 continue
 
     def create(self, match: StoredMatch) -> None:
-        with Session(self.engine) as session, session.begin():
-            session.add(
-                MatchRow(
-                    id=match.id,
-                    game=match.game,
-                    version=match.version,
-                    options=match.options,
-                    seed=match.seed,
-                    status=match.status,
-                    created=match.created,
-                )
-            )
-            session.flush()  # the match row first: the seats refer to it
-            for seat in match.seats:
-                session.add(
-                    SeatRow(
-                        match_id=match.id,
-                        seat=seat.seat,
-                        kind=seat.kind,
-                        name=seat.name,
-                        token_hash=seat.token_hash,
-                    )
-                )
+        self.create_many([match])
+
+    def create_many(
+        self, matches: Sequence[StoredMatch], actions: Sequence[tuple[str, int, int, Any]] = ()
+    ) -> None:
+        """Store matches (and (match_id, seq, seat, action) log entries) in one transaction."""
+        match_rows = [
+            {
+                "id": m.id,
+                "game": m.game,
+                "version": m.version,
+                "options": m.options,
+                "seed": m.seed,
+                "status": m.status,
+                "created": m.created,
+            }
+            for m in matches
+        ]
+        seat_rows = [
+            {
+                "match_id": m.id,
+                "seat": seat.seat,
+                "kind": seat.kind,
+                "name": seat.name,
+                "token_hash": seat.token_hash,
+            }
+            for m in matches
+            for seat in m.seats
+        ]
+        log_rows = [
+            {"match_id": match_id, "seq": seq, "seat": seat, "action": action}
+            for match_id, seq, seat, action in actions
+        ]
+        with self.engine.begin() as connection:
+            # The match rows first: the seats and the log refer to them.
+            connection.execute(insert(MatchRow), match_rows)
+            if seat_rows:
+                connection.execute(insert(SeatRow), seat_rows)
+            if log_rows:
+                connection.execute(insert(ActionRow), log_rows)
 
     def load(self, match_id: str) -> StoredMatch | None:
         with Session(self.engine) as session:
@@ -211,13 +229,31 @@ class Store:
             if status is not None:
                 query = query.where(MatchRow.status == status)
             rows = session.scalars(query).all()
-            out = []
-            for row in rows:
-                seats = session.scalars(
-                    select(SeatRow).where(SeatRow.match_id == row.id).order_by(SeatRow.seat)
-                ).all()
-                out.append(_stored(row, seats))
-            return out
+            seats: dict[str, list[SeatRow]] = {row.id: [] for row in rows}
+            if rows:  # every seat of the page in one query, not one query a match
+                found = session.scalars(
+                    select(SeatRow).where(SeatRow.match_id.in_(seats)).order_by(SeatRow.seat)
+                )
+                for seat in found:
+                    seats[seat.match_id].append(seat)
+            return [_stored(row, seats[row.id]) for row in rows]
+
+    def running_with_bots(self, after: str = "", limit: int = 500) -> list[str]:
+        """Ids of running matches with a bot in any seat, in id order from after `after`: a page
+        at a time, so that every one of them can be resumed, however many there are."""
+        query = (
+            select(MatchRow.id)
+            .where(MatchRow.status == "running", MatchRow.id > after)
+            .where(
+                select(SeatRow.seat)
+                .where(SeatRow.match_id == MatchRow.id, SeatRow.kind != "human")
+                .exists()
+            )
+            .order_by(MatchRow.id)
+            .limit(limit)
+        )
+        with self.engine.connect() as connection:
+            return list(connection.scalars(query))
 
     def last_seqs(self, match_ids: list[str]) -> dict[str, int]:
         """The latest step of each match (0 for none), to notice what other processes appended."""

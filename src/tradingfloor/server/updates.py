@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tradingfloor.server.service import Snapshot
+from tradingfloor.server.service import ApiError, MatchService, Snapshot
 
 
 def update_for(snapshot: Snapshot, seat: int | None) -> dict[str, Any]:
@@ -40,3 +40,23 @@ def match_summary(snapshot: Snapshot) -> dict[str, Any]:
         "seats": [s.public() for s in match.seats],
         "result": None if result is None else result.to_json(),
     }
+
+
+def listing(service: MatchService, status: str | None, limit: int) -> list[dict[str, Any]]:
+    """The lobby's newest matches (or those with `status`) as summaries.
+
+    A finished match's summary is kept, since it never changes; any other match is loaded to make
+    its summary, which may replay its log: call this off the event loop."""
+    out = []
+    for stored in service.store.listing(status, limit):
+        summary = service.kept_summary(stored.id)
+        if summary is None:
+            try:
+                snapshot = service.cached(stored.id)
+            except ApiError:  # a match this server cannot load (another rules version, say)
+                continue
+            summary = match_summary(snapshot)
+            if snapshot.over:
+                service.keep_summary(stored.id, summary)
+        out.append(summary)
+    return out
