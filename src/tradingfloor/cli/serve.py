@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 LIMITS = "Limits on strangers (0 switches a count off)"
+HOSTING = "Bots and matches"
 
 
 def register(app: typer.Typer) -> None:
@@ -83,6 +84,24 @@ def serve(
             rich_help_panel=LIMITS,
         ),
     ] = None,
+    bot_processes: int = typer.Option(
+        0,
+        envvar="TRADINGFLOOR_BOT_PROCESSES",
+        help="worker processes in which searching bots think (0: one per core)",
+        rich_help_panel=HOSTING,
+    ),
+    bot_seconds: float = typer.Option(
+        2.0,
+        envvar="TRADINGFLOOR_BOT_SECONDS",
+        help="a bot's time budget for one decision (past it: the game's heuristic move)",
+        rich_help_panel=HOSTING,
+    ),
+    max_running: int = typer.Option(
+        1000,
+        envvar="TRADINGFLOOR_MAX_RUNNING",
+        help="running matches held at once; more are refused (503) until some end (0: no cap)",
+        rich_help_panel=HOSTING,
+    ),
 ) -> None:
     """Serve the web app: open http://HOST:PORT/ to create a match and invite friends."""
     import uvicorn
@@ -92,6 +111,7 @@ def serve(
     from tradingfloor.server.connections import MAX_HEADER_BYTES, protocol, raise_open_files
     from tradingfloor.server.interpreter import settle
     from tradingfloor.server.limits import Limits
+    from tradingfloor.server.runtime import Hosting
     from tradingfloor.server.storage import DEFAULT_DB
 
     if bot_delay < 0:
@@ -107,6 +127,9 @@ def serve(
             fail(f"{name} must be 0 (no limit) or more")
     if max_body < 1 or body_timeout <= 0 or header_timeout <= 0 or keep_alive < 1:
         fail("--max-body, --body-timeout, --header-timeout and --keep-alive must be above 0")
+    if bot_processes < 0 or max_running < 0 or bot_seconds <= 0:
+        fail("--bot-processes and --max-running must be 0 or more, --bot-seconds above 0")
+    hosting = Hosting(bot_processes=bot_processes, bot_seconds=bot_seconds, max_running=max_running)
     proxies = tuple(p.strip() for item in proxy or [] for p in item.split(",") if p.strip())
     limits = Limits(
         create_per_minute=create_per_minute,
@@ -120,7 +143,7 @@ def serve(
         proxies=proxies,
     )
     try:
-        web_app = create_app(db or DEFAULT_DB, bot_delay=bot_delay, limits=limits)
+        web_app = create_app(db or DEFAULT_DB, bot_delay=bot_delay, limits=limits, hosting=hosting)
     except Exception as err:  # a bad URL or an unreachable database: say so, not a traceback
         fail(f"cannot open the database {db or DEFAULT_DB}: {err}")
     settle()
