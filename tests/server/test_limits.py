@@ -349,6 +349,27 @@ def test_serve_help_documents_every_limit() -> None:
         "--sockets-per-match",
         "--sockets-per-address",
         "--proxy",
+        "--max-running",
     ):
         assert option in said, option
     assert "TRADINGFLOOR_CREATE_PER_MINUTE" in said
+
+
+def test_past_the_servers_running_matches_creation_is_a_503_with_retry_after(
+    tmp_path: Path,
+) -> None:
+    from tradingfloor.server.runtime import Hosting
+
+    app = create_app(
+        f"sqlite:///{tmp_path / 'cap.db'}", bot_delay=0, hosting=Hosting(max_running=2)
+    )
+    with TestClient(app) as client:
+        for _ in range(2):
+            assert client.post("/api/matches", json=MIDDLEMAN).status_code == 201
+        reply = client.post("/api/matches", json=MIDDLEMAN)
+        assert reply.status_code == 503
+        assert int(reply.headers["retry-after"]) >= 1
+        assert reply.json()["error"].startswith("This server is hosting as many matches")
+        assert reply.headers["x-content-type-options"] == "nosniff"
+        declared = client.get("/openapi.json").json()["paths"]["/api/matches"]["post"]
+        assert "Retry-After" in declared["responses"]["503"]["headers"]
