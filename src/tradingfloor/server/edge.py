@@ -68,9 +68,9 @@ def _secured(headers: Iterable[tuple[bytes, bytes]], status: int) -> list[tuple[
             value = _relative(value)
         out.append((name, value))
     present = {name.lower() for name, _ in out}
-    for name, text in SECURITY_HEADERS.items():
-        if name.encode() not in present:
-            out.append((name.encode(), text.encode()))
+    for header, text in SECURITY_HEADERS.items():
+        if header.encode() not in present:
+            out.append((header.encode(), text.encode()))
     return out
 
 
@@ -201,7 +201,8 @@ def _replay(body: bytes, receive: Receive) -> Receive:
         if not sent:
             sent = True
             return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
+        message: Message = await receive()
+        return message
 
     return replay
 

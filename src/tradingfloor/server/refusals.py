@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +61,7 @@ def problem(
     status: int,
     words: str,
     extra: dict[str, Any] | None = None,
-    headers: dict[str, str] | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> JSONResponse:
     """The answer {"error": words, ...} with `status`: words that can always be sent (half a
     surrogate pair from the request is shown as its escape) and that show no server path."""
