@@ -373,3 +373,21 @@ def test_past_the_servers_running_matches_creation_is_a_503_with_retry_after(
         assert reply.headers["x-content-type-options"] == "nosniff"
         declared = client.get("/openapi.json").json()["paths"]["/api/matches"]["post"]
         assert "Retry-After" in declared["responses"]["503"]["headers"]
+
+
+def test_x_forwarded_for_counts_only_behind_a_named_proxy(tmp_path: Path) -> None:
+    """Without --proxy a client cannot dodge the creation limit by naming another address; with
+    it, the address the proxy names is the one counted."""
+    for proxied in (False, True):
+        port = free_port()
+        options = ["--create-per-minute", "1"] + (["--proxy", "127.0.0.1"] if proxied else [])
+        with server(f"sqlite:///{tmp_path / f'proxy{proxied}.db'}", port, options=options):
+            statuses = [
+                httpx.post(
+                    f"http://127.0.0.1:{port}/api/matches",
+                    json=MIDDLEMAN,
+                    headers={"X-Forwarded-For": f"198.51.100.{n}"},
+                ).status_code
+                for n in range(3)
+            ]
+        assert statuses == ([201, 201, 201] if proxied else [201, 429, 429]), proxied

@@ -112,3 +112,24 @@ def test_no_other_site_can_frame_a_page(base: str, browser: Any, tmp_path: Path)
     page.wait_for_timeout(1000)
     frame = next(f for f in page.frames if f is not page.main_frame)
     assert frame.evaluate("() => document.querySelector('#game') === null")
+
+
+def test_the_lobby_says_in_words_when_an_address_creates_too_many_matches(
+    browser: Any, tmp_path: Path
+) -> None:
+    port = free_port()
+    options = ["--create-per-minute", "1"]
+    with server(f"sqlite:///{tmp_path / 'rate.db'}", port, options=options):
+        page, problems = watched(browser)
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#game option[value=middleman]", state="attached")
+        page.select_option("#game", "middleman")
+        page.wait_for_selector("#seats[data-game=middleman] .seat-row")
+        page.click("#create-button")
+        page.wait_for_selector("input.invite")
+        page.click("#create-button")
+        page.wait_for_selector("#create-error:has-text('Too many new matches')")
+        said = page.text_content("#create-error") or ""
+        assert said.startswith("Too many new matches from your address: try again in")
+        # The refused request is the only console error: the browser's own note of the 429.
+        assert all("429" in p for p in problems), problems
