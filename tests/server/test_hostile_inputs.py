@@ -90,7 +90,10 @@ def test_a_body_that_is_not_utf8_is_a_400_in_words(client: TestClient) -> None:
     [
         (b'{"game": "middleman", "options": {"players": NaN}}', "NaN is not a JSON number"),
         (b'{"game": "middleman", "options": {"players": Infinity}}', "Infinity is not a JSON"),
-        (b'{"game": "middleman", "options": {"players": ' + b"9" * 5000 + b"}}", "too many digits"),
+        (
+            b'{"game": "middleman", "options": {"players": ' + b"9" * 5000 + b"}}",
+            "has thousands of digits",
+        ),
     ],
 )
 def test_numbers_that_are_not_json_are_a_400_in_words(
@@ -100,10 +103,24 @@ def test_numbers_that_are_not_json_are_a_400_in_words(
 
 
 def test_deep_nesting_is_refused_in_words(client: TestClient) -> None:
-    for depth in (40, 100_000):
-        body = b'{"game": "middleman", "options": {"x": ' + b"[" * depth + b"]" * depth + b"}}"
-        said = refused_in_words(post_raw(client, "/api/matches", body), 422)
-        assert "nests lists and objects more than 32 deep" in said
+    for depth in (40, 900, 5000, 100_000):
+        nested = b"[" * depth + b"]" * depth
+        for body in (
+            b'{"game": "middleman", "options": {"players": ' + nested + b"}}",
+            b'{"game": "middleman", "options": {"players": NaN, "x": ' + nested + b"}}",
+        ):
+            reply = post_raw(client, "/api/matches", body)
+            said = refused_in_words(reply, reply.status_code)
+            assert reply.status_code in (400, 422), said
+
+
+def test_a_nul_escape_is_told_from_an_escaped_backslash(client: TestClient) -> None:
+    """In JSON text, two backslashes then u0000 are a backslash and the letters u0000 (kept);
+    three backslashes then u0000 are a backslash and a NUL (refused)."""
+    kept = b'{"game": "middleman", "seats": [{"name": "a\\\\u0000"}, {}, {}]}'
+    assert post_raw(client, "/api/matches", kept).status_code == 201
+    nul = b'{"game": "middleman", "seats": [{"name": "a\\\\\\u0000"}, {}, {}]}'
+    assert "a NUL" in refused_in_words(post_raw(client, "/api/matches", nul), 422)
 
 
 def test_an_error_that_quotes_half_a_surrogate_pair_can_still_be_sent() -> None:

@@ -120,5 +120,10 @@ def http_words(request: Request, err: HTTPException) -> str:
         return f"The address {request.url.path} does not take a {request.method} request"
     if err.status_code == 413:
         return "The request body is larger than the server takes"
+    if err.status_code == 400 and err.detail == "There was an error parsing the body":
+        return (
+            "The request body cannot be read as JSON: it nests too deeply, or a number in it "
+            "has thousands of digits"
+        )
     detail = str(err.detail or "")
     return detail[:1].upper() + detail[1:] if detail else f"Refused ({err.status_code})"
