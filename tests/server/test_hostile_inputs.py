@@ -123,6 +123,17 @@ def test_a_nul_escape_is_told_from_an_escaped_backslash(client: TestClient) -> N
     assert "a NUL" in refused_in_words(post_raw(client, "/api/matches", nul), 422)
 
 
+def test_a_body_of_thousands_of_seats_or_a_long_game_name_is_refused_in_words(
+    client: TestClient,
+) -> None:
+    said = refused_in_words(
+        client.post("/api/matches", json={"game": "middleman", "seats": [{}] * 40_000}), 422
+    )
+    assert said == "Seats must hold at most 16 entries"
+    said = refused_in_words(client.post("/api/matches", json={"game": "m" * 100_000}), 422)
+    assert said == "Game must be at most 64 characters long"
+
+
 def test_an_error_that_quotes_half_a_surrogate_pair_can_still_be_sent() -> None:
     said = refusals.clean("Merlin Economics has no module called \ud800")
     assert said == "Merlin Economics has no module called \\ud800"

@@ -48,6 +48,7 @@ class CreateMatch(Strict):
 
     game: str = Field(
         ...,
+        max_length=64,
         title="Game",
         description="a game id from GET /api/games",
         examples=registry.games(),
@@ -57,6 +58,7 @@ class CreateMatch(Strict):
     )
     seats: list[SeatSpec] | None = Field(
         None,
+        max_length=16,  # the games seat at most 8
         title="Seats",
         description="one entry per seat, in seat order; all human if left out",
     )
