@@ -25,6 +25,7 @@ from tradingfloor.server.limits import (
     Limits,
     SocketCount,
     client_address,
+    more_values_than,
     retry_after,
 )
 from tradingfloor.server.runtime import Hosting, Runtime, Subscriber
@@ -132,7 +133,7 @@ def _games_api(app: FastAPI, limits: Limits) -> None:
     async def preview(game_id: str, body: wire.PreviewOptions) -> dict[str, Any]:
         """The options completed with defaults, and how many seats they make."""
         game = _known_game(game_id)
-        _check_files(game.id, body.options, limits)
+        _check_options(game.id, body.options, limits)
         try:
             options = game.options(body.options)
             players = game.players(game.new(options, 0))
@@ -175,7 +176,7 @@ def _matches_api(app: FastAPI, service: MatchService, runtime: Runtime, limits: 
 
         Each client address may create `create_per_minute` matches a minute (429 after, with
         Retry-After)."""
-        _check_files(body.game, body.options, limits)
+        _check_options(body.game, body.options, limits)
         wait = rate.take(client_address(request.scope))
         if wait > 0:
             raise TooMany(
@@ -251,6 +252,10 @@ def _matches_api(app: FastAPI, service: MatchService, runtime: Runtime, limits: 
         held = service.latest(match_id) or await asyncio.to_thread(service.cached, match_id)
         seat = service.seat_of(held, token)  # NotFound, Forbidden
         assert seat is not None  # a token is given, so it opens a seat or is refused
+        if more_values_than(body.action, limits.move_values):
+            raise Unprocessable(
+                f"A move holds at most {limits.move_values} values; this one holds more"
+            )
         after = await _call(service, service.submit, match_id, seat, body.seq, body.action)
         await runtime.changed(after)
         return _fast(update_for(after, seat))
@@ -415,8 +420,14 @@ def _checked(match_id: str) -> str:
     return match_id
 
 
-def _check_files(game_id: str, options: Any, limits: Limits) -> None:
-    """Options naming files: a shipped variant or uploaded text, never a path on the server."""
+def _check_options(game_id: str, options: Any, limits: Limits) -> None:
+    """Options of a size a game can hold, and naming files only as a shipped variant or
+    uploaded text, never as a path on the server: checked before the game sees them, with
+    bounded work (a game's refusal words every wrong entry, so thousands would take seconds)."""
+    if more_values_than(options, limits.option_values):
+        raise Unprocessable(
+            f"The options hold more than {limits.option_values:,} values; no game takes that many"
+        )
     said = file_options.refusal(game_id, options, limits)
     if said is not None:
         raise Unprocessable(said)

@@ -49,9 +49,33 @@ class Limits:
     upload_files: int = 8
     """Uploaded data files in one option."""
 
+    option_values: int = 256
+    """Values (numbers, texts, list entries, object members) in one match's options; an uploaded
+    file's text is one value. A game's options hold a few dozen at most."""
+
+    move_values: int = 128
+    """Values in one move's JSON (the largest move of any game holds 24)."""
+
     proxies: tuple[str, ...] = ()
     """Addresses of reverse proxies in front of the server, whose X-Forwarded-For is believed.
     Without any, the connection's own address is the client's."""
+
+
+def more_values_than(value: Any, limit: int) -> bool:
+    """Whether `value` (parsed JSON) holds more than `limit` values, counted up to `limit + 1`
+    only: bounded work however large the value."""
+    if limit <= 0:
+        return False
+    stack = [value]
+    counted = 1  # every value pushed: each is looked at once, so the work is at most `limit`
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict | list | tuple):
+            counted += len(node)
+            if counted > limit:
+                return True
+            stack.extend(node.values() if isinstance(node, dict) else node)
+    return False
 
 
 def client_address(scope: Any) -> str:
