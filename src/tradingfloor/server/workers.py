@@ -40,6 +40,7 @@ log = logging.getLogger("tradingfloor.server")
 
 QUICK_THREADS = 2  # the games' own bots decide in milliseconds
 GRACE_S = 5.0  # how long past its budget a worker may take before it is replaced
+START_S = 120.0  # how long a new worker may take to import the games before it is given up
 MIN_THINK_S = 0.05  # what a decision still gets when its budget went by in the queue
 NICE = 10  # workers yield the cores to the server whenever it has work
 CHEAP = "heuristic"  # the fallback bot, where the game has one
@@ -105,9 +106,12 @@ class BotPool:
     """Decides bots' moves within `seconds` each: searching kinds in `processes` worker processes,
     the others in a few threads of their own."""
 
-    def __init__(self, processes: int | None = None, seconds: float = 2.0) -> None:
+    def __init__(
+        self, processes: int | None = None, seconds: float = 2.0, grace: float = GRACE_S
+    ) -> None:
         self.processes = max(1, processes or os.cpu_count() or 1)
         self.seconds = seconds
+        self.grace = grace
         self.counts = Counts()
         self._threads = ThreadPoolExecutor(QUICK_THREADS, thread_name_prefix="bot-quick")
         self._jobs: queue.SimpleQueue[tuple[Job, Future[Any], float] | None] = queue.SimpleQueue()
@@ -196,7 +200,7 @@ class Worker:
         assert self.connection is not None
         try:
             self.connection.send(job)
-            if not self.connection.poll(job.seconds + GRACE_S):
+            if not self.connection.poll(job.seconds + self.pool.grace):
                 self.pool.counts.replaced += 1
                 self._end()  # the search did not stop in time: it would hold the core for good
                 raise DecisionFailed(f"its worker overran {job.seconds:.1f} s and was replaced")
@@ -211,12 +215,20 @@ class Worker:
         return value
 
     def _start(self) -> None:
+        """A new worker process, once it has loaded the games (which no budget should pay for)."""
         context = multiprocessing.get_context("spawn")  # a clean interpreter: no server threads
         mine, theirs = context.Pipe()
         process = context.Process(target=serve, args=(theirs,), name=self.name, daemon=True)
         process.start()
         theirs.close()
         self.process, self.connection = process, mine
+        try:
+            ready = mine.poll(START_S) and mine.recv() == ("ready", None)
+        except (EOFError, OSError):
+            ready = False
+        if not ready:
+            self._end()
+            raise DecisionFailed("a worker process did not start")
 
     def _end(self) -> None:
         process, connection = self.process, self.connection
@@ -241,6 +253,11 @@ def serve(connection: Connection) -> None:
     with contextlib.suppress(OSError):
         os.nice(NICE)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
+    for game_id in registry.games():
+        registry.make(game_id)
+    import tradingfloor.agents.ismcts  # noqa: F401  (search is what workers are for)
+
+    connection.send(("ready", None))
     while True:
         try:
             job = connection.recv()
