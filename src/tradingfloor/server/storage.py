@@ -194,6 +194,34 @@ class Store:
             ).all()
             return _stored(row, seats)
 
+    def load_many(self, match_ids: Sequence[str]) -> dict[str, StoredMatch]:
+        """The matches of `match_ids` that exist, in two queries whatever their number."""
+        if not match_ids:
+            return {}
+        with Session(self.engine) as session:
+            rows = session.scalars(select(MatchRow).where(MatchRow.id.in_(match_ids))).all()
+            seats: dict[str, list[SeatRow]] = {row.id: [] for row in rows}
+            found = session.scalars(
+                select(SeatRow).where(SeatRow.match_id.in_(seats)).order_by(SeatRow.seat)
+            )
+            for seat in found:
+                seats[seat.match_id].append(seat)
+            return {row.id: _stored(row, seats[row.id]) for row in rows}
+
+    def logs(self, match_ids: Sequence[str]) -> dict[str, list[tuple[int, int, dict[str, Any]]]]:
+        """Each match's whole log, (seq, seat, action) in order, in one query."""
+        log = ActionRow.__table__
+        query = (
+            select(log.c.match_id, log.c.seq, log.c.seat, log.c.action)
+            .where(log.c.match_id.in_(match_ids))
+            .order_by(log.c.match_id, log.c.seq)
+        )
+        out: dict[str, list[tuple[int, int, dict[str, Any]]]] = {m: [] for m in match_ids}
+        with self.engine.connect() as connection:
+            for match_id, seq, seat, action in connection.execute(query):
+                out[match_id].append((seq, seat, dict(action)))
+        return out
+
     def actions(self, match_id: str, after: int = 0) -> list[tuple[int, int, dict[str, Any]]]:
         """(seq, seat, action) of the log's entries after step `after`, in order."""
         # SQLAlchemy Core, not the ORM: this and `append` run on every action.
