@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field, StrictInt, StrictStr
 
 from tradingfloor.core.actions import Action, ActionCodec
+from tradingfloor.games.merlin.magic import actions as magic
 
 # Every field has a title in the game's words: refusals of malformed moves are made from them.
 Gold = Annotated[StrictInt, Field(ge=0, title="Gold")]
@@ -200,6 +201,7 @@ ACTION_TYPES = (
     BuyPermit,
     PayDebt,
     EndTurn,
+    *magic.MAGIC_ACTIONS,
 )
 MerlinAction = Annotated[
     TurnBid
@@ -223,7 +225,24 @@ MerlinAction = Annotated[
     | BuyFrom
     | BuyPermit
     | PayDebt
-    | EndTurn,
+    | EndTurn
+    | magic.FundLab
+    | magic.CastSpell
+    | magic.Brew
+    | magic.SetPotion
+    | magic.FoundShop
+    | magic.SellSpell
+    | magic.OpenShop
+    | magic.SellMead
+    | magic.PlayGolem
+    | magic.Ally
+    | magic.PlayDecree
+    | magic.Reclaim
+    | magic.Propose
+    | magic.Vote
+    | magic.UseCrown
+    | magic.Monarchy
+    | magic.CallVote,
     Field(discriminator="type"),
 ]
 CODEC = ActionCodec(MerlinAction)

@@ -8,13 +8,13 @@ from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin.actions import PayDebt
 from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank, to_row
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, extra_owed, table_for
 from tradingfloor.games.merlin.seasons import wheel_length
 from tradingfloor.games.merlin.state import Book, MerlinState
 
 
 def _why_pay(state: MerlinState, seat: int, action: PayDebt) -> str | None:
-    debt = state.core.debt[seat]
+    debt = state.core.debt[seat] + extra_owed(state, seat)
     if debt == 0:
         return "you owe nothing"
     if state.core.gold[seat] < debt:
@@ -30,6 +30,8 @@ def _apply_pay(state: MerlinState, seat: int, action: PayDebt, log: Log) -> Merl
     # Bankruptcy: "Players facing bankruptcy can exit bankruptcy by paying off any debts they owe"
     debt = state.core.debt[seat]
     state = to_row(add_gold(state, seat, -debt), debt)  # the debt is unpaid tax
+    for pay in table_for(state).pay_debts:  # debts to others (the central bank's maintenance)
+        state = pay(state, seat, log)
     core = state.core
     core = replace(
         core, debt=put(core.debt, seat, 0), bankrupt_since=put(core.bankrupt_since, seat, None)
@@ -50,7 +52,9 @@ def on_portion(state: MerlinState, log: Log) -> MerlinState:
 
 def exit_player(state: MerlinState, seat: int, log: Log) -> MerlinState:
     """Out of the game: cards back into the deck, gold to the central bank, commodities to the
-    supply, debt written off."""
+    supply, debt written off; each module's holdings go back first (MERLIN-MODULES.md §1)."""
+    for leave in table_for(state).on_exit:
+        state = leave(state, seat, log)
     eco = state.economy
     returned = list(eco.hands[seat])
     gold = state.core.gold[seat]

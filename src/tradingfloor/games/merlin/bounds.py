@@ -239,9 +239,33 @@ def quoted(text: str) -> str:
 
 # --- the figures and their bounds ----------------------------------------------------------------
 
+
+@dataclass(frozen=True)
+class Either(Spec):
+    """One of two shapes (a single table, or a list of them): the first's problem if neither."""
+
+    first: Spec
+    second: Spec
+
+    def problem(self, value: Any, path: tuple[str, ...]) -> Problem | None:
+        found = self.first.problem(value, path)
+        if found is None or self.second.problem(value, path) is None:
+            return None
+        return found if not isinstance(value, list) else self.second.problem(value, path)
+
+    def words(self) -> str:
+        return f"{self.first.words()}, or {self.second.words()}"
+
+
 COUNTER = Whole(0, 100)
 RANK = Whole(1, 13)
 SMALL = Whole(0, 10)
+CARD_SET = Table(
+    {
+        "suits": Many(OneOf(SUITS), 1, 4, distinct=True),
+        "ranks": Many(RANK, 1, 13, distinct=True),
+    }
+)
 
 FILES = Table(
     {
@@ -257,21 +281,7 @@ FILES = Table(
                 "buyback": Table({"land": Whole(0, 100), "commodity": Whole(0, 100)}),
             }
         ),
-        "deck": Table(
-            {
-                "modules": Keyed(
-                    Name(),
-                    Table(
-                        {
-                            "suits": Many(OneOf(SUITS), 1, 4, distinct=True),
-                            "ranks": Many(RANK, 1, 13, distinct=True),
-                        }
-                    ),
-                    1,
-                    3,
-                )
-            }
-        ),
+        "deck": Table({"modules": Keyed(Name(), Either(CARD_SET, Many(CARD_SET, 1, 4)), 1, 3)}),
         "cards": Table(
             {
                 "property_value": Keyed(RANK, Whole(0, 100), 0, 13),
@@ -395,6 +405,9 @@ def figures(raw: Mapping[str, Any]) -> list[tuple[str, Any, Spec]]:
         elif isinstance(spec, Many):
             for index, inner in enumerate(value):
                 walk(inner, spec.item, f"{path}.{index}")
+        elif isinstance(spec, Either):
+            fits = spec.first.problem(value, ()) is None
+            walk(value, spec.first if fits else spec.second, path)
         else:
             out.append((path, value, spec))
 
@@ -411,9 +424,11 @@ def bounds_table() -> list[tuple[str, str]]:
         if isinstance(spec, Table):
             for name, inner in spec.fields.items():
                 walk(inner, f"{path}.{name}" if path else name)
-        elif isinstance(spec, Keyed) and isinstance(spec.value, Table):
+        elif isinstance(spec, Keyed) and isinstance(spec.value, Table | Either):
             rows.append((path, f"a table of {spec.least} to {spec.most} entries by {spec._keys()}"))
             walk(spec.value, f"{path}.<name>")
+        elif isinstance(spec, Either):  # a card set, or a list of them: listed as one set
+            walk(spec.first, path)
         elif isinstance(spec, Many) and isinstance(spec.item, Table):
             rows.append((path, f"a list of {spec.least} to {spec.most} tables"))
             walk(spec.item, f"{path}.<n>")

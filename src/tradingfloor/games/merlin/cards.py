@@ -9,6 +9,10 @@ def rank(config: Config, card: str) -> int:
     return config.content.card_rank[card]
 
 
+def suit(config: Config, card: str) -> str:
+    return config.content.card_suit[card]
+
+
 def is_property(config: Config, card: str) -> bool:
     """Clubs that the draft calls properties: the permit ranks with a property value."""
     c = config.content
@@ -23,7 +27,40 @@ def is_land(config: Config, card: str) -> bool:
 
 def is_permit(config: Config, card: str) -> bool:
     """Cards kept and placed: "Most of the playing cards act as permits"."""
-    return is_property(config, card) or is_land(config, card)
+    return is_property(config, card) or is_land(config, card) or is_lab(config, card)
+
+
+def is_lab(config: Config, card: str) -> bool:
+    """Spades and hearts 2-6, 8-10 with the magic module: spell labs and potion labs."""
+    magic = config.magic
+    if magic is None or card not in config.content.card_suit:
+        return False
+    research = magic.figures.research
+    suit = config.content.card_suit[card]
+    return (
+        suit in (research.spell_suit, research.potion_suit)
+        and rank(config, card) in research.lab_ranks
+    )
+
+
+def is_golem(config: Config, card: str) -> bool:
+    """Jacks (Stone) and Queens (Bronze), with the magic module."""
+    magic = config.magic
+    if magic is None or card not in config.content.card_suit:
+        return False
+    return rank(config, card) in (magic.figures.golems.stone_rank, magic.figures.golems.bronze_rank)
+
+
+def is_king(config: Config, card: str) -> bool:
+    """Kings: royal decrees, with the magic module."""
+    magic = config.magic
+    return (
+        magic is not None and config.content.card_rank.get(card) == magic.figures.decrees.king_rank
+    )
+
+
+def is_joker(config: Config, card: str) -> bool:
+    return config.content.card_suit.get(card) == "joker"
 
 
 def is_inflation(config: Config, card: str) -> bool:

@@ -17,6 +17,8 @@ FILES = ("setup", "deck", "cards", "seasons", "market", "turn", "bank")
 HOLDING_FEE_READINGS = bounds.READINGS
 SUIT_LETTER = {"clubs": "C", "diamonds": "D", "spades": "S", "hearts": "H"}
 RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
+JOKERS = ("X1", "X2")
+"""The Jokers' card codes (magic.toml names which are in play)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,14 +200,17 @@ def _build(raw: Mapping[str, dict[str, Any]]) -> Content:
     suits: dict[str, str] = {}
     ranks: dict[str, int] = {}
     by_module: dict[str, tuple[str, ...]] = {}
-    for module, spec in deck["modules"].items():
+    for module, sets in deck["modules"].items():
         codes = []
-        for suit in spec["suits"]:
-            for rank in spec["ranks"]:
-                code = card_code(int(rank), suit)
-                suits[code], ranks[code] = suit, int(rank)
-                codes.append(code)
+        for spec in sets if isinstance(sets, list) else [sets]:  # one set, or a list of sets
+            for suit in spec["suits"]:
+                for rank in spec["ranks"]:
+                    code = card_code(int(rank), suit)
+                    suits[code], ranks[code] = suit, int(rank)
+                    codes.append(code)
         by_module[module] = tuple(codes)
+    for joker in JOKERS:  # Jokers (Optional): in the deck only with the magic module's option
+        suits[joker], ranks[joker] = "joker", 0
     wheels = tuple(
         Wheel(str(w["name"]), int(w["from_climate"]), tuple(w["portions"]))
         for w in seasons["wheels"]

@@ -9,6 +9,7 @@ from tradingfloor.core.rng import Rng
 from tradingfloor.games.merlin import rules
 from tradingfloor.games.merlin.actions import RankBid, TaxVote, TurnBid
 from tradingfloor.games.merlin.ledger import put
+from tradingfloor.games.merlin.rulebook import table_for
 from tradingfloor.games.merlin.state import MerlinState
 
 
@@ -21,7 +22,10 @@ def redetermine(state: MerlinState, seat: int, rng: random.Random) -> MerlinStat
         rng=Rng(rng.getrandbits(62)),
         economy=replace(state.economy, deck=tuple(deck)),
     )
-    return _resample_vote(_resample_bids(state, seat, rng), seat, rng)
+    state = _resample_vote(_resample_bids(state, seat, rng), seat, rng)
+    for resample in table_for(state).redetermine:
+        state = resample(state, seat, rng)
+    return state
 
 
 def _resample_bids(state: MerlinState, seat: int, rng: random.Random) -> MerlinState:

@@ -96,4 +96,17 @@ def gold_in_play(state: MerlinState) -> int:
     market = sum(
         sum(b.price for b in book.bids) + sum(e.gold for e in book.escrow) for book in eco.books
     )
-    return sum(core.gold) + core.ledger.bank + core.ledger.row + core.ledger.pot + table + market
+    modules = 0
+    if state.magic is not None or state.finance is not None:
+        from tradingfloor.games.merlin.rulebook import table_for
+
+        modules = sum(held(state) for held in table_for(state).table_gold)
+    return (
+        sum(core.gold)
+        + core.ledger.bank
+        + core.ledger.row
+        + core.ledger.pot
+        + table
+        + market
+        + modules
+    )

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tradingfloor.games.merlin.words import card, gold, goods, seat
+from tradingfloor.games.merlin.words import card, gold, goods, modules_words, seat
 
 
 def event_text(e: Mapping[str, Any]) -> str:
     """One log entry in words, with its figures."""
-    make = EVENTS.get(str(e.get("kind")))
+    kind = str(e.get("kind"))
+    make = EVENTS.get(kind) or modules_words().events.get(kind)
     if make is not None:
         return make(e)
     who = f"{seat(e['seat'])}: " if "seat" in e else ""

@@ -34,8 +34,8 @@ DATA_TEXT_LIMIT = 100
 DESIGNED_PLAYERS = 4
 """Game Loop: "The game starts with at least 4 players." Fewer need `few_players`."""
 
-KNOWN_MODULES = ("economy",)
-"""The modules this engine has; `magic` and `finance` are still to come (docs/rules/merlin.md)."""
+KNOWN_MODULES = ("economy", "magic")
+"""The modules this engine has; `finance` is still to come (docs/rules/merlin.md)."""
 
 
 class UploadedContent(BaseModel):
@@ -94,6 +94,18 @@ class MerlinOptions(BaseModel):
         title="Most orbits",
         description="a game still going after this many orbits ends; the richest player wins",
     )
+    jokers: StrictBool = Field(
+        False,
+        title="Jokers",
+        description="with magic: the two Jokers (tax men) are in the deck from the start; the "
+        "table may vote them in or out unanimously",
+    )
+    decree_counters: Literal["each", "one"] = Field(
+        "each",
+        title="Royal decree counters",
+        description="with magic: a decree moves each of the cost of the living, the research "
+        "cost and the tax rate by one (each), or just one of them (one)",
+    )
     investment_pays_on: Literal["any_turn", "owner_turn"] = Field(
         "any_turn",
         title="Investments pay on",
@@ -147,6 +159,8 @@ def parse_options(options: Mapping[str, Any] | None) -> MerlinOptions:
         )
     if isinstance(chosen.content, UploadedContent):
         content_files.check_uploaded(chosen.content.files)
+    if chosen.jokers and "magic" not in chosen.modules:
+        raise BadOptions("the Jokers come with the magic module: add magic to the modules")
     if "economy" not in chosen.modules:
         raise BadOptions("Merlin Economics needs the economy module: it is the basic game")
     # Every figure of the data checked now, so that options are refused when they are given

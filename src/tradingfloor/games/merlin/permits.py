@@ -10,8 +10,8 @@ from tradingfloor.games.merlin.actions import BuyPermit
 from tradingfloor.games.merlin.deck import draw, shuffle_in
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank
 from tradingfloor.games.merlin.production import yield_of
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, event
-from tradingfloor.games.merlin.seasons import set_counter
+from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, table_for
+from tradingfloor.games.merlin.seasons import set_counter, volatility
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.taxes import properties_owned
 
@@ -39,6 +39,10 @@ def _apply_buy(state: MerlinState, seat: int, action: BuyPermit, log: Log) -> Me
     state = replace(state, economy=replace(state.economy, buying=True))
     log.append(event("buy_permit", seat=seat, card=card, price=price))
     config = state.config
+    for play in table_for(state).on_bought:
+        played = play(state, seat, card, log)
+        if played is not None:  # a card played at once (a Joker)
+            return _note_permits_out(played)
     if cards.is_inflation(config, card):
         state = _play_seven(state, card, log)
     elif cards.is_windfall(config, card):
@@ -66,7 +70,7 @@ def _to_hand(state: MerlinState, seat: int, card: str) -> MerlinState:
 def _play_seven(state: MerlinState, card: str, log: Log) -> MerlinState:
     """7s: "All 7 cards must be played instantly, increase the Cost of the Living by Volatility ...
     7s are reshuffled into the deck." """
-    cost = state.core.counters.cost_of_living + state.config.volatility
+    cost = state.core.counters.cost_of_living + volatility(state)
     state = set_counter(state, "cost_of_living", cost)
     log.append(event("inflation", card=card, cost_of_living=state.core.counters.cost_of_living))
     return shuffle_in(state, [card])
@@ -84,7 +88,8 @@ def _play_ace(state: MerlinState, seat: int, ace: str, log: Log) -> MerlinState:
                 break
             state = shuffle_in(state, [card])
         log.append(event("windfall", seat=seat, ace=ace, card=card))
-        state = yield_of(state, seat, card, log, "ace")
+        if not cards.is_lab(config, card):  # [R] an Ace drawing a lab gives the lab only
+            state = yield_of(state, seat, card, log, "ace")
         state = _to_hand(state, seat, card)
     else:
         log.append(event("windfall", seat=seat, ace=ace, card=None))

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import add_gold, bank_pays, produce, put, to_bank
-from tradingfloor.games.merlin.rulebook import Log, event
+from tradingfloor.games.merlin.rulebook import Log, Payout, event, table_for
 from tradingfloor.games.merlin.seasons import add_climate, multiplier, set_counter
 from tradingfloor.games.merlin.state import MerlinState, Stack
 
@@ -18,10 +18,13 @@ def rolled(state: MerlinState) -> int:
 
 
 def kind(state: MerlinState, stack: Stack) -> str:
-    """property, land (a land on a property) or chauffeur (a property on a property)."""
+    """property, land (a land on a property), chauffeur (a property on a property) or, with the
+    magic module, specialized (a lab on a property: a Spell Shop or a Brewery)."""
     if stack.top is None:
         return "property"
-    return "chauffeur" if cards.is_property(state.config, stack.top) else "land"
+    if cards.is_property(state.config, stack.top):
+        return "chauffeur"
+    return "specialized" if cards.is_lab(state.config, stack.top) else "land"
 
 
 def give_goods(
@@ -41,18 +44,50 @@ def give_goods(
 
 
 def yield_of(state: MerlinState, seat: int, card: str, log: Log, why: str) -> MerlinState:
-    """What a permit gives on a roll of its number: gold by property value, or its land's yield."""
+    """What a permit gives on a roll of its number: gold by property value, or its land's yield,
+    after the modules' yield filters (shops double it, golems take it, spells block it)."""
     config = state.config
     number = cards.rank(config, card)
     if cards.is_property(config, card):
-        gold = cards.property_value(config, card)
-        log.append(event("produced", seat=seat, card=card, gold=gold, why=why))
-        return produce(state, seat, gold)
-    amount = config.content.land_yield.get(number, 0) * multiplier(state)
-    commodity = cards.land_commodity(config, card)
-    name = config.content.commodities[commodity]
-    log.append(event("produced", seat=seat, card=card, commodity=name, amount=amount, why=why))
-    return give_goods(state, seat, commodity, amount, log)
+        payout = Payout(seat, card, why, seat, gold=cards.property_value(config, card))
+    else:
+        amount = config.content.land_yield.get(number, 0) * multiplier(state)
+        payout = Payout(
+            seat, card, why, seat, commodity=cards.land_commodity(config, card), amount=amount
+        )
+    for keep in table_for(state).yield_filters:
+        state, payout = keep(state, payout, log)
+    return _pay_yield(state, payout, log)
+
+
+def _pay_yield(state: MerlinState, payout: Payout, log: Log) -> MerlinState:
+    """Pay a permit's yield to whoever receives it."""
+    extra = {} if payout.to == payout.owner else {"owner": payout.owner}
+    if payout.commodity is None:
+        log.append(
+            event(
+                "produced",
+                seat=payout.to,
+                card=payout.card,
+                gold=payout.gold,
+                why=payout.why,
+                **extra,
+            )
+        )
+        return produce(state, payout.to, payout.gold)
+    name = state.config.content.commodities[payout.commodity]
+    log.append(
+        event(
+            "produced",
+            seat=payout.to,
+            card=payout.card,
+            commodity=name,
+            amount=payout.amount,
+            why=payout.why,
+            **extra,
+        )
+    )
+    return give_goods(state, payout.to, payout.commodity, payout.amount, log)
 
 
 def on_seven(state: MerlinState, log: Log) -> MerlinState:
@@ -119,8 +154,14 @@ def on_production(state: MerlinState, log: Log) -> MerlinState:
                 continue
             if cards.rank(config, stack.base) == number:
                 state = yield_of(state, seat, stack.base, log, "roll")
-            if stack.top is not None and cards.rank(config, stack.top) == number:
-                state = yield_of(state, seat, stack.top, log, "roll")
+            # A Spell Shop's or Brewery's lab does not produce: its number is maintenance (magic).
+            top = stack.top
+            if (
+                top is not None
+                and kind(state, stack) == "land"
+                and cards.rank(config, top) == number
+            ):
+                state = yield_of(state, seat, top, log, "roll")
     return state
 
 

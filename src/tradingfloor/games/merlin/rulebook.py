@@ -24,6 +24,31 @@ Ranges = Callable[[MerlinState, int], Fields]
 Size = Callable[[MerlinState, int], int]
 
 
+@dataclass(frozen=True, slots=True)
+class Payout:
+    """What a permit yields on its number, before it is paid: `to` receives `gold`, or `amount`
+    units of the commodity `commodity` (an index), from `owner`'s `card`; `why` is roll or ace."""
+
+    owner: int
+    card: str
+    why: str
+    to: int
+    gold: int = 0
+    commodity: int | None = None
+    amount: int = 0
+
+
+YieldFilter = Callable[[MerlinState, Payout, "Log"], tuple[MerlinState, Payout]]
+SeatCount = Callable[[MerlinState, int], int]
+SeatTest = Callable[[MerlinState, int], bool]
+OnBought = Callable[[MerlinState, int, str, "Log"], "MerlinState | None"]
+Pending = Callable[[MerlinState], "tuple[str, tuple[int, ...]] | None"]
+SeatHook = Callable[[MerlinState, int, "Log"], MerlinState]
+SectionView = Callable[[MerlinState, "int | None"], "dict[str, Any] | None"]
+Resample = Callable[[MerlinState, int, random.Random], MerlinState]
+TableGold = Callable[[MerlinState], int]
+
+
 def span(values: range | list[Any]) -> int:
     """How many values a field has, without listing them (a range of any length)."""
     if isinstance(values, range):
@@ -101,6 +126,37 @@ class Module:
     on_roll: tuple[Hook, ...] = ()  # in the core loop's order, after the dice are thrown
     on_portion: tuple[Hook, ...] = ()  # each time the season wheel turns
     on_turn_end: tuple[Hook, ...] = ()
+    # MERLIN-MODULES.md §1, extension points: each a no-op when no module uses it.
+    yield_filters: tuple[YieldFilter, ...] = ()  # production.yield_of, before paying
+    tax_units: tuple[SeatCount, ...] = ()  # extra tax units (a specialized property: one more)
+    tax_exempt: tuple[SeatTest, ...] = ()  # a player who skips this spring's taxes (a crown)
+    on_bought: tuple[OnBought, ...] = ()  # a bought card played at once (a state) or kept (None)
+    pending: tuple[Pending, ...] = ()  # a module's step under way: (step name, seats awaited)
+    owes: tuple[SeatCount, ...] = ()  # debts besides unpaid tax (bankrupt while any is unpaid)
+    pay_debts: tuple[SeatHook, ...] = ()  # pay_debt pays those too
+    on_exit: tuple[SeatHook, ...] = ()  # a player leaves the game: the module's holdings go back
+    view: tuple[tuple[str, SectionView], ...] = ()  # a view section, by its key
+    redetermine: tuple[Resample, ...] = ()  # the module's secrets drawn afresh
+    table_gold: tuple[TableGold, ...] = ()  # gold the module holds on the table
+
+
+HOOKS = (
+    "on_turn_start",
+    "on_roll",
+    "on_portion",
+    "on_turn_end",
+    "yield_filters",
+    "tax_units",
+    "tax_exempt",
+    "on_bought",
+    "pending",
+    "owes",
+    "pay_debts",
+    "on_exit",
+    "view",
+    "redetermine",
+    "table_gold",
+)
 
 
 @dataclass(frozen=True)
@@ -112,22 +168,34 @@ class Table:
     on_roll: tuple[Hook, ...]
     on_portion: tuple[Hook, ...]
     on_turn_end: tuple[Hook, ...]
+    yield_filters: tuple[YieldFilter, ...] = ()
+    tax_units: tuple[SeatCount, ...] = ()
+    tax_exempt: tuple[SeatTest, ...] = ()
+    on_bought: tuple[OnBought, ...] = ()
+    pending: tuple[Pending, ...] = ()
+    owes: tuple[SeatCount, ...] = ()
+    pay_debts: tuple[SeatHook, ...] = ()
+    on_exit: tuple[SeatHook, ...] = ()
+    view: tuple[tuple[str, SectionView], ...] = ()
+    redetermine: tuple[Resample, ...] = ()
+    table_gold: tuple[TableGold, ...] = ()
 
 
 def merge(modules: list[Module]) -> Table:
-    """One table from several modules, in the order given."""
+    """One table from several modules, in the order given: a later module's action type replaces
+    an earlier one's (magic wraps the economy's `place` and `invest`), hooks run in module order."""
     actions: dict[str, dict[str, ActionRule]] = {}
     for module in modules:
         for step, rules in module.actions.items():
             for rule in rules:
                 actions.setdefault(step, {})[rule.type] = rule
-    return Table(
-        actions=actions,
-        on_turn_start=tuple(h for m in modules for h in m.on_turn_start),
-        on_roll=tuple(h for m in modules for h in m.on_roll),
-        on_portion=tuple(h for m in modules for h in m.on_portion),
-        on_turn_end=tuple(h for m in modules for h in m.on_turn_end),
-    )
+    hooks = {name: tuple(h for m in modules for h in getattr(m, name)) for name in HOOKS}
+    return Table(actions=actions, **hooks)
+
+
+def extra_owed(state: MerlinState, seat: int) -> int:
+    """What `seat` owes besides unpaid tax (the modules' `owes`)."""
+    return sum(owes(state, seat) for owes in table_for(state).owes)
 
 
 _TABLES: dict[tuple[str, ...], Table] = {}
@@ -139,8 +207,9 @@ def table_for(state: MerlinState) -> Table:
     table = _TABLES.get(key)
     if table is None:
         from tradingfloor.games.merlin.economy import MODULE as ECONOMY
+        from tradingfloor.games.merlin.magic.module import MODULE as MAGIC
 
-        known = {"economy": ECONOMY}
+        known = {"economy": ECONOMY, "magic": MAGIC}
         table = merge([known[name] for name in key if name in known])
         _TABLES[key] = table
     return table

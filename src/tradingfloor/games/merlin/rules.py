@@ -29,6 +29,9 @@ def actors(state: MerlinState) -> tuple[int, ...]:
         return tuple(s for s in seats if core.auction.sealed[s] is None)
     if core.phase == "vote" and core.vote is not None:
         return tuple(s for s in core.vote.voters if core.vote.sealed[s] is None)
+    waiting = _pending(state)
+    if waiting is not None:
+        return waiting[1]
     offer = state.economy.offer
     return (offer.buyer,) if offer is not None else (core.current,)
 
@@ -43,9 +46,23 @@ def step(state: MerlinState, seat: int) -> str | None:
         return f"auction_{now.kind}" if now is not None else None
     if phase == "vote":
         return "vote"
+    waiting = _pending(state)
+    if waiting is not None:
+        return waiting[0]
     if state.economy.offer is not None:
         return "offer"
     return "buying" if state.economy.buying else "turn"
+
+
+def _pending(state: MerlinState) -> tuple[str, tuple[int, ...]] | None:
+    """A module's step under way in a turn (a decree's vote), before the player's own moves."""
+    if state.core.phase != "turn":
+        return None
+    for pending in table_for(state).pending:
+        waiting = pending(state)
+        if waiting is not None:
+            return waiting
+    return None
 
 
 def legal(state: MerlinState, seat: int) -> ActionSpace:

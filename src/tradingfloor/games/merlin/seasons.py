@@ -70,3 +70,10 @@ def set_counter(state: MerlinState, name: str, value: int) -> MerlinState:
     floor = state.config.content.floors.get(name, 0)
     counters = replace(state.core.counters, **{name: max(floor, value)})
     return _set_counters(state, counters)
+
+
+def volatility(state: MerlinState) -> int:
+    """How far a 7 moves the cost of the living: the option, or the magic table's vote on it
+    (7s: volatility "can be voted on by all players")."""
+    magic = state.magic
+    return state.config.volatility if magic is None else int(magic.volatility)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.merlin import content as content_files
+from tradingfloor.games.merlin.magic import content as magic_content
+from tradingfloor.games.merlin.magic.setup import new_magic
 from tradingfloor.games.merlin.options import MerlinOptions, content_source, data_overrides
 from tradingfloor.games.merlin.state import (
     Auction,
@@ -22,6 +24,11 @@ def make_config(options: MerlinOptions) -> Config:
     """The options with their content; the deck holds the cards of every module switched on."""
     content = content_files.load(content_source(options), data_overrides(options))
     deck = tuple(card for m in options.modules for card in content.deck_by_module.get(m, ()))
+    magic = None
+    if "magic" in options.modules:
+        magic = magic_content.load(content_source(options))
+        if options.jokers:  # Jokers (Optional): "added and taken out of the deck"
+            deck = (*deck, *magic.figures.jokers)
     return Config(
         players=options.players,
         modules=tuple(options.modules),
@@ -31,6 +38,9 @@ def make_config(options: MerlinOptions) -> Config:
         content_folder=content_source(options),
         content=content,
         deck=deck,
+        magic=magic,
+        jokers=options.jokers,
+        decree_counters=options.decree_counters,
     )
 
 
@@ -80,4 +90,5 @@ def new_state(options: MerlinOptions, seed: int) -> MerlinState:
         goods=((0,) * len(content.commodities),) * n,
         books=tuple(Book() for _ in content.commodities),
     )
-    return MerlinState(config=config, rng=cursor.rng, core=core, economy=economy)
+    magic = new_magic(config, cursor) if config.magic is not None else None
+    return MerlinState(config=config, rng=cursor.rng, core=core, economy=economy, magic=magic)

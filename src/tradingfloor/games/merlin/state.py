@@ -31,6 +31,9 @@ class Config:
     content_folder: Any  # content.Source: a variant or folder, uploaded files, or None
     content: Content
     deck: tuple[str, ...]
+    magic: Any = None  # magic.content.MagicContent when the magic module is on
+    jokers: bool = False  # Jokers (Optional): in the deck from the start
+    decree_counters: str = "each"  # a decree moves each of the three counters, or one
 
 
 @dataclass(frozen=True, slots=True)

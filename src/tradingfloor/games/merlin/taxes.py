@@ -8,7 +8,7 @@ from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.actions import TaxVote
 from tradingfloor.games.merlin.ledger import add_gold, put, to_row
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, table_for
 from tradingfloor.games.merlin.seasons import season_at, set_counter
 from tradingfloor.games.merlin.state import MerlinState, Vote
 
@@ -29,7 +29,8 @@ def properties_owned(state: MerlinState, seat: int) -> int:
 def tax_due(state: MerlinState, seat: int) -> int:
     """Taxes: "the tax rate plus the tax rate multiplied by the number of properties they own" """
     base = state.config.content.tax_base_units
-    return state.core.counters.tax_rate * (base + properties_owned(state, seat))
+    extra = sum(units(state, seat) for units in table_for(state).tax_units)
+    return state.core.counters.tax_rate * (base + properties_owned(state, seat) + extra)
 
 
 def tax_season_begins(state: MerlinState) -> bool:
@@ -52,7 +53,11 @@ def on_portion(state: MerlinState, log: Log) -> MerlinState:
     counters = replace(state.core.counters, taxed_year=state.core.counters.year)
     state = replace(state, core=replace(state.core, counters=counters))
     core = state.core
+    exempt = table_for(state).tax_exempt
     for seat in core.in_game():
+        if any(skips(state, seat) for skips in exempt):
+            log.append(event("tax_skipped", seat=seat))
+            continue
         due = tax_due(state, seat)
         if state.core.gold[seat] >= due:
             state = to_row(add_gold(state, seat, -due), due)

@@ -8,8 +8,8 @@ from tradingfloor.core.game import Event
 from tradingfloor.games.merlin import cards, logbook, narration, rules, words
 from tradingfloor.games.merlin.market import spot_price
 from tradingfloor.games.merlin.production import kind
-from tradingfloor.games.merlin.rulebook import Told
-from tradingfloor.games.merlin.seasons import season
+from tradingfloor.games.merlin.rulebook import Told, table_for
+from tradingfloor.games.merlin.seasons import season, volatility
 from tradingfloor.games.merlin.state import ROW, Book, MerlinState, Order, Stack
 
 QUIET = ("turn_start", "sealed")
@@ -44,7 +44,7 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
             "research_cost": counters.research_cost,
             "tax_rate": counters.tax_rate,
             "climate": counters.climate,
-            "volatility": state.config.volatility,
+            "volatility": volatility(state),
         },
         "bank": core.ledger.bank,
         "row": core.ledger.row,
@@ -79,6 +79,8 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
         "turn_log": _events(state.turn_log, seat),
         "recent": _recent(state, seat),
     }
+    for key, section in table_for(state).view:
+        out[key] = section(state, seat)
     result = rules.result(state)
     if result is not None:
         out["result"] = result.to_json()

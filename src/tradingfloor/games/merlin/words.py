@@ -6,6 +6,7 @@ Seats are written `{seat:N}` (core/words.py), for each interface to name.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any
 
 from tradingfloor.core import words as core_words
@@ -47,8 +48,9 @@ def gold(amount: int) -> str:
 
 def label(state: MerlinState, me: int, action: Action) -> str:
     """One move in the words of the rules, e.g. "Buy 1 Essence Grain from {seat:2}'s ask at 4"."""
-    make = LABELS.get(str(getattr(action, "type", "")))
-    return make(state, me, action) if make else str(getattr(action, "type", "move"))
+    kind = str(getattr(action, "type", ""))
+    make = LABELS.get(kind) or modules_words().labels.get(kind)
+    return make(state, me, action) if make else kind.replace("_", " ")
 
 
 def _turn_bid(state: MerlinState, me: int, a: Any) -> str:
@@ -261,7 +263,8 @@ def form(state: MerlinState, kind: str, fields: Mapping[str, Any], count: int) -
     out_fields: dict[str, dict[str, Any]] = {}
     orders = _orders(state)
     for name, values in fields.items():
-        spec: dict[str, Any] = {"label": FIELD_LABELS.get(name, name)}
+        more = modules_words().field_labels
+        spec: dict[str, Any] = {"label": FIELD_LABELS.get(name) or more.get(name, name)}
         if isinstance(values, range):
             spec.update(min=values.start, max=values.stop - 1)
         else:
@@ -269,11 +272,22 @@ def form(state: MerlinState, kind: str, fields: Mapping[str, Any], count: int) -
             pairs = list(reversed(labelled.items()))
             spec.update(choices=[v for _, v in pairs], labels=[text for text, _ in pairs])
         out_fields[name] = spec
-    out: dict[str, Any] = {"type": kind, "label": FORM_TITLES.get(kind, kind)}
+    more = modules_words()
+    title = FORM_TITLES.get(kind) or more.form_titles.get(kind, kind.replace("_", " "))
+    out: dict[str, Any] = {"type": kind, "label": title}
     out.update(fields=out_fields, count=count)
-    if kind in NOTES:
-        out["note"] = NOTES[kind]
+    note = NOTES.get(kind) or more.notes.get(kind)
+    if note:
+        out["note"] = note
     return out
+
+
+@cache
+def modules_words() -> Any:
+    """The words of the modules' moves and events (magic/words.py), gathered on first use."""
+    from tradingfloor.games.merlin.magic import words as magic_words
+
+    return magic_words.gathered()
 
 
 def _orders(state: MerlinState) -> dict[int, tuple[str, int, int]]:

@@ -1,0 +1,131 @@
+"""The `magic` module's part of the table (MERLIN-MODULES.md §2).
+
+Public: labs, shops, golems, set potions (that one lies there), the field of readings, crowns,
+regulations, votes under way (who has voted). Secret: the three custom decks' order, the spells and
+recipes in each hand, brewed potions and which potion lies face down, sealed proposals and votes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Role = Literal["attack", "defend"]
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A spell or potion recipe card in a hand (or a brewed potion), with the lab that made it
+    (Spades: "Spells that were not produced from that spell lab cannot take credit for it")."""
+
+    card: str  # "<content name>.<copy>", e.g. "pickpocket.1"
+    source: str | None = None  # the playing card of the lab that researched it
+
+
+@dataclass(frozen=True, slots=True)
+class Lab:
+    """A spell lab (spades) or potion lab (hearts), placed on its own: its grant and credits."""
+
+    card: str
+    owner: int
+    grant: int = 0  # research funding on it; 0: unfunded
+    credits: tuple[str, ...] = ()  # spent spells or potions under it
+
+
+@dataclass(frozen=True, slots=True)
+class SetPotion:
+    """A brewed potion set face down: under a stack (`on`) or before its owner (`on` None)."""
+
+    potion: Held
+    owner: int
+    on: str | None = None  # the base card of one of the owner's stacks
+
+
+@dataclass(frozen=True, slots=True)
+class Golem:
+    """A Jack (Stone) or Queen (Bronze) in play on a stack: attacking or defending it."""
+
+    card: str
+    owner: int
+    seat: int  # whose stack it is on
+    on: str  # the stack's base card
+    role: Role
+    hp: int
+    placed: int  # order of play (older golems first)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A future reading card on the field, revealed on turn `turn` of orbit `orbit`."""
+
+    card: str
+    turn: int
+    orbit: int
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A lasting effect of a spell or reading: what it does, to whom or what, until when."""
+
+    kind: str  # the effect's name in the content (e.g. "blight", "fallow")
+    seat: int | None = None
+    card: str | None = None
+    amount: int = 0
+    until: int | None = None  # a turn_no or clock value, as the effect defines
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """An active regulation with its parameter."""
+
+    name: str
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Ballot:
+    """A sealed vote under way: its kind, the player who called it, who votes, sealed choices.
+
+    kinds: `propose` (regulation proposals), `regulate` (the vote on them), `reshuffle` (the
+    decree), `jokers_in`, `jokers_out`, `volatility_up`, `volatility_down`."""
+
+    kind: str
+    caller: int
+    voters: tuple[int, ...]
+    sealed: tuple[str | None, ...]  # per seat
+    choices: tuple[str, ...] = ()  # the proposals being voted on
+    card: str | None = None  # the decree being voted on
+
+
+@dataclass(frozen=True, slots=True)
+class Magic:
+    """Everything the magic module adds to the table."""
+
+    spell_deck: tuple[str, ...]
+    recipe_deck: tuple[str, ...]
+    reading_deck: tuple[str, ...]
+    spells: tuple[tuple[Held, ...], ...]  # per seat, secret
+    recipes: tuple[tuple[Held, ...], ...]  # per seat, secret
+    potions: tuple[tuple[Held, ...], ...]  # brewed, not yet set; per seat, secret
+    labs: tuple[Lab, ...] = ()
+    set_potions: tuple[SetPotion, ...] = ()
+    golems: tuple[Golem, ...] = ()
+    damage: tuple[tuple[int, str, int], ...] = ()  # (seat, base card, hit points lost)
+    field: tuple[Reading, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    crowns: tuple[int, ...] = ()  # per seat
+    crown_year: tuple[int, ...] = ()  # per seat: the year a crown skips the taxes of (0: none)
+    regulations: tuple[Rule, ...] = ()
+    maintenance: int = 1  # the table's maintenance counter ("always starting at one gold")
+    bank_debt: tuple[int, ...] = ()  # per seat: unpaid maintenance owed to the central bank
+    ballot: Ballot | None = None
+    proposals: tuple[str | None, ...] = ()  # per seat, sealed regulation proposals
+    reclaim: bool = False  # a decree's "take back any and all investments" this turn
+    played: tuple[str, ...] = ()  # magic actions taken this turn (once-a-turn limits)
+    targeted: tuple[tuple[int, int], ...] = ()  # (caster, target) pairs, for the road roll
+    allies: tuple[tuple[int, int], ...] = ()  # (owner, ally): the ally's golems may defend
+    open_shops: tuple[tuple[int, str, int], ...] = ()  # (owner, property, fee) open to others
+    jokers_in: bool = False
+    volatility: int = 1
+    golems_played: int = 0  # a counter giving golems their order of play
+    card_counts: tuple[tuple[str, int], ...] = ()  # times each content card was played (lab)

@@ -1,0 +1,164 @@
+"""The magic module's shared moves on the table: its state, custom decks, effects, regulations.
+
+Every part of the module (labs, spells, potions, shops, golems, decrees, votes, readings) changes
+the table through these, so the conservation and card-count checks hold for all of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any, Literal
+
+from tradingfloor.games.merlin.ledger import put
+from tradingfloor.games.merlin.magic.content import MagicContent, kind_of
+from tradingfloor.games.merlin.magic.state import Effect, Held, Magic
+from tradingfloor.games.merlin.rulebook import Log
+from tradingfloor.games.merlin.state import MerlinState
+
+Deck = Literal["spell_deck", "recipe_deck", "reading_deck"]
+Hand = Literal["spells", "recipes", "potions"]
+
+
+def magic_of(state: MerlinState) -> Magic:
+    """The magic part of the table (the module must be on)."""
+    magic = state.magic
+    assert isinstance(magic, Magic), "the magic module is not on in this match"
+    return magic
+
+
+def content_of(state: MerlinState) -> MagicContent:
+    content = state.config.magic
+    assert isinstance(content, MagicContent), "the magic module is not on in this match"
+    return content
+
+
+def with_magic(state: MerlinState, **changes: Any) -> MerlinState:
+    """The state with fields of its magic part replaced."""
+    return replace(state, magic=replace(magic_of(state), **changes))
+
+
+def on(state: MerlinState) -> bool:
+    """Whether the magic module is on in this match."""
+    return state.magic is not None
+
+
+# --- custom decks and hands --------------------------------------------------------------------
+
+
+def draw_custom(state: MerlinState, deck: Deck) -> tuple[str | None, MerlinState]:
+    """The top card of a custom deck (None when it is empty) and the state without it."""
+    cards = getattr(magic_of(state), deck)
+    if not cards:
+        return None, state
+    return cards[0], with_magic(state, **{deck: cards[1:]})
+
+
+def shuffle_custom(state: MerlinState, deck: Deck, cards: Iterable[str]) -> MerlinState:
+    """Cards back into a custom deck, each at a random place ("There should be no discard
+    piles, every discarded card should be shuffled back into their respective decks")."""
+    pile = list(getattr(magic_of(state), deck))
+    cursor = state.rng.cursor()
+    for card in cards:
+        pile.insert(cursor.below(len(pile) + 1), card)
+    state = replace(state, rng=cursor.rng)
+    return with_magic(state, **{deck: tuple(pile)})
+
+
+def deck_for(hand: Hand) -> Deck:
+    """The custom deck a hand's cards come from (a brewed potion is its recipe card)."""
+    return "spell_deck" if hand == "spells" else "recipe_deck"
+
+
+def hand_of(state: MerlinState, hand: Hand, seat: int) -> tuple[Held, ...]:
+    held: tuple[Held, ...] = getattr(magic_of(state), hand)[seat]
+    return held
+
+
+def find_held(state: MerlinState, hand: Hand, seat: int, card: str) -> Held | None:
+    return next((h for h in hand_of(state, hand, seat) if h.card == card), None)
+
+
+def add_held(state: MerlinState, hand: Hand, seat: int, held: Held) -> MerlinState:
+    hands = getattr(magic_of(state), hand)
+    return with_magic(state, **{hand: put(hands, seat, (*hands[seat], held))})
+
+
+def remove_held(state: MerlinState, hand: Hand, seat: int, card: str) -> MerlinState:
+    hands = getattr(magic_of(state), hand)
+    kept = list(hands[seat])
+    kept.remove(next(h for h in kept if h.card == card))
+    return with_magic(state, **{hand: put(hands, seat, tuple(kept))})
+
+
+def spend(state: MerlinState, held: Held, deck: Deck, credit: bool, log: Log) -> MerlinState:
+    """A spent spell or potion: credited under the lab that made it (if asked, and the lab is
+    still in play), else reshuffled into its deck (Spades: "either reshuffle or use to act as a
+    counter for the spell lab that produced the spell")."""
+    magic = magic_of(state)
+    if credit and held.source is not None:
+        for index, lab in enumerate(magic.labs):
+            if lab.card == held.source:
+                lab = replace(lab, credits=(*lab.credits, held.card))
+                return with_magic(state, labs=put(magic.labs, index, lab))
+    return shuffle_custom(state, deck, [held.card])
+
+
+def count_play(state: MerlinState, name: str) -> MerlinState:
+    """One more play of a content card or playing-card role (the lab's card table)."""
+    counts = dict(magic_of(state).card_counts)
+    counts[name] = counts.get(name, 0) + 1
+    return with_magic(state, card_counts=tuple(sorted(counts.items())))
+
+
+def played_name(card_id: str) -> str:
+    return kind_of(card_id)
+
+
+# --- effects, regulations, once-a-turn ---------------------------------------------------------
+
+
+def add_effect(state: MerlinState, effect: Effect) -> MerlinState:
+    return with_magic(state, effects=(*magic_of(state).effects, effect))
+
+
+def effects(state: MerlinState, kind: str) -> list[Effect]:
+    if state.magic is None:
+        return []
+    return [e for e in magic_of(state).effects if e.kind == kind]
+
+
+def drop_effect(state: MerlinState, effect: Effect) -> MerlinState:
+    kept = list(magic_of(state).effects)
+    kept.remove(effect)
+    return with_magic(state, effects=tuple(kept))
+
+
+def regulation(state: MerlinState, effect: str) -> int | None:
+    """The figure of the active regulation with this effect (e.g. permit_quota: 2), or None when
+    no such regulation is active."""
+    if state.magic is None:
+        return None
+    content = content_of(state)
+    for rule in magic_of(state).regulations:
+        if content.regulations[rule.name].effect == effect:
+            return rule.value
+    return None
+
+
+def done_this_turn(state: MerlinState, what: str) -> bool:
+    return what in magic_of(state).played
+
+
+def mark_done(state: MerlinState, what: str) -> MerlinState:
+    return with_magic(state, played=(*magic_of(state).played, what))
+
+
+def mark_targeted(state: MerlinState, caster: int, target: int) -> MerlinState:
+    """Remember that `caster` targeted `target` with a spell (Trading Between Players: "If the
+    trading partners have ever targeted each other with spells")."""
+    pair = (caster, target)
+    magic = magic_of(state)
+    if caster == target or pair in magic.targeted:
+        return state
+    return with_magic(state, targeted=(*magic.targeted, pair))
