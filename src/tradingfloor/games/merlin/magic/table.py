@@ -12,8 +12,8 @@ from typing import Any, Literal
 
 from tradingfloor.games.merlin.ledger import put
 from tradingfloor.games.merlin.magic.content import MagicContent, kind_of
-from tradingfloor.games.merlin.magic.state import Effect, Held, Magic
-from tradingfloor.games.merlin.rulebook import Log
+from tradingfloor.games.merlin.magic.state import Effect, Held, Magic, SetPotion
+from tradingfloor.games.merlin.rulebook import Log, event
 from tradingfloor.games.merlin.state import MerlinState
 
 Deck = Literal["spell_deck", "recipe_deck", "reading_deck"]
@@ -162,3 +162,38 @@ def mark_targeted(state: MerlinState, caster: int, target: int) -> MerlinState:
     if caster == target or pair in magic.targeted:
         return state
     return with_magic(state, targeted=(*magic.targeted, pair))
+
+
+def reveal_potion(state: MerlinState, placed: SetPotion, log: Log) -> MerlinState:
+    """A set potion whose trigger came: revealed ("the card is then revealed and the cards
+    abilities play out"), then credited to its source potion lab while that lab is in play, else
+    reshuffled into the recipe deck. The caller applies its effect."""
+    magic = magic_of(state)
+    kept = list(magic.set_potions)
+    kept.remove(placed)
+    state = with_magic(state, set_potions=tuple(kept))
+    log.append(
+        event(
+            "potion_revealed",
+            seat=placed.owner,
+            potion=placed.potion.card,
+            name=kind_of(placed.potion.card),
+            on=placed.on,
+        )
+    )
+    state = count_play(state, kind_of(placed.potion.card))
+    return spend(state, placed.potion, "recipe_deck", True, log)
+
+
+def potions_set(state: MerlinState, seat: int, on: str | None, effect: str) -> list[SetPotion]:
+    """`seat`'s set potions with this effect lying under their stack `on` (None: before them)."""
+    if state.magic is None:
+        return []
+    content = content_of(state)
+    return [
+        p
+        for p in magic_of(state).set_potions
+        if p.owner == seat
+        and p.on == on
+        and content.potions[kind_of(p.potion.card)].effect == effect
+    ]
