@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from math import prod
@@ -228,3 +228,8 @@ class Told(Event):
 def event(kind: str, **data: Any) -> Event:
     """A public event."""
     return Told(kind, data)
+
+
+def private(kind: str, seats: Iterable[int], **data: Any) -> Event:
+    """An event only `seats` see (a spell drawn into a hand, a sealed vote of one's own)."""
+    return Told(kind, data, frozenset(seats))
