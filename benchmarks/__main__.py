@@ -1,4 +1,5 @@
-"""Print the benchmark table: every figure, median of several runs, with min and max."""
+"""Print the benchmark table: every figure, median of several runs, with min and max (the
+soak: one run of ten minutes)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ import sys
 from rich.console import Console
 from rich.table import Table
 
-from benchmarks import fast, openspiel_anchor, reference, server_load
+from benchmarks import fast, openspiel_anchor, reference, server_load, soak
 from benchmarks.harness import Measured, measure
 
-SOURCES = [reference, fast, openspiel_anchor, server_load]
+SOURCES = [reference, fast, openspiel_anchor, server_load, soak]
 
 
 def main(selected: list[str]) -> None:

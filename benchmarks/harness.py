@@ -26,6 +26,7 @@ class Figure:
     run: Callable[[], Sample]
     runs: int = 5
     anchor: bool = False
+    warmup: bool = True  # one unmeasured run first (a soak, long and measuring itself, has none)
 
 
 @dataclass(frozen=True)
@@ -45,8 +46,9 @@ class Measured:
 
 
 def measure(figure: Figure) -> Measured:
-    """Run a figure `figure.runs` times (after one warm-up run)."""
-    figure.run()
+    """Run a figure `figure.runs` times (after one warm-up run, unless it asks for none)."""
+    if figure.warmup:
+        figure.run()
     samples = [figure.run() for _ in range(figure.runs)]
     return Measured(
         figure,

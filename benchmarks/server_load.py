@@ -34,6 +34,9 @@ THINK_S = 2.0  # how long a (quick) person takes to decide once it is their turn
 SATURATED_MATCHES = 20
 TARGET_S = 30.0  # the target load is measured over this long (matches need longer to end)
 DEADLINE_S = 90.0  # no run goes on longer than this, finished or not
+# Every client stands in for a browser on a machine of its own, but all come from 127.0.0.1: the
+# limits per address are switched off (0), or they would refuse most of them.
+PER_ADDRESS = ("create-per-minute", "connections-per-address", "sockets-per-address")
 ROWS = [
     {"type": "rows", "a": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], "d": [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]},
     {"type": "rows", "a": [5, 6, 7, 8, 9, 0, 1, 2, 3, 4], "d": [4, 3, 2, 1, 0, 9, 8, 7, 6, 5]},
@@ -50,6 +53,9 @@ class Stats:
 class Person:
     """A scripted player: listens on its WebSocket, acts over HTTP whenever its turn comes."""
 
+    retries_refused = False
+    """Whether a refused (422) move is chosen again; the scripted moves here are never refused."""
+
     def __init__(
         self, base: str, match_id: str, seat: int, token: str, stats: Stats, think: float
     ) -> None:
@@ -59,31 +65,45 @@ class Person:
         self.latest: dict[str, Any] | None = None
         self.changed = asyncio.Event()
         self.awaited: tuple[int, asyncio.Future[float]] | None = None  # (seq, when it arrived)
+        self.headers: dict[str, str] = {}  # sent with every request and WebSocket
 
     async def play(self) -> None:
         import httpx
-        import websockets
 
-        url = self.base.replace("http", "ws") + f"/api/matches/{self.match_id}/ws"
-        async with websockets.connect(url, max_size=None) as socket:
-            await socket.send(json.dumps({"token": self.token}))
+        async with await self._connect() as socket:
             reader = asyncio.create_task(self._read(socket))
             try:
                 # Its own connection, as a browser's. Loopback needs no TLS: skip loading the
                 # system's certificates, which takes the generator tens of ms a client.
-                async with httpx.AsyncClient(timeout=30, verify=False) as http:
+                async with httpx.AsyncClient(
+                    timeout=30, verify=False, headers=self.headers
+                ) as http:
                     await self._act(http)
             finally:
                 reader.cancel()
 
+    async def _connect(self) -> Any:
+        """The match's WebSocket, open, its hello (this seat's token) sent."""
+        import websockets
+
+        url = self.base.replace("http", "ws") + f"/api/matches/{self.match_id}/ws"
+        socket = await websockets.connect(url, max_size=None, additional_headers=self.headers)
+        await socket.send(json.dumps({"token": self.token}))
+        return socket
+
     async def _read(self, socket: Any) -> None:
         async for message in socket:
-            now = time.perf_counter()
-            update = json.loads(message)
-            if self.awaited and update["seq"] >= self.awaited[0] and not self.awaited[1].done():
-                self.awaited[1].set_result(now)
-            self.latest = update
-            self.changed.set()
+            self._received(message)
+
+    def _received(self, message: str) -> dict[str, Any]:
+        """Take in one pushed update: it settles the awaited action's arrival if it includes it."""
+        now = time.perf_counter()
+        update: dict[str, Any] = json.loads(message)
+        if self.awaited and update["seq"] >= self.awaited[0] and not self.awaited[1].done():
+            self.awaited[1].set_result(now)
+        self.latest = update
+        self.changed.set()
+        return update
 
     async def _act(self, http: Any) -> None:
         acted_at = -1
@@ -103,22 +123,34 @@ class Person:
                 update = self.latest
                 assert update is not None
             acted_at = update["seq"]
-            # The pushed view of this action has a seq above the one it was made against.
-            arrival: asyncio.Future[float] = asyncio.get_running_loop().create_future()
-            self.awaited = (update["seq"] + 1, arrival)
-            sent = time.perf_counter()
-            reply = await http.post(
-                f"{self.base}/api/matches/{self.match_id}/actions",
-                json={"seq": update["seq"], "action": self._choose(update["view"])},
-                headers={"Authorization": f"Bearer {self.token}"},
-            )
-            if reply.status_code == 200:
-                self.stats.actions += 1
-                self.stats.latencies.append(await arrival - sent)
-            self.awaited = None
+            if await self._send(http, update) == 422 and self.retries_refused:
+                acted_at = -1  # a move of its own choosing was refused: choose again
             self.changed.set()  # look at the newest update again
 
-    def _choose(self, view: dict[str, Any]) -> dict[str, Any]:
+    async def _send(self, http: Any, update: dict[str, Any]) -> int:
+        """Post this seat's action against `update`; on 200, wait for its pushed view."""
+        # The pushed view of this action has a seq above the one it was made against.
+        arrival: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self.awaited = (update["seq"] + 1, arrival)
+        action = self._choose(update)
+        sent = time.perf_counter()
+        reply = await http.post(
+            f"{self.base}/api/matches/{self.match_id}/actions",
+            json={"seq": update["seq"], "action": action},
+            headers={"Authorization": f"Bearer {self.token}"},
+        )
+        self._answered(reply, action)
+        if reply.status_code == 200:
+            self.stats.actions += 1
+            self.stats.latencies.append(await arrival - sent)
+        self.awaited = None
+        return int(reply.status_code)
+
+    def _answered(self, reply: Any, action: dict[str, Any]) -> None:
+        """What the server answered to `action` (for subclasses that keep count)."""
+
+    def _choose(self, update: dict[str, Any]) -> dict[str, Any]:
+        view = update["view"]
         if view["phase"] == "rows":
             return ROWS[self.seat]
         if view["phase"] == "buy":
@@ -126,11 +158,11 @@ class Person:
         return {"type": "sell", "tins": view["players"][self.seat]["tins"], "price": 5}
 
 
-async def spectate(base: str, match_id: str) -> None:
+async def spectate(base: str, match_id: str, headers: dict[str, str] | None = None) -> None:
     import websockets
 
     url = base.replace("http", "ws") + f"/api/matches/{match_id}/ws"
-    async with websockets.connect(url, max_size=None) as socket:
+    async with websockets.connect(url, max_size=None, additional_headers=headers) as socket:
         await socket.send("{}")
         async for message in socket:
             if json.loads(message)["over"]:
@@ -158,13 +190,13 @@ async def drive(
                 tasks.append(person.play())
             tasks.append(spectate(base, created["id"]))
         start = time.perf_counter()
-        with contextlib.suppress(TimeoutError), _collector_paused():
+        with contextlib.suppress(TimeoutError), collector_paused():
             await asyncio.wait_for(asyncio.gather(*tasks), min(seconds, DEADLINE_S))
         return stats, time.perf_counter() - start
 
 
 @contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """No cyclic garbage collection in the load generator while it measures.
 
     The clients stand in for 300 browsers on other machines. A collection here stalls all of them
@@ -190,13 +222,11 @@ def run_load(
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         db = f"sqlite:///{Path(folder) / 'load.db'}"
-        with server(db, port, bot_delay=bot_delay) as process:
+        limits_off = [f"--{limit}=0" for limit in PER_ADDRESS]
+        with server(db, port, bot_delay=bot_delay, options=limits_off) as process:
             cpu_before = _cpu_seconds(process.pid)
             stats, seconds = asyncio.run(drive(f"http://127.0.0.1:{port}", matches, think, seconds))
             server_cpu = _cpu_seconds(process.pid) - cpu_before
-    latencies = sorted(stats.latencies)
-    p50 = statistics.median(latencies) * 1000
-    p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000
     return Sample(
         games=stats.finished,
         actions=stats.actions,
@@ -205,12 +235,21 @@ def run_load(
             "matches": str(matches),
             "clients": str(3 * matches),
             "finished": str(stats.finished),
-            "p50 ms": f"{p50:.1f}",
-            "p99 ms": f"{p99:.1f}",
+            **latency_notes(stats.latencies),
             "server CPU ms/action": f"{1000 * server_cpu / max(1, stats.actions):.2f}",
             "wall s": f"{seconds:.1f}",
         },
     )
+
+
+def latency_notes(latencies: list[float]) -> dict[str, str]:
+    """The median and 99th percentile of latencies given in seconds, as notes in ms."""
+    ordered = sorted(latencies)
+    if not ordered:
+        return {"p50 ms": "-", "p99 ms": "-"}
+    p50 = statistics.median(ordered) * 1000
+    p99 = ordered[int(0.99 * (len(ordered) - 1))] * 1000
+    return {"p50 ms": f"{p50:.1f}", "p99 ms": f"{p99:.1f}"}
 
 
 def _cpu_seconds(pid: int) -> float:
