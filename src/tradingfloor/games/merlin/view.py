@@ -130,7 +130,8 @@ def _catalogue(state: MerlinState) -> dict[str, dict[str, Any]]:
     """What every card of the match's deck is: the rules' public reference."""
     config = state.config
     out: dict[str, dict[str, Any]] = {}
-    for card in config.deck:
+    jokers = config.magic.figures.jokers if config.magic is not None else ()
+    for card in dict.fromkeys((*config.deck, *jokers)):
         entry: dict[str, Any] = {"number": cards.rank(config, card)}
         if cards.is_property(config, card):
             entry.update(kind="property", value=cards.property_value(config, card))
@@ -144,9 +145,30 @@ def _catalogue(state: MerlinState) -> dict[str, dict[str, Any]]:
         elif cards.is_windfall(config, card):
             entry.update(kind="windfall")
         else:
-            entry.update(kind="other")
+            entry.update(_magic_kind(state, card))
         out[card] = entry
     return out
+
+
+def _magic_kind(state: MerlinState, card: str) -> dict[str, Any]:
+    """What a card of the magic module is: a lab, a golem, a royal decree or a Joker."""
+    config = state.config
+    if config.magic is None:
+        return {"kind": "other"}
+    suit = cards.suit(config, card)
+    if cards.is_lab(config, card):
+        spell = suit == config.magic.figures.research.spell_suit
+        return {"kind": "lab", "lab": "spell" if spell else "potion"}
+    if cards.is_golem(config, card):
+        golems = config.magic.figures.golems
+        stone = cards.rank(config, card) == golems.stone_rank
+        role = "attack" if suit in golems.attack_suits else "defend"
+        return {"kind": "golem", "golem": "stone" if stone else "bronze", "role": role}
+    if cards.is_king(config, card):
+        return {"kind": "decree"}
+    if cards.is_joker(config, card):
+        return {"kind": "joker"}
+    return {"kind": "other"}
 
 
 def _player(state: MerlinState, seat: int) -> dict[str, Any]:
