@@ -112,13 +112,19 @@ def stack_worth(view: View, stack: Mapping[str, Any]) -> float:
 PermitWorth = Callable[[View, str], float]
 
 
-def draw_worth(view: View, worth: PermitWorth = permit_worth) -> float:
+KEPT = ("property", "land")
+"""The kinds of card a buyer keeps (with the magic module also labs, golems and decrees)."""
+
+
+def draw_worth(
+    view: View, worth: PermitWorth = permit_worth, kept: tuple[str, ...] = KEPT
+) -> float:
     """The expected worth of the top card of the deck, from the cards left in it."""
     left = view["deck_contents"]
     if not left:
         return 0.0
     catalogue = view["catalogue"]
-    permits = [c for c in left if catalogue[c]["kind"] in ("property", "land")]
+    permits = [c for c in left if catalogue[c]["kind"] in kept]
     if not permits:
         return 0.0
     average = sum(worth(view, c) for c in permits) / len(permits)

@@ -16,6 +16,7 @@ from typing import Any
 from tradingfloor.core.agent import Decision
 from tradingfloor.games.merlin import appraisal as worth
 from tradingfloor.games.merlin.appraisal import View
+from tradingfloor.games.merlin.magic import heuristic as magic
 
 Wanted = list[dict[str, Any]]
 
@@ -51,7 +52,9 @@ class MerlinHeuristic:
             "auction_rank": self._rank,
             "vote": self._vote,
             "offer": self._answer,
-        }.get(view["step"], self._turn)
+            "turn": self._turn,
+            "buying": self._turn,
+        }.get(view["step"], self._magic_answer)
         for wanted in choose(view, seat):
             action = decision.game.parse_action(wanted)
             if decision.legal.contains(action):
@@ -90,6 +93,10 @@ class MerlinHeuristic:
             choice = "keep"
         return [{"type": "tax_vote", "choice": choice}, {"type": "tax_vote", "choice": "keep"}]
 
+    def _magic_answer(self, view: View, seat: int) -> Wanted:
+        """A module's step under way (a decree's proposals and votes, a table vote)."""
+        return magic.answer(view, seat)
+
     def _answer(self, view: View, seat: int) -> Wanted:
         """Buy an offered property when it is worth its price and the gold can be spared."""
         offer = view["offer"]
@@ -115,6 +122,7 @@ class MerlinHeuristic:
             wanted.append({"type": "pay_debt"})
         wanted += self._market(view, seat, me, reserve)
         wanted += self._placements(view, me)
+        wanted += magic.turn(view, seat, me, reserve)
         wanted += self._offers(view, seat, me)
         wanted += self._investments(view, seat, me, reserve)
         wanted += self._store(view, me, reserve)
@@ -125,7 +133,7 @@ class MerlinHeuristic:
     def _permits(self, view: View, me: Mapping[str, Any], reserve: int) -> Wanted:
         """Buy while the top card is worth its price; a good one is worth the Chauffeur's gold."""
         price = int(view["counters"]["cost_of_living"])
-        draw = worth.draw_worth(view)
+        draw = worth.draw_worth(view, card_worth, (*worth.KEPT, *MAGIC_KINDS))
         if not view["deck"] or draw <= price:
             return []
         short = reserve + price - me["gold"]
@@ -343,3 +351,13 @@ def land_waiting(view: View, player: Mapping[str, Any], stack: Mapping[str, Any]
         return 0.0
     lands = [c for c in player["hand"] if view["catalogue"][c]["kind"] == "land"]
     return max((worth.permit_worth(view, c) for c in lands), default=0.0)
+
+
+MAGIC_KINDS = ("lab", "golem", "decree")
+
+
+def card_worth(view: View, card: str) -> float:
+    """A card's worth to its buyer: a permit's yield, or a magic card's rough worth."""
+    if view["catalogue"][card]["kind"] in MAGIC_KINDS:
+        return magic.magic_worth(view, card)
+    return worth.permit_worth(view, card)

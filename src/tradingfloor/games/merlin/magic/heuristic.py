@@ -1,0 +1,266 @@
+"""The heuristic bot's magic: where each magic move pays, read from the seat's view.
+
+It places and funds labs on likely numbers, founds shops from successful labs, casts spells at the
+leader, brews and sets potions, sells Mead and spare spells, plays golems to attack the leader's
+best stack and defend its own, plays decrees for its own counters, proposes and votes regulations
+that cost it least, uses crowns before costly taxes, and calls a monarchy as soon as it can.
+Every wish is checked against the legal moves by the caller, so a wish the rules refuse is skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tradingfloor.games.merlin import appraisal as worth
+from tradingfloor.games.merlin.appraisal import View
+
+Wanted = list[dict[str, Any]]
+
+LAB_ODDS = 4 / 36
+"""A lab is funded only on a number that comes at least this often (4, 5, 6, 8, 9, 10)."""
+SPARE_SPELLS = 2
+"""Spells kept in hand; more are sold through a Spell Shop."""
+
+
+def magic_worth(view: View, card: str) -> float:
+    """What a magic card from the deck is worth to its buyer, in gold (a rough guide for buying):
+    a lab yields spells or recipes, a golem takes or guards yield, a decree gives a crown."""
+    kind = view["catalogue"][card]["kind"]
+    price = float(view["counters"]["cost_of_living"])
+    return {"lab": 1.5 * price, "golem": 1.2 * price, "decree": 2.0 * price}.get(kind, 0.0)
+
+
+def leader(view: View, seat: int) -> int | None:
+    """The other player with the highest score, still in the game."""
+    others = [p for p in view["players"] if p["seat"] != seat and not p["out"]]
+    return max(others, key=lambda p: p["score"])["seat"] if others else None
+
+
+def others_by_score(view: View, seat: int) -> list[Mapping[str, Any]]:
+    others = [p for p in view["players"] if p["seat"] != seat and not p["out"]]
+    return sorted(others, key=lambda p: -p["score"])
+
+
+def turn(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
+    """The magic moves worth making this turn, best first."""
+    magic = view.get("magic")
+    if not magic:
+        return []
+    out: Wanted = [{"type": "monarchy"}]
+    out += _crown(view, seat, me)
+    out += _decrees(view, seat, me)
+    out += _labs(view, seat, me, reserve)
+    out += _shops(view, seat, me)
+    out += _spells(view, seat, me)
+    out += _potions(view, seat, me)
+    out += _golems(view, seat, me)
+    out += _table_votes(view, seat)
+    return out
+
+
+def _crown(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
+    """A crown skips a year's taxes: worth spending when spring is near and the tax is dear."""
+    crowns = view["magic"]["crowns"][seat]
+    needed = int(view["magic"].get("monarchy_crowns", 5))
+    soon = worth.months_to_taxes(view) <= 1
+    dear = worth.tax_due(view, me) >= 2 * int(view["counters"]["cost_of_living"])
+    if crowns and crowns < needed - 1 and soon and dear:
+        return [{"type": "use_crown"}]
+    return []
+
+
+def _decrees(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
+    """Play a King: lower what costs this player most, raise nothing that hurts it."""
+    kings = [c for c in me["hand"] if view["catalogue"][c]["kind"] == "decree"]
+    kings = [c for c in kings if c not in set(me["fresh"])]
+    if not kings:
+        return []
+    labs = [lab for lab in view["magic"]["labs"] if lab["owner"] == seat]
+    owned = worth.properties_owned(me, view)
+    steps = {
+        "cost_of_living": -1,
+        "research_cost": -1 if labs else 1,
+        "tax_rate": -1 if owned >= 2 else 0,
+    }
+    out: Wanted = [{"type": "play_decree", "card": kings[0], **steps}]
+    for key in steps:  # "one" counter only, under that option: the first that helps
+        out.append({"type": "play_decree", "card": kings[0], key: steps[key]})
+    return out
+
+
+def _labs(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
+    """Place labs from hand; fund the likeliest unfunded lab when the gold can be spared."""
+    out: Wanted = []
+    fresh = set(me["fresh"])
+    for card in me["hand"]:
+        if view["catalogue"][card]["kind"] == "lab" and card not in fresh:
+            out.append({"type": "place", "card": card})
+    cost = int(view["counters"]["research_cost"])
+    spare = int(me["gold"]) - reserve - cost
+    mine = [lab for lab in view["magic"]["labs"] if lab["owner"] == seat and not lab["grant"]]
+    mine = [lab for lab in mine if worth.roll_odds(_number(view, lab["card"])) >= LAB_ODDS]
+    if mine and spare >= 0:
+        best = max(mine, key=lambda lab: worth.roll_odds(_number(view, lab["card"])))
+        out.append({"type": "fund_lab", "lab": best["card"]})
+    return out
+
+
+def _shops(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
+    """Found a shop on the best free property; sell Mead and spare spells."""
+    out: Wanted = []
+    free = [s for s in me["tableau"] if s["top"] is None and not s["invested"]]
+    free.sort(key=lambda s: -float(s["value"]))
+    for lab in view["magic"]["labs"]:
+        if lab["owner"] == seat and lab["successful"] and lab["grant"]:
+            out += [{"type": "found_shop", "lab": lab["card"], "on": s["card"]} for s in free]
+    shops = [s for s in view["magic"]["shops"] if s["seat"] == seat]
+    if any(s["kind"] == "brewery" for s in shops):
+        grain = view["commodities"][-1]
+        value = worth.commodity_value(view, grain, seat)
+        if 2 * value <= int(view["counters"]["cost_of_living"]):
+            out.append({"type": "sell_mead"})
+    held = view["magic"]["hands"][seat].get("spells_held", [])
+    for shop in (s for s in shops if s["kind"] == "spell_shop"):
+        for spell in held[SPARE_SPELLS:]:
+            out.append(
+                {"type": "sell_spell", "spell": spell["card"], "shop": shop["on"], "seat": seat}
+            )
+    return out
+
+
+def _spells(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
+    """Cast each spell at the leader's best target (then the others'), credited to its lab."""
+    out: Wanted = []
+    held = view["magic"]["hands"][seat].get("spells_held", [])
+    targets = others_by_score(view, seat)
+    for spell in held:
+        for other in targets[:2]:
+            for card in _spell_targets(view, other):
+                out.append(
+                    {
+                        "type": "cast_spell",
+                        "spell": spell["card"],
+                        "seat": other["seat"],
+                        "card": card,
+                        "credit": True,
+                    }
+                )
+        for reading in reversed(view["magic"]["field"]):
+            out.append(
+                {
+                    "type": "cast_spell",
+                    "spell": spell["card"],
+                    "card": reading["card"],
+                    "credit": True,
+                }
+            )
+    return out
+
+
+def _spell_targets(view: View, other: Mapping[str, Any]) -> list[str | None]:
+    """A player's cards a spell may aim at, best first: stacks by worth, their labs, or none."""
+    stacks = sorted(other["tableau"], key=lambda s: -worth.stack_worth(view, s))
+    labs = [lab["card"] for lab in view["magic"]["labs"] if lab["owner"] == other["seat"]]
+    return [None, *(s["card"] for s in stacks), *(s["top"] for s in stacks if s["top"]), *labs]
+
+
+def _potions(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
+    """Brew every recipe the commodities allow; set each potion where it may act."""
+    hand = view["magic"]["hands"][seat]
+    out: Wanted = [{"type": "brew", "recipe": r["card"]} for r in hand.get("recipes_held", [])]
+    stacks = sorted(me["tableau"], key=lambda s: -worth.stack_worth(view, s))
+    for potion in hand.get("potions_held", []):
+        out.append({"type": "set_potion", "potion": potion["card"]})
+        out += [{"type": "set_potion", "potion": potion["card"], "on": s["card"]} for s in stacks]
+    return out
+
+
+def _golems(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
+    """Attackers on the leader's best stacks; defenders on this player's stacks under attack,
+    else its best."""
+    out: Wanted = []
+    fresh = set(me["fresh"])
+    golems = [c for c in me["hand"] if view["catalogue"][c]["kind"] == "golem" and c not in fresh]
+    attacked = {
+        g["on"] for g in view["magic"]["golems"] if g["seat"] == seat and g["role"] == "attack"
+    }
+    mine = sorted(
+        me["tableau"], key=lambda s: (s["card"] not in attacked, -worth.stack_worth(view, s))
+    )
+    for card in golems:
+        if view["catalogue"][card]["role"] == "defend":
+            out += [
+                {"type": "play_golem", "card": card, "seat": seat, "on": s["card"]} for s in mine
+            ]
+            continue
+        for other in others_by_score(view, seat):
+            stacks = sorted(other["tableau"], key=lambda s: -worth.stack_worth(view, s))
+            out += [
+                {"type": "play_golem", "card": card, "seat": other["seat"], "on": s["card"]}
+                for s in stacks
+                if s["kind"] != "chauffeur"
+            ]
+    return out
+
+
+def _table_votes(view: View, seat: int) -> Wanted:
+    """The leader speeds the game up: volatility up, Jokers in."""
+    if leader(view, seat) is None or _my_score(view, seat) <= _best_other(view, seat):
+        return []
+    return [{"type": "call_vote", "kind": "volatility_up"}]
+
+
+def answer(view: View, seat: int) -> Wanted:
+    """A vote under way: proposals that hurt others more than this player, yes or no."""
+    ballot = view["magic"]["ballot"] or {}
+    kind = str(ballot.get("kind", ""))
+    ahead = _my_score(view, seat) > _best_other(view, seat)
+    if kind == "propose":
+        return [{"type": "propose", "proposal": p} for p in _proposals(view, seat)]
+    if kind == "regulate":
+        mine = _proposals(view, seat)
+        choices = [c for c in mine if c in ballot.get("choices", [])] + list(
+            ballot.get("choices", [])
+        )
+        return [{"type": "magic_vote", "choice": c} for c in choices]
+    if kind in ("volatility_up", "jokers_in"):
+        return [{"type": "magic_vote", "choice": "yes" if ahead else "no"}]
+    if kind in ("volatility_down", "jokers_out"):
+        return [{"type": "magic_vote", "choice": "no" if ahead else "yes"}]
+    if kind == "reshuffle":
+        return [{"type": "magic_vote", "choice": "no" if ahead else "yes"}]
+    return [{"type": "magic_vote", "choice": "yes"}, {"type": "magic_vote", "choice": "no"}]
+
+
+def _proposals(view: View, seat: int) -> list[str]:
+    """Regulations that cost this player least: a duty on spells it does not cast, a licence for
+    golems it does not play; deleting one that costs it; else none."""
+    magic = view["magic"]
+    active = {r["name"] for r in magic["regulations"]}
+    held = magic["hands"][seat]
+    me = view["players"][seat]
+    golems = any(view["catalogue"][c]["kind"] == "golem" for c in me["hand"])
+    out: list[str] = []
+    if "spell_duty" in active and held.get("spells"):
+        out.append("delete:spell_duty")
+    if "golem_licence" in active and golems:
+        out.append("delete:golem_licence")
+    if not held.get("spells") and "spell_duty" not in active:
+        out.append("add:spell_duty")
+    if not golems and "golem_licence" not in active:
+        out.append("add:golem_licence")
+    return [*out, "none"]
+
+
+def _number(view: View, card: str) -> int:
+    return int(view["catalogue"][card]["number"])
+
+
+def _my_score(view: View, seat: int) -> float:
+    return float(view["players"][seat]["score"])
+
+
+def _best_other(view: View, seat: int) -> float:
+    others = [p["score"] for p in view["players"] if p["seat"] != seat and not p["out"]]
+    return float(max(others, default=0))
