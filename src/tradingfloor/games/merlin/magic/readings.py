@@ -1,7 +1,509 @@
-"""The magic module: readings (MERLIN-MODULES.md §2). To be built."""
+"""The magic module: future reading cards, tea leaves and crystal balls (MERLIN-MODULES.md §2.8).
+
+Future reading cards: "These cards are events that will happen in the future. Meaning, when a
+specific number is rolled next, or in a number of turns or orbits. These predictions can be wrong
+and be waived by adverse rolls foretold on the card." After each roll the cards already on the
+field resolve in the order they were revealed ("Some may contradict, so effects should take place
+by first played"), then the Core Loop's "A Future reading card is revealed."
+
+A card that yields on the roll itself (a Drought, a Bumper Oil) acts through a yield filter: the
+economy pays the roll's production before magic's roll hooks run, so the filter reads the field.
+"""
 
 from __future__ import annotations
 
-from tradingfloor.games.merlin.rulebook import Module
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
 
-PART = Module(name="magic.readings")
+from tradingfloor.games.merlin import cards
+from tradingfloor.games.merlin.deck import shuffle_in
+from tradingfloor.games.merlin.ledger import earn, put, to_row
+from tradingfloor.games.merlin.magic.content import ReadingCard, kind_of
+from tradingfloor.games.merlin.magic.state import Effect, Reading
+from tradingfloor.games.merlin.magic.table import (
+    add_effect,
+    content_of,
+    count_play,
+    draw_custom,
+    drop_effect,
+    effects,
+    magic_of,
+    shuffle_custom,
+    with_magic,
+)
+from tradingfloor.games.merlin.production import rolled
+from tradingfloor.games.merlin.rulebook import Log, Module, Payout, event
+from tradingfloor.games.merlin.seasons import add_climate, advance_wheel, set_counter, volatility
+from tradingfloor.games.merlin.state import ROW, MerlinState, Order
+from tradingfloor.games.merlin.words import card as card_words
+from tradingfloor.games.merlin.words import gold, goods, seat
+
+GOODS_OF = {"drought": "essence_grain", "bumper": "elixir_oil"}
+"""The commodity a roll's reading acts on. Diamonds: "5, 6 – Elixir Oil 8, 9, 10 - Essence
+Grain"; the reading card names no commodity, so the effect does."""
+
+INCOME_SOURCE = "pot"
+"""The ledger's income source for R.O.W. redistributions: like the auction pot, gold the table
+collected and hands back (a source of its own would change every pinned economy game's ledger)."""
+
+IRRIGATION = "irrigation"
+"""The lasting effect of Irrigation Works: lands yield more until the turn in `until`."""
+
+
+# --- when a card comes due ---------------------------------------------------------------------
+
+
+def card_of(state: MerlinState, reading: Reading) -> ReadingCard:
+    card: ReadingCard = content_of(state).readings[kind_of(reading.card)]
+    return card
+
+
+def waived(state: MerlinState, reading: Reading) -> bool:
+    """Future reading cards: "These predictions can be wrong and be waived by adverse rolls
+    foretold on the card": this roll is one of the card's waiver numbers."""
+    return rolled(state) in card_of(state, reading).waived_by
+
+
+def due(state: MerlinState, reading: Reading) -> bool:
+    """Whether this roll meets the card's trigger: "when a specific number is rolled next, or in
+    a number of turns or orbits". An orbit is one turn of every player still in (RULINGS Merlin
+    3), so `after_orbits: k` comes k × (players still in) turns after the card's turn."""
+    trigger = card_of(state, reading).trigger
+    core = state.core
+    if trigger.roll_any:
+        return rolled(state) in trigger.roll_any
+    if trigger.after_turns is not None:
+        return core.turn_no - reading.turn >= trigger.after_turns
+    if trigger.after_orbits is not None:
+        return core.turn_no - reading.turn >= trigger.after_orbits * len(core.in_game())
+    return False
+
+
+def comes_true(state: MerlinState, reading: Reading) -> bool:
+    """A card on the field whose trigger this roll meets, and that this roll does not waive."""
+    return not waived(state, reading) and due(state, reading)
+
+
+# --- after each roll ---------------------------------------------------------------------------
+
+
+def on_roll(state: MerlinState, log: Log) -> MerlinState:
+    """After the roll: lapsed irrigation ends, the field resolves first played first, then the
+    turn's reading card(s) are revealed."""
+    if state.magic is None or state.core.phase == "over":
+        return state
+    state = _lapse(state, log)
+    for reading in magic_of(state).field:
+        state = _resolve(state, reading, log)
+    return _reveal(state, log)
+
+
+def _resolve(state: MerlinState, reading: Reading, log: Log) -> MerlinState:
+    """A waiver voids the card; a met trigger applies it. Either way it leaves the field and is
+    shuffled back ("There should be no discard piles")."""
+    card = card_of(state, reading)
+    said = {"card": reading.card, "title": card.title}
+    if waived(state, reading):
+        log.append(event("reading_waived", total=rolled(state), **said))
+        return _take_off(state, reading)
+    if not due(state, reading):
+        return state
+    log.append(event("reading_true", **said))
+    state = _take_off(state, reading)
+    return EFFECTS[card.effect](state, reading, card, log)
+
+
+def _take_off(state: MerlinState, reading: Reading) -> MerlinState:
+    field = tuple(r for r in magic_of(state).field if r != reading)
+    state = with_magic(state, field=field)
+    return shuffle_custom(state, "reading_deck", [reading.card])
+
+
+def _reveal(state: MerlinState, log: Log) -> MerlinState:
+    """Core Loop: "A Future reading card is revealed." Face up on the field: "All future reading
+    cards are places on the field as they take time to mature and take place." """
+    core = state.core
+    for _ in range(content_of(state).figures.readings.per_turn):
+        drawn, state = draw_custom(state, "reading_deck")
+        if drawn is None:
+            return state
+        reading = Reading(drawn, turn=core.turn_no, orbit=core.orbit)
+        state = with_magic(state, field=(*magic_of(state).field, reading))
+        state = count_play(state, kind_of(drawn))
+        log.append(event("reading_revealed", **_described(state, reading)))
+    return state
+
+
+def _described(state: MerlinState, reading: Reading) -> dict[str, Any]:
+    """What the reveal tells the table: the card, when it comes true, what waives it, what it
+    does, with the figures its text needs."""
+    card = card_of(state, reading)
+    told: dict[str, Any] = {
+        "card": reading.card,
+        "title": card.title,
+        "reading": card.kind,
+        "trigger": card.trigger.model_dump(exclude_none=True, exclude_defaults=True),
+        "waived_by": list(card.waived_by),
+        "effect": card.effect,
+        "amount": card.amount,
+    }
+    if card.effect in GOODS_OF:
+        told["goods"] = GOODS_OF[card.effect]
+    if card.effect == "market_day":
+        told["bids"] = state.config.content.stimulus_bids
+    return told
+
+
+# --- effects on the roll's own production (yield filter) ---------------------------------------
+
+
+def yield_filter(state: MerlinState, payout: Payout, log: Log) -> tuple[MerlinState, Payout]:
+    """A land's yield with the readings: Irrigation Works' extra units, then this roll's cards
+    on the field in reveal order (a Drought: no Essence Grain; a Bumper Oil: oil doubled)."""
+    commodity = payout.commodity
+    if state.magic is None or commodity is None:
+        return state, payout
+    payout = _irrigated(state, payout, log)
+    if payout.why != "roll":  # "that roll": an Ace's free permit is no roll
+        return state, payout
+    name = state.config.content.commodities[commodity]
+    for reading in magic_of(state).field:
+        effect = card_of(state, reading).effect
+        if GOODS_OF.get(effect) != name or not comes_true(state, reading):
+            continue
+        amount = 0 if effect == "drought" else payout.amount * 2
+        payout = _changed(state, payout, amount, card_of(state, reading).title, log)
+    return state, payout
+
+
+def _irrigated(state: MerlinState, payout: Payout, log: Log) -> Payout:
+    """Irrigation Works: "infrastructure for better commodity growth": lands yield more while it
+    lasts, where they yield at all (Season Wheel: "Players receive no commodities during
+    Winter")."""
+    for lasting in effects(state, IRRIGATION):
+        if payout.amount > 0 and lasting.until is not None and state.core.turn_no <= lasting.until:
+            title = content_of(state).readings[kind_of(lasting.card or "")].title
+            payout = _changed(state, payout, payout.amount + lasting.amount, title, log)
+    return payout
+
+
+def _changed(state: MerlinState, payout: Payout, amount: int, title: str, log: Log) -> Payout:
+    if amount == payout.amount:
+        return payout
+    assert payout.commodity is not None
+    log.append(
+        event(
+            "reading_yield",
+            title=title,
+            seat=payout.to,
+            land=payout.card,
+            commodity=state.config.content.commodities[payout.commodity],
+            was=payout.amount,
+            now=amount,
+        )
+    )
+    return replace(payout, amount=amount)
+
+
+def _lapse(state: MerlinState, log: Log) -> MerlinState:
+    """Irrigation Works' extra yield ends after its orbit."""
+    for lasting in effects(state, IRRIGATION):
+        if lasting.until is not None and lasting.until < state.core.turn_no:
+            state = drop_effect(state, lasting)
+            title = content_of(state).readings[kind_of(lasting.card or "")].title
+            log.append(event("reading_lapsed", title=title, amount=lasting.amount))
+    return state
+
+
+# --- effects when a card comes true ------------------------------------------------------------
+
+Apply = Callable[[MerlinState, Reading, ReadingCard, Log], MerlinState]
+
+
+def row_pays(
+    state: MerlinState, reading: Reading, dues: Mapping[int, int], log: Log
+) -> tuple[MerlinState, bool]:
+    """Future reading cards: "If there is not enough gold to be distributed in the manor the card
+    describes to every player, disregard the card." All of it is paid, or none."""
+    card = card_of(state, reading)
+    total = sum(dues.values())
+    row = state.core.ledger.row
+    if total > row:
+        log.append(
+            event("reading_disregarded", card=reading.card, title=card.title, needed=total, row=row)
+        )
+        return state, False
+    state = to_row(state, -total)
+    for player, amount in dues.items():
+        if amount:
+            state = earn(state, player, amount, INCOME_SOURCE)
+    paid = [[player, amount] for player, amount in dues.items()]
+    log.append(
+        event(
+            "reading_paid",
+            card=reading.card,
+            title=card.title,
+            paid=paid,
+            total=total,
+            row=state.core.ledger.row,
+        )
+    )
+    return state, True
+
+
+def _each(state: MerlinState, amount: int) -> dict[int, int]:
+    return {player: amount for player in state.core.from_roller()}
+
+
+def placed_properties(state: MerlinState, player: int) -> int:
+    """Properties on a player's table (a Chauffeur is two; a property under a land or a lab one)."""
+    config = state.config
+    return sum(
+        1
+        for stack in state.economy.tableaux[player]
+        for placed in (stack.base, stack.top)
+        if placed is not None and cards.is_property(config, placed)
+    )
+
+
+def _row_each(state: MerlinState, reading: Reading, card: ReadingCard, log: Log) -> MerlinState:
+    """Harvest Festival: "redistributing R.O.W tax revenue": `amount` to each player still in."""
+    return row_pays(state, reading, _each(state, card.amount), log)[0]
+
+
+def _row_per_property(
+    state: MerlinState, reading: Reading, card: ReadingCard, log: Log
+) -> MerlinState:
+    """Merchant Subsidy: "incentives for business owners": `amount` per placed property."""
+    dues = {p: card.amount * placed_properties(state, p) for p in state.core.from_roller()}
+    return row_pays(state, reading, dues, log)[0]
+
+
+def _irrigation(state: MerlinState, reading: Reading, card: ReadingCard, log: Log) -> MerlinState:
+    """Irrigation Works: "Tax money is used to fund infrastructure for better commodity growth":
+    the cost of the living to each player, then lands yield `amount` more for one orbit (the
+    next turn of every player still in). A disregarded card does neither."""
+    cost = state.core.counters.cost_of_living
+    state, paid = row_pays(state, reading, _each(state, cost), log)
+    if not paid:
+        return state
+    until = state.core.turn_no + len(state.core.in_game())
+    lasting = Effect(kind=IRRIGATION, card=reading.card, amount=card.amount, until=until)
+    log.append(event("reading_irrigation", title=card.title, amount=card.amount, until=until))
+    return add_effect(state, lasting)
+
+
+def _at_production(
+    state: MerlinState, reading: Reading, card: ReadingCard, log: Log
+) -> MerlinState:
+    """Drought, Bumper Oil: they acted on this roll's production (`yield_filter`)."""
+    return state
+
+
+def _thaw(state: MerlinState, reading: Reading, card: ReadingCard, log: Log) -> MerlinState:
+    """Early Thaw: "The Season Wheel may change mid game": the wheel turns one portion, with all
+    that a turn of the wheel brings (spring's taxes)."""
+    return advance_wheel(state, log)
+
+
+def _market_day(state: MerlinState, reading: Reading, card: ReadingCard, log: Log) -> MerlinState:
+    """Market Day: the Market Stimulus ("use R.O.W money to create three bids at the current cost
+    of the living") now, on every commodity without bids, without its two months' wait; the
+    R.O.W. funds them all or the card is disregarded."""
+    price = state.core.counters.cost_of_living
+    count = state.config.content.stimulus_bids
+    bidless = [i for i, book in enumerate(state.economy.books) if not book.bids]
+    needed = len(bidless) * count * price
+    row = state.core.ledger.row
+    if price < 1 or not bidless:
+        return state
+    if needed > row:
+        log.append(
+            event(
+                "reading_disregarded", card=reading.card, title=card.title, needed=needed, row=row
+            )
+        )
+        return state
+    for index in bidless:
+        state = _stimulate(state, index, count, price, card.title, log)
+    return state
+
+
+def _stimulate(
+    state: MerlinState, index: int, count: int, price: int, title: str, log: Log
+) -> MerlinState:
+    """The R.O.W. places `count` covered bids at `price` on one commodity's book."""
+    eco = state.economy
+    first = eco.next_order
+    bids = tuple(Order(first + i, ROW, price, state.core.turn_no) for i in range(count))
+    book = replace(eco.books[index], bids=bids, bidless_since=None)
+    eco = replace(eco, books=put(eco.books, index, book), next_order=first + count)
+    state = to_row(replace(state, economy=eco), -count * price)
+    name = state.config.content.commodities[index]
+    log.append(event("reading_stimulus", title=title, commodity=name, bids=count, price=price))
+    return state
+
+
+def _golem_blight(state: MerlinState, reading: Reading, card: ReadingCard, log: Log) -> MerlinState:
+    """Golem Blight: "Stone Golems have 1 hit points meaning, when hit, are destroyed": every
+    Stone golem in play crumbles, its card shuffled back into the deck."""
+    stone = content_of(state).figures.golems.stone_rank
+    golems = magic_of(state).golems
+    crumbled = [g for g in golems if cards.rank(state.config, g.card) == stone]
+    if not crumbled:
+        return state
+    state = with_magic(state, golems=tuple(g for g in golems if g not in crumbled))
+    log.append(
+        event(
+            "reading_golems",
+            title=card.title,
+            golems=[[g.card, g.owner] for g in crumbled],
+        )
+    )
+    return shuffle_in(state, [g.card for g in crumbled])
+
+
+def _price_scare(state: MerlinState, reading: Reading, card: ReadingCard, log: Log) -> MerlinState:
+    """Price Scare: "A type of inflation that affects all aspects of the game": the cost of the
+    living rises by the volatility, as a 7 raises it."""
+    was = state.core.counters.cost_of_living
+    state = set_counter(state, "cost_of_living", was + volatility(state))
+    now = state.core.counters.cost_of_living
+    log.append(
+        event("reading_counter", title=card.title, counter="cost_of_living", was=was, now=now)
+    )
+    return state
+
+
+def _smog(state: MerlinState, reading: Reading, card: ReadingCard, log: Log) -> MerlinState:
+    """Smog: "As players use resources, climates change": the climate counter rises by
+    `amount` (and the season wheel changes where it crosses a threshold)."""
+    was = state.core.counters.climate
+    state = add_climate(state, card.amount, log)
+    now = state.core.counters.climate
+    log.append(event("reading_counter", title=card.title, counter="climate", was=was, now=now))
+    return state
+
+
+EFFECTS: dict[str, Apply] = {
+    "row_each": _row_each,
+    "row_per_property": _row_per_property,
+    "irrigation": _irrigation,
+    "drought": _at_production,
+    "bumper": _at_production,
+    "thaw": _thaw,
+    "market_day": _market_day,
+    "golem_blight": _golem_blight,
+    "price_scare": _price_scare,
+    "smog": _smog,
+}
+
+
+# --- words -------------------------------------------------------------------------------------
+
+
+def _numbers(numbers: list[int]) -> str:
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _a(number: int) -> str:
+    return "an" if number in (8, 11) else "a"
+
+
+def _when(trigger: Mapping[str, Any]) -> str:
+    if trigger.get("roll_any"):
+        numbers = list(trigger["roll_any"])
+        return f"when {_a(numbers[0])} {_numbers(numbers)} is rolled"
+    if trigger.get("after_turns"):
+        k = trigger["after_turns"]
+        return f"in {k} turn{'s' if k != 1 else ''}"
+    k = trigger.get("after_orbits", 0)
+    return f"in {k} orbit{'s' if k != 1 else ''}"
+
+
+def _unless(waivers: list[int]) -> str:
+    if not waivers:
+        return ""
+    return f"; {_a(waivers[0])} {_numbers(waivers)} rolled first waives it"
+
+
+DOES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "row_each": lambda e: f"the R.O.W. pays {gold(e['amount'])} to each player",
+    "row_per_property": lambda e: (
+        f"the R.O.W. pays each player {gold(e['amount'])} per property they have placed"
+    ),
+    "irrigation": lambda e: (
+        f"the R.O.W. pays each player the cost of the living, and lands yield {e['amount']} "
+        "more for one orbit"
+    ),
+    "drought": lambda e: f"that roll yields no {goods(e.get('goods', 'essence_grain'))}",
+    "bumper": lambda e: f"that roll's {goods(e.get('goods', 'elixir_oil'))} is doubled",
+    "thaw": lambda e: "the season wheel turns one portion",
+    "market_day": lambda e: (
+        f"the R.O.W. places {e.get('bids', 3)} bids at the cost of the living on every "
+        "commodity without bids"
+    ),
+    "golem_blight": lambda e: "every Stone golem crumbles",
+    "price_scare": lambda e: "the cost of the living rises by the volatility",
+    "smog": lambda e: f"the climate counter rises by {e['amount']}",
+}
+
+KIND = {"tea": "tea leaves", "crystal": "a crystal ball"}
+COUNTER = {"cost_of_living": "the cost of the living", "climate": "the climate counter"}
+
+
+def _revealed(e: Mapping[str, Any]) -> str:
+    effect = str(e["effect"])
+    does = DOES[effect](e) if effect in DOES else effect.replace("_", " ")
+    return (
+        f"A future reading was revealed, {KIND.get(e['reading'], e['reading'])}: {e['title']}: "
+        f"{_when(e['trigger'])}, {does}{_unless(list(e['waived_by']))}"
+    )
+
+
+def _paid(e: Mapping[str, Any]) -> str:
+    shares = ", ".join(f"{gold(amount)} to {seat(player)}" for player, amount in e["paid"])
+    return (
+        f"{e['title']}: the R.O.W. paid {shares} ({gold(e['total'])} in all; it holds "
+        f"{gold(e['row'])})"
+    )
+
+
+def _golems(e: Mapping[str, Any]) -> str:
+    which = ", ".join(f"{seat(owner)}'s {card_words(code)}" for code, owner in e["golems"])
+    return f"{e['title']}: the Stone golems crumbled and went back into the deck: {which}"
+
+
+EVENTS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "reading_revealed": _revealed,
+    "reading_waived": lambda e: (
+        f"The {e['total']} waived {e['title']}: the reading goes back into its deck"
+    ),
+    "reading_true": lambda e: f"{e['title']} came true",
+    "reading_disregarded": lambda e: (
+        f"{e['title']} is disregarded: the R.O.W. holds {gold(e['row'])}, short of the "
+        f"{gold(e['needed'])} it would take"
+    ),
+    "reading_paid": _paid,
+    "reading_yield": lambda e: (
+        f"{e['title']}: {seat(e['seat'])}'s {card_words(e['land'])} yields {e['now']} "
+        f"{goods(e['commodity'])} instead of {e['was']}"
+    ),
+    "reading_irrigation": lambda e: (
+        f"{e['title']}: lands yield {e['amount']} more through turn {e['until']}"
+    ),
+    "reading_lapsed": lambda e: f"{e['title']}: lands no longer yield {e['amount']} more",
+    "reading_stimulus": lambda e: (
+        f"{e['title']}: the R.O.W. placed {e['bids']} bids for {goods(e['commodity'])} at "
+        f"{e['price']}"
+    ),
+    "reading_golems": _golems,
+    "reading_counter": lambda e: (
+        f"{e['title']}: {COUNTER.get(e['counter'], e['counter'])} went from {e['was']} to "
+        f"{e['now']}"
+    ),
+}
+
+PART = Module(name="magic.readings", on_roll=(on_roll,), yield_filters=(yield_filter,))
