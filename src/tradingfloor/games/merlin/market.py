@@ -499,15 +499,23 @@ def stimulus(state: MerlinState, log: Log) -> MerlinState:
             continue
         if state.core.ledger.row < cost or price < 1:
             continue
-        bids = []
-        for _ in range(content.stimulus_bids):
-            order_id, state = _new_id(state)
-            bids.append(Order(order_id, ROW, price, state.core.turn_no))
-        state = to_row(state, -cost)
-        state = _set_book(state, index, replace(book, bids=tuple(bids), bidless_since=None))
+        state = place_row_bids(state, index)
         name = content.commodities[index]
         log.append(event("stimulus", commodity=name, bids=content.stimulus_bids, price=price))
     return state
+
+
+def place_row_bids(state: MerlinState, index: int) -> MerlinState:
+    """The R.O.W. places the stimulus's covered bids at the cost of the living on one commodity's
+    book, paid from its balance (the caller checks that it can pay)."""
+    count, price = state.config.content.stimulus_bids, state.core.counters.cost_of_living
+    bids = []
+    for _ in range(count):
+        order_id, state = _new_id(state)
+        bids.append(Order(order_id, ROW, price, state.core.turn_no))
+    state = to_row(state, -count * price)
+    book = state.economy.books[index]
+    return _set_book(state, index, replace(book, bids=tuple(bids), bidless_since=None))
 
 
 RULES = (

@@ -18,7 +18,7 @@ from typing import Any
 
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.deck import shuffle_in
-from tradingfloor.games.merlin.ledger import earn, put, to_row
+from tradingfloor.games.merlin.ledger import earn, to_row
 from tradingfloor.games.merlin.magic.content import ReadingCard, kind_of
 from tradingfloor.games.merlin.magic.state import Effect, Reading
 from tradingfloor.games.merlin.magic.table import (
@@ -32,10 +32,11 @@ from tradingfloor.games.merlin.magic.table import (
     shuffle_custom,
     with_magic,
 )
+from tradingfloor.games.merlin.market import place_row_bids
 from tradingfloor.games.merlin.production import rolled
 from tradingfloor.games.merlin.rulebook import Log, Module, Payout, event
 from tradingfloor.games.merlin.seasons import add_climate, advance_wheel, set_counter, volatility
-from tradingfloor.games.merlin.state import ROW, MerlinState, Order
+from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card as card_words
 from tradingfloor.games.merlin.words import gold, goods, seat
 
@@ -333,13 +334,8 @@ def _market_day(state: MerlinState, reading: Reading, card: ReadingCard, log: Lo
 def _stimulate(
     state: MerlinState, index: int, count: int, price: int, title: str, log: Log
 ) -> MerlinState:
-    """The R.O.W. places `count` covered bids at `price` on one commodity's book."""
-    eco = state.economy
-    first = eco.next_order
-    bids = tuple(Order(first + i, ROW, price, state.core.turn_no) for i in range(count))
-    book = replace(eco.books[index], bids=bids, bidless_since=None)
-    eco = replace(eco, books=put(eco.books, index, book), next_order=first + count)
-    state = to_row(replace(state, economy=eco), -count * price)
+    """The R.O.W. places the stimulus's covered bids on one commodity's book."""
+    state = place_row_bids(state, index)
     name = state.config.content.commodities[index]
     log.append(event("reading_stimulus", title=title, commodity=name, bids=count, price=price))
     return state
