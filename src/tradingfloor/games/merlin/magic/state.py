@@ -129,3 +129,5 @@ class Magic:
     volatility: int = 1
     golems_played: int = 0  # a counter giving golems their order of play
     card_counts: tuple[tuple[str, int], ...] = ()  # times each content card was played (lab)
+    bought_since: tuple[tuple[int, ...], ...] = ()  # per seat: who bought a permit since its
+    # last turn ended (Greed Hex); () until the first turn ends
