@@ -53,8 +53,9 @@ class Stats:
 class Person:
     """A scripted player: listens on its WebSocket, acts over HTTP whenever its turn comes."""
 
-    retries_refused = False
-    """Whether a refused (422) move is chosen again; the scripted moves here are never refused."""
+    choose_again: tuple[int, ...] = ()
+    """Answers to an action after which the seat chooses again (the scripted moves here are
+    never refused)."""
 
     def __init__(
         self, base: str, match_id: str, seat: int, token: str, stats: Stats, think: float
@@ -123,8 +124,8 @@ class Person:
                 update = self.latest
                 assert update is not None
             acted_at = update["seq"]
-            if await self._send(http, update) == 422 and self.retries_refused:
-                acted_at = -1  # a move of its own choosing was refused: choose again
+            if await self._send(http, update) in self.choose_again:
+                acted_at = -1
             self.changed.set()  # look at the newest update again
 
     async def _send(self, http: Any, update: dict[str, Any]) -> int:
@@ -224,9 +225,9 @@ def run_load(
         db = f"sqlite:///{Path(folder) / 'load.db'}"
         limits_off = [f"--{limit}=0" for limit in PER_ADDRESS]
         with server(db, port, bot_delay=bot_delay, options=limits_off) as process:
-            cpu_before = _cpu_seconds(process.pid)
+            cpu_before = cpu_seconds(process.pid)
             stats, seconds = asyncio.run(drive(f"http://127.0.0.1:{port}", matches, think, seconds))
-            server_cpu = _cpu_seconds(process.pid) - cpu_before
+            server_cpu = cpu_seconds(process.pid) - cpu_before
     return Sample(
         games=stats.finished,
         actions=stats.actions,
@@ -244,15 +245,20 @@ def run_load(
 
 def latency_notes(latencies: list[float]) -> dict[str, str]:
     """The median and 99th percentile of latencies given in seconds, as notes in ms."""
-    ordered = sorted(latencies)
-    if not ordered:
+    if not latencies:
         return {"p50 ms": "-", "p99 ms": "-"}
-    p50 = statistics.median(ordered) * 1000
-    p99 = ordered[int(0.99 * (len(ordered) - 1))] * 1000
+    p50 = statistics.median(latencies) * 1000
+    p99 = percentile(latencies, 0.99) * 1000
     return {"p50 ms": f"{p50:.1f}", "p99 ms": f"{p99:.1f}"}
 
 
-def _cpu_seconds(pid: int) -> float:
+def percentile(values: list[float], q: float) -> float:
+    """The value below which a share `q` of `values` lies (the nearest rank at or below)."""
+    ordered = sorted(values)
+    return ordered[int(q * (len(ordered) - 1))]
+
+
+def cpu_seconds(pid: int) -> float:
     """CPU time (user + system) that a process has used so far (Linux)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

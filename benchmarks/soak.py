@@ -41,7 +41,15 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from benchmarks.harness import Figure, Sample
-from benchmarks.server_load import Person, Stats, collector_paused, latency_notes, spectate
+from benchmarks.server_load import (
+    Person,
+    Stats,
+    collector_paused,
+    cpu_seconds,
+    latency_notes,
+    percentile,
+    spectate,
+)
 
 SECONDS = float(os.environ.get("TRADINGFLOOR_SOAK_S", "600"))
 THINK_S = 1.0  # a person acts 0.5-1.5 x this long after their turn comes
@@ -51,11 +59,13 @@ FLOOD_EVERY_S = 20.0
 FLOOD_BURST = 40  # matches asked for at once by the flooding address
 DROPPING = 0.5  # the share of people who drop their socket now and then
 ONLINE_S = (5.0, 20.0)  # how long a dropping person's socket lives
+RECONNECT_TRIES = 3
 MATCH_DEADLINE_S = 300.0  # a match not over by then is counted stuck and left
 PROXY = "127.0.0.1"
 FLOOD_ADDRESS = "203.0.113.7"
 OUT = Path("artifacts/soak")
 MB = 1_048_576
+NO_ANSWER = 0  # the status of a request that got no answer
 FORM_KEYS = ("label", "fields", "count", "note")  # the parts of a listed move that are words
 
 
@@ -91,6 +101,7 @@ class RssSample(NamedTuple):
     at: float  # seconds into the soak
     server: int  # bytes resident in the server process
     workers: int  # bytes resident in its child processes (the searching bots' workers)
+    load: float  # the machine's load average over the last minute (others' work shows here)
 
 
 @dataclass
@@ -101,6 +112,7 @@ class Tally:
     acked: list[Acked] = field(default_factory=list)
     finished: Counter[str] = field(default_factory=Counter)
     rss: list[RssSample] = field(default_factory=list)
+    timeline: list[tuple[float, float]] = field(default_factory=list)  # (at, latency) in s
     started: float = field(default_factory=time.monotonic)
     created: int = 0  # by the players
     flood_created: int = 0
@@ -131,7 +143,7 @@ class Tally:
 class Player(Person):
     """A person of the load benchmark who plays any game and may drop its socket now and then."""
 
-    retries_refused = True
+    choose_again = (422, NO_ANSWER)  # a random form filled wrongly, or no answer at all
 
     def __init__(
         self, base: str, match_id: str, seat: int, token: str, tally: Tally, game: str
@@ -145,6 +157,24 @@ class Player(Person):
         if self.game == "middleman":
             return super()._choose(update)
         return random_move(update["legal"]["actions"], self.rng)
+
+    async def _send(self, http: Any, update: dict[str, Any]) -> int:
+        """As a Person sends, keeping when each latency was measured; a request that failed on
+        its way (a kept-alive connection closed by the server as it was reused) gets NO_ANSWER:
+        sent again against the same step, it cannot be taken twice."""
+        import httpx
+
+        measured = len(self.stats.latencies)
+        try:
+            status = await super()._send(http, update)
+        except httpx.TransportError:
+            self.tally.transport_errors += 1
+            self.awaited = None
+            return NO_ANSWER
+        if len(self.stats.latencies) > measured:
+            at = time.monotonic() - self.tally.started
+            self.tally.timeline.append((at, self.stats.latencies[-1]))
+        return status
 
     def _answered(self, reply: Any, action: dict[str, Any]) -> None:
         self.tally.answered(reply.status_code)
@@ -185,7 +215,19 @@ class Player(Person):
             self.awaited[1].set_result(math.nan)
 
     async def _reconnect(self) -> Any:
-        """A new socket, its first update checked against the API's view just before."""
+        """A new socket (a few tries), its first update checked against the API's view."""
+        import httpx
+        import websockets
+
+        for _ in range(RECONNECT_TRIES - 1):
+            try:
+                return await self._reconnect_once()
+            except (httpx.TransportError, websockets.WebSocketException, OSError):
+                self.tally.transport_errors += 1
+                await asyncio.sleep(1)
+        return await self._reconnect_once()
+
+    async def _reconnect_once(self) -> Any:
         async with client(self.headers) as http:
             reply = await http.get(
                 f"{self.base}/api/matches/{self.match_id}/view",
@@ -312,7 +354,7 @@ async def sample_rss(pid: int, tally: Tally, every: float) -> None:
 
 def rss_sample(pid: int, started: float) -> RssSample:
     workers = sum(rss_bytes(child) for child in children(pid))
-    return RssSample(time.monotonic() - started, rss_bytes(pid), workers)
+    return RssSample(time.monotonic() - started, rss_bytes(pid), workers, os.getloadavg()[0])
 
 
 def rss_bytes(pid: int) -> int:
@@ -437,6 +479,7 @@ class Report:
     exit_code: int | None
     restart_s: float
     logged_errors: int
+    server_cpu_s: float
 
     @property
     def lost(self) -> int:
@@ -449,16 +492,28 @@ class Report:
     def rss_mb(self) -> list[float]:
         return [s.server / MB for s in self.tally.rss]
 
-    def series(self) -> tuple[float, list[float]]:
-        """RSS in MB about every tenth of the soak (every minute of ten): (step, values)."""
-        step = max(SAMPLE_S, self.seconds / 10)
-        rss = self.tally.rss
-        marks = [step * k for k in range(int(rss[-1].at // step) + 1)] + [rss[-1].at]
-        return step, [_nearest(rss, mark).server / MB for mark in marks]
+    @property
+    def step(self) -> float:
+        """The series' step: a tenth of the soak (a minute of ten), at least SAMPLE_S."""
+        return max(SAMPLE_S, self.seconds / 10)
+
+    def rss_series(self) -> list[float]:
+        """RSS in MB at the start, after every step, and at the end."""
+        rss, step = self.tally.rss, self.step
+        marks = [step * k for k in range(round(rss[-1].at / step))] + [rss[-1].at]
+        return [_nearest(rss, mark).server / MB for mark in marks]
+
+    def p99_series(self) -> list[float]:
+        """p99 latency in ms of the actions within each step ("nan" where there were none)."""
+        windows: list[list[float]] = [[] for _ in range(max(1, round(self.seconds / self.step)))]
+        for at, latency in self.tally.timeline:
+            if not math.isnan(latency):
+                windows[min(int(at / self.step), len(windows) - 1)].append(latency)
+        return [1000 * percentile(w, 0.99) if w else math.nan for w in windows]
 
     def notes(self) -> dict[str, str]:
-        tally, rss = self.tally, self.rss_mb()
-        step, series = self.series()
+        tally, rss, step = self.tally, self.rss_mb(), self.step
+        loads = [s.load for s in tally.rss]
         notes = {
             "tables": ", ".join(f"{t.count} {t.game}" for t in self.tables),
             "matches begun/over": (
@@ -468,11 +523,14 @@ class Report:
             "lost": str(self.lost),
             **latency_notes(self.latencies),
             "RSS MB start/peak/end": f"{rss[0]:.0f}/{max(rss):.0f}/{rss[-1]:.0f}",
-            f"RSS MB every {step:.0f} s": "/".join(f"{x:.0f}" for x in series),
+            f"RSS MB every {step:.0f} s": "/".join(f"{x:.0f}" for x in self.rss_series()),
+            f"p99 ms by {step:.0f} s": "/".join(f"{x:.0f}" for x in self.p99_series()),
             "workers MB peak": f"{max(s.workers for s in tally.rss) / MB:.0f}",
             "flood created/429": f"{tally.flood_created}/{tally.flood_refused}",
             "reconnects": f"{tally.reconnects} (stale {tally.stale_views})",
             "5xx": str(tally.server_errors),
+            "server CPU %": f"{100 * self.server_cpu_s / self.seconds:.0f}",
+            "load avg mean/max": f"{sum(loads) / len(loads):.1f}/{max(loads):.1f}",
             "restart s": f"{self.restart_s:.1f}",
             "wall s": f"{self.seconds:.0f}",
         }
@@ -520,13 +578,14 @@ def run_soak(
         port = free_port()
         with server(db, port, bot_delay=BOT_DELAY_S, log=log, options=options) as process:
             tally = asyncio.run(drive(f"http://127.0.0.1:{port}", process.pid, seconds, tables))
+            server_cpu_s = cpu_seconds(process.pid)
         played = tally.rss[-1].at  # sampled as play ended
         lost_stopped = lost_in_database(db, tally.acked)
         port, restarting = free_port(), time.monotonic()
         with server(db, port, bot_delay=BOT_DELAY_S, log=log, options=options):
             restart_s = time.monotonic() - restarting
             lost_restarted = asyncio.run(lost_through_api(f"http://127.0.0.1:{port}", tally.acked))
-        errors = log.read_text(errors="replace").count("Traceback")
+        errors = logged_errors(log)
         report = Report(
             played,
             tables,
@@ -536,10 +595,25 @@ def run_soak(
             process.returncode,
             restart_s,
             errors,
+            server_cpu_s,
         )
         if out is not None:
             keep(report, out, log)
     return report
+
+
+def logged_errors(log: Path) -> int:
+    """Errors in the server's log: ERROR entries, and tracebacks that follow another message
+    (not an ERROR's own, nor the next of a chain, which follows an empty line)."""
+    lines = log.read_text(errors="replace").splitlines()
+    pairs = zip(["-", *lines], lines, strict=False)  # each line after the one before it
+    return sum(_error_begins(before, line) for before, line in pairs)
+
+
+def _error_begins(before: str, line: str) -> bool:
+    if line.startswith("ERROR"):
+        return True
+    return line.startswith("Traceback") and before != "" and not before.startswith("ERROR")
 
 
 def keep(report: Report, out: Path, log: Path) -> None:
@@ -567,19 +641,26 @@ def plot(report: Report, path: Path) -> None:
 
     rss = report.tally.rss
     minutes = [s.at / 60 for s in rss]
-    figure, axes = plt.subplots(figsize=(8, 4))
-    axes.plot(minutes, report.rss_mb(), label="server process")
+    figure, (memory, latency) = plt.subplots(2, 1, figsize=(8, 6), sharex=True)
+    memory.plot(minutes, report.rss_mb(), label="server process")
     if any(s.workers for s in rss):
-        axes.plot(minutes, [(s.server + s.workers) / MB for s in rss], label="with bot workers")
+        memory.plot(minutes, [(s.server + s.workers) / MB for s in rss], label="with bot workers")
     notes = report.notes()
-    axes.set_title(
+    memory.set_title(
         f"soak: {notes['acked']} actions acknowledged, {notes['lost']} lost, "
         f"p99 {notes['p99 ms']} ms"
     )
-    axes.set_xlabel("minutes")
-    axes.set_ylabel("RSS (MB)")
-    axes.set_ylim(bottom=0)
-    axes.legend(loc="lower right")
+    memory.set_ylabel("RSS (MB)")
+    memory.set_ylim(bottom=0)
+    memory.legend(loc="lower right")
+    step = report.step / 60
+    p99 = report.p99_series()
+    starts = [step * k for k in range(len(p99) + 1)]  # and the last step's end
+    latency.step(starts, [*p99, p99[-1]], where="post", label="p99 in each step")
+    latency.set_ylabel("action to view (ms)")
+    latency.set_xlabel("minutes")
+    latency.set_ylim(bottom=0)
+    latency.legend(loc="upper right")
     figure.tight_layout()
     figure.savefig(path, dpi=100)
     plt.close(figure)

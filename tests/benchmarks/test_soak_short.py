@@ -10,7 +10,7 @@ from benchmarks.soak import run_soak
 
 @pytest.mark.slow
 def test_a_short_soak_loses_no_acknowledged_action(tmp_path: Path) -> None:
-    report = run_soak(seconds=20, out=tmp_path)
+    report = run_soak(seconds=15, out=tmp_path)
     tally = report.tally
     assert tally.acked, "the people had no action acknowledged"
     assert report.lost == 0, report.lost_stopped + report.lost_restarted

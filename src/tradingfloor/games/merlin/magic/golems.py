@@ -1,13 +1,737 @@
-"""The magic module: golems (MERLIN-MODULES.md §2). To be built."""
+"""The magic module: golems (MERLIN-MODULES.md §2.5). Jacks are Stone golems, Queens Bronze ones;
+red ones attack another player's stack, black ones defend their owner's or an ally's.
+
+Draft, Jacks and Queens: "Golems that can attack and defend property. Jack and Queens are Stone and
+Bronze Golems respectively. Red cards (Diamond and Hearts) act as attacking golems, whilst black
+cards (Spade and Clubs) act as defensive golems."
+
+Rulings (docs/rules/merlin.md) are marked [R] where they are taken.
+"""
 
 from __future__ import annotations
 
-from tradingfloor.games.merlin.rulebook import Module
-from tradingfloor.games.merlin.state import MerlinState
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
 
-PART = Module(name="magic.golems")
+from tradingfloor.core.actions import Action
+from tradingfloor.games.merlin import cards, tableau
+from tradingfloor.games.merlin.deck import shuffle_in
+from tradingfloor.games.merlin.ledger import add_gold, put, to_bank, to_row
+from tradingfloor.games.merlin.magic.actions import Ally, PlayGolem
+from tradingfloor.games.merlin.magic.content import Golems
+from tradingfloor.games.merlin.magic.state import Golem, Role
+from tradingfloor.games.merlin.magic.table import (
+    content_of,
+    count_play,
+    done_this_turn,
+    magic_of,
+    mark_done,
+    regulation,
+    shuffle_custom,
+    with_magic,
+)
+from tradingfloor.games.merlin.production import kind, rolled
+from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, Payout, event
+from tradingfloor.games.merlin.state import MerlinState, Stack
+from tradingfloor.games.merlin.tableau import stack_of
+from tradingfloor.games.merlin.words import card as card_words
+from tradingfloor.games.merlin.words import gold, seat
+
+# --- what a golem is -----------------------------------------------------------------------------
+
+
+def figures(state: MerlinState) -> Golems:
+    return content_of(state).figures.golems
+
+
+def is_stone(state: MerlinState, card: str) -> bool:
+    """Jacks: "Jack and Queens are Stone and Bronze Golems respectively." """
+    return cards.rank(state.config, card) == figures(state).stone_rank
+
+
+def role_of(state: MerlinState, card: str) -> Role:
+    """ "Red cards (Diamond and Hearts) act as attacking golems, whilst black cards (Spade and
+    Clubs) act as defensive golems." """
+    return "attack" if cards.suit(state.config, card) in figures(state).attack_suits else "defend"
+
+
+def type_of(state: MerlinState, card: str) -> str:
+    return "stone" if is_stone(state, card) else "bronze"
+
+
+def golems_on(state: MerlinState, owner: int, on: str) -> list[Golem]:
+    """The golems on `owner`'s stack `on`, the oldest first."""
+    found = [g for g in magic_of(state).golems if g.seat == owner and g.on == on]
+    return sorted(found, key=lambda g: g.placed)
+
+
+def _golem(state: MerlinState, card: str) -> Golem | None:
+    return next((g for g in magic_of(state).golems if g.card == card), None)
+
+
+# --- hit points ----------------------------------------------------------------------------------
+
+
+def lost(state: MerlinState, owner: int, on: str) -> int:
+    """Hit points `owner`'s stack `on` has lost."""
+    return next((n for s, c, n in magic_of(state).damage if (s, c) == (owner, on)), 0)
+
+
+def max_hp(state: MerlinState, owner: int, stack: Stack) -> int:
+    """ "Properties with permits on top (Lands, Spell Shops, Breweries, etc.) have two hit
+    points"; a defensive golem adds "one additional hit point to the property for each golem
+    protecting said property"."""
+    hp = figures(state).hp
+    own = hp.topped if stack.top is not None else hp.property
+    defenders = [g for g in golems_on(state, owner, stack.base) if g.role == "defend"]
+    return own + hp.defender * len(defenders)
+
+
+def hit_points(state: MerlinState, owner: int, on: str) -> int:
+    """Hit points `owner`'s stack `on` has left (0 when it is not on the table)."""
+    found = stack_of(state, owner, on)
+    if found is None:
+        return 0
+    return max(0, max_hp(state, owner, found[1]) - lost(state, owner, on))
+
+
+def ruined(state: MerlinState, owner: int, on: str) -> bool:
+    """A stack left in ruins (option ruin = "idle"): it yields nothing until healed to full."""
+    return (owner, on) in magic_of(state).ruined
+
+
+def _set_lost(state: MerlinState, owner: int, on: str, count: int) -> MerlinState:
+    damage = list(magic_of(state).damage)
+    index = next((i for i, (s, c, _) in enumerate(damage) if (s, c) == (owner, on)), None)
+    if index is None:
+        damage.append((owner, on, count))
+    else:
+        damage[index] = (owner, on, count)
+    return with_magic(state, damage=tuple(d for d in damage if d[2] > 0))
 
 
 def invest_refusal(state: MerlinState, seat: int, card: str) -> str | None:
-    """Why `seat` may not invest in their property `card` now, or None."""
+    """Why `seat` may not invest in their property `card` now, or None: "Properties with permits
+    on top that have been hit no longer generate gold on roll, and cannot be invested in." """
+    if state.magic is None:
+        return None
+    if ruined(state, seat, card):
+        return (
+            f"{card_words(card)} lies in ruins after a golem attack: it takes no investment "
+            "until a defending golem heals it to full"
+        )
+    found = stack_of(state, seat, card)
+    if found is not None and found[1].top is not None and lost(state, seat, card):
+        return (
+            f"{card_words(card)} was hit by a golem: a damaged property with a permit on top "
+            "cannot be invested in until a defending golem heals it"
+        )
     return None
+
+
+# --- playing a golem -----------------------------------------------------------------------------
+
+
+def _licence(state: MerlinState) -> int:
+    """Golem Licence: "playing a golem costs the tax rate to the R.O.W." (0 when not active)."""
+    if regulation(state, "golem_licence") is None:
+        return 0
+    return state.core.counters.tax_rate
+
+
+def _soul(state: MerlinState) -> int:
+    return state.config.content.commodities.index(figures(state).soul_commodity)
+
+
+def _payment_refusal(state: MerlinState, me: int) -> str | None:
+    """ "All Golems require one Soul to be animated and played", and the Golem Licence's fee."""
+    souls, held = figures(state).souls, state.economy.goods[me][_soul(state)]
+    if held < souls:
+        return (
+            f"animating a golem takes {souls} Soul{'s' if souls != 1 else ''} and you hold "
+            f"{held}: buy one on the Grand Market or wait for a land to yield one"
+        )
+    fee, purse = _licence(state), state.core.gold[me]
+    if fee > purse:
+        return f"the Golem Licence costs the tax rate, {gold(fee)}, and you hold {gold(purse)}"
+    return None
+
+
+def _card_refusal(state: MerlinState, me: int, card: str) -> str | None:
+    if card not in state.economy.hands[me]:
+        return f"you hold no {card_words(card)} to play"
+    if not cards.is_golem(state.config, card):
+        return f"{card_words(card)} is not a golem: only Jacks and Queens are animated"
+    if card in state.economy.fresh:
+        # Core Loop: "Permits are bought at the end so they can only be played the turn after"
+        return f"{card_words(card)} was bought this turn; it can be played from your next turn"
+    return None
+
+
+def _target_refusal(state: MerlinState, me: int, role: Role, owner: int, on: str) -> str | None:
+    """Why a golem of `role` may not go on `owner`'s stack `on`."""
+    if not 0 <= owner < state.players or state.core.out[owner]:
+        return "that player is not in the game"
+    found = stack_of(state, owner, on)
+    if found is None:
+        return f"that player has no property {card_words(on)} on the table"
+    if kind(state, found[1]) == "chauffeur":
+        # Clubs: "Chauffeurs cannot be targeted by golems."
+        return "Chauffeurs cannot be targeted by golems: none attacks them, none needs a guard"
+    if role == "attack" and owner == me:
+        # "Attacking golems can be played on opposing properties"
+        return "a red golem attacks another player's property; black golems defend yours"
+    if role == "defend" and owner != me and (owner, me) not in magic_of(state).allies:
+        # "Defensive golems can be played on owned or allied properties"
+        return (
+            "a black golem defends your own properties, or those of a player who allied you; "
+            "that player has not"
+        )
+    return None
+
+
+def _why_play(state: MerlinState, me: int, action: PlayGolem) -> str | None:
+    why = _card_refusal(state, me, action.card)
+    if why is None:
+        role = role_of(state, action.card)
+        why = _target_refusal(state, me, role, action.seat, action.on)
+    return why or _payment_refusal(state, me)
+
+
+def _plays(state: MerlinState, me: int) -> list[Action]:
+    hand = [c for c in state.economy.hands[me] if _card_refusal(state, me, c) is None]
+    if not hand or _payment_refusal(state, me) is not None:
+        return []
+    out: list[Action] = []
+    for card in hand:
+        role = role_of(state, card)
+        for owner in state.core.in_game():
+            for stack in state.economy.tableaux[owner]:
+                if _target_refusal(state, me, role, owner, stack.base) is None:
+                    out.append(PlayGolem(card=card, seat=owner, on=stack.base))
+    return out
+
+
+def _apply_play(state: MerlinState, me: int, action: PlayGolem, log: Log) -> MerlinState:
+    # "Put the commodity into the respective deck before playing the Golem."
+    rules, soul = figures(state), _soul(state)
+    eco = state.economy
+    hand = list(eco.hands[me])
+    hand.remove(action.card)
+    goods = put(eco.goods[me], soul, eco.goods[me][soul] - rules.souls)
+    eco = replace(eco, hands=put(eco.hands, me, tuple(hand)), goods=put(eco.goods, me, goods))
+    state = replace(state, economy=eco)
+    fee = _licence(state)
+    state = to_row(add_gold(state, me, -fee), fee)
+    role, stone = role_of(state, action.card), is_stone(state, action.card)
+    magic = magic_of(state)
+    golem = Golem(
+        card=action.card,
+        owner=me,
+        seat=action.seat,
+        on=action.on,
+        role=role,
+        hp=rules.hp.stone if stone else rules.hp.bronze,
+        placed=magic.golems_played,
+    )
+    state = with_magic(state, golems=(*magic.golems, golem), golems_played=golem.placed + 1)
+    state = count_play(state, f"{type_of(state, action.card)}_golem")
+    log.append(
+        event(
+            "golem_played",
+            seat=me,
+            card=action.card,
+            golem=type_of(state, action.card),
+            role=role,
+            owner=action.seat,
+            on=action.on,
+            souls=rules.souls,
+            licence=fee,
+        )
+    )
+    return state
+
+
+# --- allies --------------------------------------------------------------------------------------
+
+
+def _why_ally(state: MerlinState, me: int, action: Ally) -> str | None:
+    other = action.seat
+    if other == me:
+        return "your own golems already guard your properties"
+    if not 0 <= other < state.players or state.core.out[other]:
+        return "that player is not in the game"
+    allied = (me, other) in magic_of(state).allies
+    if action.allied and allied:
+        return "that player is already your ally"
+    if not action.allied and not allied:
+        return "that player is not your ally"
+    if done_this_turn(state, f"ally:{other}"):
+        # [R] An alliance changes at most once a turn with each player.
+        return "you have already changed your alliance with that player this turn"
+    return None
+
+
+def _allies(state: MerlinState, me: int) -> list[Action]:
+    pairs = magic_of(state).allies
+    return [
+        Ally(seat=other, allied=(me, other) not in pairs)
+        for other in state.core.in_game()
+        if other != me and not done_this_turn(state, f"ally:{other}")
+    ]
+
+
+def _apply_ally(state: MerlinState, me: int, action: Ally, log: Log) -> MerlinState:
+    # "Defensive golems can be played on owned or allied properties": the owner accepts the ally.
+    # [R] Ending an alliance stops new golems; those already guarding stay.
+    pairs = [p for p in magic_of(state).allies if p != (me, action.seat)]
+    if action.allied:
+        pairs.append((me, action.seat))
+    log.append(event("ally", seat=me, ally=action.seat, allied=action.allied))
+    return mark_done(with_magic(state, allies=tuple(pairs)), f"ally:{action.seat}")
+
+
+# --- the golems' rolls ---------------------------------------------------------------------------
+
+
+def _acting_ranks(state: MerlinState, number: int) -> set[int]:
+    """ "On an 11 dice roll, all Stone Golems will attack." "On a 12 dice roll, all Bronze Golems
+    will attack." """
+    rules = figures(state)
+    ranks = set()
+    if number == rules.stone_roll:
+        ranks.add(rules.stone_rank)
+    if number == rules.bronze_roll:
+        ranks.add(rules.bronze_rank)
+    return ranks
+
+
+def on_roll(state: MerlinState, log: Log) -> MerlinState:
+    """ "When rolling an 11 or 12, all attacking golems will attack any property they are on, all
+    defending golems will either attack any attacking golems or heal the property one hit
+    point." Stacks in turn order from the roller, each in its own tableau order."""
+    if state.magic is None:
+        return state
+    state = tidy(state, log)
+    ranks = _acting_ranks(state, rolled(state))
+    if not ranks:
+        return state
+    occupied = {(g.seat, g.on) for g in magic_of(state).golems}
+    fields = [
+        (owner, stack.base)
+        for owner in state.core.from_roller()
+        for stack in state.economy.tableaux[owner]
+        if (owner, stack.base) in occupied
+    ]
+    for owner, on in fields:
+        state = _fight(state, owner, on, ranks, log)
+    return state
+
+
+def _fight(state: MerlinState, owner: int, on: str, ranks: set[int], log: Log) -> MerlinState:
+    """One stack: its acting defenders first, then its surviving acting attackers."""
+    acting = [
+        g.card for g in golems_on(state, owner, on) if cards.rank(state.config, g.card) in ranks
+    ]
+    for card in acting:
+        golem = _golem(state, card)
+        if golem is not None and golem.role == "defend":
+            state = _defend(state, golem, log)
+    for card in acting:
+        golem = _golem(state, card)
+        if golem is None or golem.role != "attack":
+            continue
+        if hit_points(state, owner, on) <= 0:
+            break  # in ruins already (option "idle"): nothing more to hit
+        state = _attack(state, golem, log)
+    return state
+
+
+def _defend(state: MerlinState, defender: Golem, log: Log) -> MerlinState:
+    """ "Defensive golems will only attack incoming attacking golems, however if there is no
+    attacking force, the defensive golem will heal the property one hit point if applicable."
+    [R] Each defender in turn: it hits the oldest attacker still standing there, else it heals."""
+    attackers = [g for g in golems_on(state, defender.seat, defender.on) if g.role == "attack"]
+    if attackers:
+        return _hit_golem(state, attackers[0], defender, log)
+    return _heal(state, defender, log)
+
+
+def _hit_golem(state: MerlinState, target: Golem, by: Golem, log: Log) -> MerlinState:
+    """ "Stone Golems have 1 hit points meaning, when hit, are destroyed." "Bronze Golems have 2
+    hit point, when hit, turned once, and then destroyed on the next hit." """
+    magic = magic_of(state)
+    index = magic.golems.index(target)
+    left = target.hp - 1
+    data = dict(seat=by.owner, card=by.card, target=target.card, owner=target.owner)
+    data.update(stack=target.seat, on=target.on, hp=left)
+    if left > 0:
+        log.append(event("golem_hit", **data))
+        return with_magic(state, golems=put(magic.golems, index, replace(target, hp=left)))
+    log.append(event("golem_destroyed", **data))
+    state = with_magic(state, golems=magic.golems[:index] + magic.golems[index + 1 :])
+    return shuffle_in(state, [target.card])
+
+
+def _heal(state: MerlinState, defender: Golem, log: Log) -> MerlinState:
+    owner, on = defender.seat, defender.on
+    count = lost(state, owner, on)
+    if not count:
+        return state
+    state = _set_lost(state, owner, on, count - 1)
+    if count == 1 and ruined(state, owner, on):  # healed to full: the ruins yield again
+        state = with_magic(
+            state, ruined=tuple(r for r in magic_of(state).ruined if r != (owner, on))
+        )
+    hp = hit_points(state, owner, on)
+    log.append(
+        event("golem_healed", seat=defender.owner, card=defender.card, owner=owner, on=on, hp=hp)
+    )
+    return state
+
+
+def _prevented(state: MerlinState, owner: int, on: str, log: Log) -> tuple[MerlinState, bool]:
+    """An Iron Skin potion under the stack: "next golem damage → prevented" (magic/potions.py;
+    until that part defines `prevent_golem_damage`, nothing is prevented)."""
+    from tradingfloor.games.merlin.magic import potions
+
+    prevent = getattr(potions, "prevent_golem_damage", None)
+    if prevent is None:
+        return state, False
+    after, stopped = prevent(state, owner, on, log)
+    return after, bool(stopped)
+
+
+def _attack(state: MerlinState, attacker: Golem, log: Log) -> MerlinState:
+    """ "Attacking golems can be played on opposing properties, and deal one point of damage to
+    the property." At 0 hit points the stack is ruined."""
+    owner, on = attacker.seat, attacker.on
+    state, stopped = _prevented(state, owner, on, log)
+    if stopped:
+        return state
+    state = _set_lost(state, owner, on, lost(state, owner, on) + 1)
+    hp = hit_points(state, owner, on)
+    log.append(
+        event("golem_damage", seat=attacker.owner, card=attacker.card, owner=owner, on=on, hp=hp)
+    )
+    return _ruin(state, owner, on, log) if hp <= 0 else state
+
+
+def _ruin(state: MerlinState, owner: int, on: str, log: Log) -> MerlinState:
+    """[R] A stack at 0 hit points is ruined. Option ruin = "destroyed": its cards and every golem
+    on it reshuffle into the deck, its investment goes to the central bank, its store to its
+    owner, the potions set under it into the recipe deck. Option "idle": it stays and yields
+    nothing until healed to full."""
+    if figures(state).ruin == "idle":
+        if not ruined(state, owner, on):
+            state = with_magic(state, ruined=(*magic_of(state).ruined, (owner, on)))
+        log.append(event("stack_ruined", seat=owner, on=on, idle=True))
+        return state
+    found = stack_of(state, owner, on)
+    assert found is not None
+    index, stack = found
+    tableau = state.economy.tableaux[owner]
+    eco = state.economy
+    tableau = tableau[:index] + tableau[index + 1 :]
+    state = replace(state, economy=replace(eco, tableaux=put(eco.tableaux, owner, tableau)))
+    piles = (stack.base, stack.top)
+    golems = [g.card for g in golems_on(state, owner, on)]
+    state, potions = _clear_magic(state, owner, stack)
+    state = to_bank(state, stack.invested)
+    state = add_gold(state, owner, stack.stored)
+    state = shuffle_custom(state, "recipe_deck", potions)
+    returned = [c for c in piles if c is not None]
+    log.append(
+        event(
+            "stack_ruined",
+            seat=owner,
+            on=on,
+            cards=returned,
+            golems=golems,
+            invested=stack.invested,
+            stored=stack.stored,
+            potions=len(potions),
+        )
+    )
+    return shuffle_in(state, [*returned, *golems])
+
+
+def _clear_magic(state: MerlinState, owner: int, stack: Stack) -> tuple[MerlinState, list[str]]:
+    """Whatever the magic table keeps for a stack that leaves it: golems, damage, set potions,
+    an open shop and effects on its cards. Returns the potions set under it."""
+    magic = magic_of(state)
+    on, piles = stack.base, {stack.base, stack.top}
+    under = [p for p in magic.set_potions if p.owner == owner and p.on == on]
+    state = with_magic(
+        state,
+        golems=tuple(g for g in magic.golems if (g.seat, g.on) != (owner, on)),
+        damage=tuple(d for d in magic.damage if (d[0], d[1]) != (owner, on)),
+        ruined=tuple(r for r in magic.ruined if r != (owner, on)),
+        set_potions=tuple(p for p in magic.set_potions if p not in under),
+        open_shops=tuple(s for s in magic.open_shops if (s[0], s[1]) != (owner, on)),
+        effects=tuple(e for e in magic.effects if e.card is None or e.card not in piles),
+    )
+    return state, [p.potion.card for p in under]
+
+
+# --- yield: theft, entrenchment, damage ----------------------------------------------------------
+
+
+def _stack_yielding(state: MerlinState, owner: int, card: str) -> Stack | None:
+    """The stack of `owner` that `card` lies in (its base or its top), or None."""
+    return next((s for s in state.economy.tableaux[owner] if card in (s.base, s.top)), None)
+
+
+def golem_yield(state: MerlinState, payout: Payout, log: Log) -> tuple[MerlinState, Payout]:
+    """What golems do to a stack's yield: ruins and entrenchment yield nothing, a damaged
+    property with a permit on top no gold, and an attacker takes what is left."""
+    if state.magic is None or not (magic_of(state).golems or magic_of(state).damage):
+        return state, payout
+    stack = _stack_yielding(state, payout.owner, payout.card)
+    if stack is None:  # an Ace's free permit, not on the table
+        return state, payout
+    owner, on = payout.owner, stack.base
+    here = golems_on(state, owner, on)
+    attackers = [g for g in here if g.role == "attack"]
+    defended = any(g.role == "defend" for g in here)
+    nothing = replace(payout, gold=0, amount=0)
+    if ruined(state, owner, on):
+        log.append(event("golem_no_yield", seat=owner, card=payout.card, why="ruined"))
+        return state, nothing
+    if attackers and defended:
+        # "A property with both an attacking and defending golem are considered entrenched and
+        # will not generate any resource."
+        log.append(event("golem_no_yield", seat=owner, card=payout.card, why="entrenched"))
+        return state, nothing
+    if payout.commodity is None and stack.top is not None and lost(state, owner, on):
+        # "Properties with permits on top that have been hit no longer generate gold on roll"
+        # [R] gold only: the land on top still yields its commodity.
+        log.append(event("golem_no_yield", seat=owner, card=payout.card, why="damaged"))
+        payout = replace(payout, gold=0)
+    if attackers:
+        # "instead of the player that owns the property receiving the resource, it is given to
+        # the attacking party." [R] Several attackers: the first placed takes it.
+        thief = attackers[0].owner
+        log.append(event("yield_stolen", seat=thief, owner=owner, card=payout.card))
+        payout = replace(payout, to=thief)
+    return state, payout
+
+
+# --- golems whose stack changed hands or left the table ------------------------------------------
+
+
+def tidy(state: MerlinState, log: Log) -> MerlinState:
+    """Golems, damage and ruins follow a stack sold to another player and leave with a stack that
+    left the table (liquidated, or its owner out); golems that no longer fit where they stand (on
+    their owner's stack as attackers, on a non-ally's as defenders, on a Chauffeur) go back into
+    the deck. A hit point lost beyond what a stack now has (a defender left) is
+    forgiven: only an attack ruins a property [R]. Run at each turn's start and roll."""
+    if state.magic is None:
+        return state
+    magic = magic_of(state)
+    if not (magic.golems or magic.damage or magic.ruined):
+        return state
+    where = {s.base: owner for owner, row in enumerate(state.economy.tableaux) for s in row}
+    chauffeurs = {
+        s.base for row in state.economy.tableaux for s in row if kind(state, s) == "chauffeur"
+    }
+    kept, gone = [], []
+    for golem in magic.golems:
+        now = where.get(golem.on)
+        moved = replace(golem, seat=now) if now is not None else golem
+        # Clubs: "Chauffeurs cannot be targeted by golems": a stack made a Chauffeur sheds them.
+        if now is None or golem.on in chauffeurs or (now != golem.seat and not _fits(state, moved)):
+            gone.append(golem)
+        else:
+            kept.append(moved)
+    damage = tuple((where[c], c, n) for _, c, n in magic.damage if c in where)
+    ruins = tuple((where[c], c) for _, c in magic.ruined if c in where)
+    state = with_magic(state, golems=tuple(kept), damage=damage, ruined=ruins)
+    state = _forgive(state)
+    if not gone:
+        return state
+    for golem in gone:
+        log.append(event("golem_returned", seat=golem.owner, card=golem.card, on=golem.on))
+    return shuffle_in(state, [g.card for g in gone])
+
+
+def _then_tidy(rule: ActionRule) -> ActionRule:
+    """An economy move that takes a stack off a tableau (liquidate, accept a sale), followed at
+    once by `tidy`, so that no golem stands on a stack that has left."""
+
+    def apply(state: MerlinState, seat: int, action: Any, log: Log) -> MerlinState:
+        return tidy(rule.apply(state, seat, action, log), log)
+
+    return replace(rule, apply=apply)
+
+
+MOVING = {r.type: _then_tidy(r) for r in (*tableau.RULES, *tableau.ANSWERS)}
+"""The economy's moves re-registered (as magic/restrict.py does) to tidy after them."""
+
+
+def on_exit(state: MerlinState, seat: int, log: Log) -> MerlinState:
+    """A player out of the game: their ruins leave with their stacks (exits.py returns the golems
+    and the damage)."""
+    magic = magic_of(state)
+    return with_magic(state, ruined=tuple(r for r in magic.ruined if r[0] != seat))
+
+
+def _fits(state: MerlinState, golem: Golem) -> bool:
+    """Whether a golem may stand where it is: an attacker on another's stack, a defender on its
+    owner's or an ally's."""
+    if golem.role == "attack":
+        return golem.owner != golem.seat
+    return golem.owner == golem.seat or (golem.seat, golem.owner) in magic_of(state).allies
+
+
+def _forgive(state: MerlinState) -> MerlinState:
+    for owner, on, count in magic_of(state).damage:
+        found = stack_of(state, owner, on)
+        if found is None:
+            continue
+        most = max_hp(state, owner, found[1]) - (0 if ruined(state, owner, on) else 1)
+        if count > most:
+            state = _set_lost(state, owner, on, most)
+    return state
+
+
+def crumble(state: MerlinState, golem_type: str, log: Log) -> MerlinState:
+    """Every golem of a type ("stone" or "bronze") crumbles back into the deck (the reading
+    Golem Blight: "all Stone golems crumble")."""
+    gone = [g for g in magic_of(state).golems if type_of(state, g.card) == golem_type]
+    if not gone:
+        return state
+    state = with_magic(state, golems=tuple(g for g in magic_of(state).golems if g not in gone))
+    for golem in gone:
+        log.append(event("golem_returned", seat=golem.owner, card=golem.card, on=golem.on))
+    return _forgive(shuffle_in(state, [g.card for g in gone]))
+
+
+# --- words ---------------------------------------------------------------------------------------
+
+
+def _points(count: int) -> str:
+    return f"{count} hit point{'' if count == 1 else 's'}"
+
+
+def _kind_word(state: MerlinState, card: str) -> str:
+    return "Stone" if is_stone(state, card) else "Bronze"
+
+
+def _label_play(state: MerlinState, me: int, a: Any) -> str:
+    verb = "attack" if role_of(state, a.card) == "attack" else "defend"
+    souls = figures(state).souls
+    cost = f"{souls} Soul{'s' if souls != 1 else ''}"
+    fee = _licence(state)
+    if fee:
+        cost += f" and {gold(fee)} for the Golem Licence"
+    return (
+        f"Animate {card_words(a.card)} ({_kind_word(state, a.card)} golem, {cost}) to {verb} "
+        f"{seat(a.seat)}'s {card_words(a.on)}"
+    )
+
+
+def _label_ally(state: MerlinState, me: int, a: Any) -> str:
+    if a.allied:
+        return f"Let {seat(a.seat)}'s defending golems guard your properties"
+    return f"Stop {seat(a.seat)}'s golems from coming to guard your properties"
+
+
+LABELS = {"play_golem": _label_play, "ally": _label_ally}
+FORM_TITLES = {
+    "play_golem": "Animate a golem with a Soul: red ones attack another's property, black ones "
+    "defend yours or an ally's"
+}
+NOTES = {
+    "play_golem": "Stone golems (Jacks) act on an 11, Bronze golems (Queens) on a 12. Attackers "
+    "take the property's yield and damage it; defenders add a hit point, hit attackers or heal."
+}
+
+
+def _played(e: Mapping[str, Any]) -> str:
+    verb = "attack" if e["role"] == "attack" else "defend"
+    text = (
+        f"{seat(e['seat'])} animated {card_words(e['card'])}, a {e['golem'].title()} golem, with "
+        f"{e['souls']} Soul to {verb} {seat(e['owner'])}'s {card_words(e['on'])}"
+    )
+    if e.get("licence"):
+        text += f"; the Golem Licence cost {gold(e['licence'])} to the R.O.W."
+    return text
+
+
+def _struck(e: Mapping[str, Any], what: str) -> str:
+    return (
+        f"{seat(e['seat'])}'s {card_words(e['card'])} {what} {seat(e['owner'])}'s "
+        f"{card_words(e['target'])} on {card_words(e['on'])}"
+    )
+
+
+def _ruined(e: Mapping[str, Any]) -> str:
+    where = f"{seat(e['seat'])}'s {card_words(e['on'])}"
+    if e.get("idle"):
+        return f"{where} lies in ruins: it yields nothing until a defending golem heals it to full"
+    back = " and ".join(card_words(c) for c in [*e["cards"], *e["golems"]])
+    text = f"{where} is ruined: {back} go back into the deck"
+    if e.get("invested"):
+        text += f"; its investment of {gold(e['invested'])} goes to the central bank"
+    if e.get("stored"):
+        text += f"; its store of {gold(e['stored'])} goes back to {seat(e['seat'])}"
+    if e.get("potions"):
+        text += f"; {e['potions']} potion(s) set under it go back into the recipe deck"
+    return text
+
+
+NO_YIELD = {
+    "ruined": "lies in ruins and yields nothing",
+    "entrenched": "is entrenched (attacking and defending golems on it) and yields nothing",
+    "damaged": "was hit by a golem and yields no gold",
+}
+
+EVENTS = {
+    "golem_played": _played,
+    "ally": lambda e: (
+        f"{seat(e['seat'])} "
+        + ("lets " if e["allied"] else "no longer lets ")
+        + f"{seat(e['ally'])}'s golems come to guard {seat(e['seat'])}'s properties"
+    ),
+    "golem_hit": lambda e: _struck(e, "hit") + f": it has {_points(e['hp'])} left",
+    "golem_destroyed": lambda e: _struck(e, "destroyed") + ": it goes back into the deck",
+    "golem_healed": lambda e: (
+        f"{seat(e['seat'])}'s {card_words(e['card'])} healed {seat(e['owner'])}'s "
+        f"{card_words(e['on'])}: {_points(e['hp'])} left"
+    ),
+    "golem_damage": lambda e: (
+        f"{seat(e['seat'])}'s {card_words(e['card'])} hit {seat(e['owner'])}'s "
+        f"{card_words(e['on'])}: {_points(e['hp'])} left"
+    ),
+    "stack_ruined": _ruined,
+    "golem_no_yield": lambda e: (
+        f"{seat(e['seat'])}'s {card_words(e['card'])} {NO_YIELD.get(e['why'], 'yields nothing')}"
+    ),
+    "yield_stolen": lambda e: (
+        f"{seat(e['seat'])}'s attacking golem takes the yield of {seat(e['owner'])}'s "
+        f"{card_words(e['card'])}"
+    ),
+    "golem_returned": lambda e: (
+        f"{seat(e['seat'])}'s {card_words(e['card'])} left {card_words(e['on'])} and goes back "
+        "into the deck"
+    ),
+}
+
+
+PART = Module(
+    name="magic.golems",
+    actions={
+        "turn": (
+            ActionRule("play_golem", _why_play, _plays, _apply_play),
+            ActionRule("ally", _why_ally, _allies, _apply_ally),
+            MOVING["liquidate"],
+        ),
+        "offer": (MOVING["accept"],),
+    },
+    on_turn_start=(tidy,),
+    on_exit=(on_exit,),
+    on_roll=(on_roll,),
+    yield_filters=(golem_yield,),
+)

@@ -131,3 +131,4 @@ class Magic:
     card_counts: tuple[tuple[str, int], ...] = ()  # times each content card was played (lab)
     bought_since: tuple[tuple[int, ...], ...] = ()  # per seat: who bought a permit since its
     # last turn ended (Greed Hex); () until the first turn ends
+    ruined: tuple[tuple[int, str], ...] = ()  # (seat, base card) in ruins (ruin = "idle")
