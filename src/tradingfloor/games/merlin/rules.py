@@ -142,6 +142,7 @@ REASONS = {
     "last": "every other player is out of the game",
     "cap": "the orbit cap ended the game; ranked by gold plus holdings at buy-back values",
     "nobody": "every player went out of the game",
+    "monarchy": "a monarchy: a player played their crowns and won at once",
 }
 
 
@@ -156,7 +157,19 @@ def result(state: MerlinState) -> Result | None:
     if not any(still_in):
         why = "nobody"
     reason = REASONS[why]
+    if why == "monarchy":
+        return _monarchy(scores, core.current, reason)
     if why == "cap":
         cap = state.config.max_orbits
         reason = REASONS["cap"].replace("the orbit cap", f"the orbit cap ({cap} orbits)")
     return Result.from_scores(scores, reason, eligible=still_in)
+
+
+def _monarchy(scores: list[int], monarch: int, reason: str) -> Result:
+    """RULINGS Merlin 4: "a player who plays five crowns" wins alone (on their own turn, so the
+    current player); the others rank after them by score."""
+    ranks = tuple(
+        1 if s == monarch else 2 + sum(1 for o, v in enumerate(scores) if o != monarch and v > mine)
+        for s, mine in enumerate(scores)
+    )
+    return Result(tuple(float(x) for x in scores), ranks, (monarch,), reason)

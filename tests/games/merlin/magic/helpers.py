@@ -51,6 +51,9 @@ def cards_accounted(state: MerlinState) -> bool:
             playing.update(c for c in (stack.base, stack.top) if c is not None)
     playing.update(lab.card for lab in magic.labs)
     playing.update(g.card for g in magic.golems)
+    playing.update(magic.removed)  # Kings voted out of the game after their decree
+    if magic.ballot is not None and magic.ballot.card is not None:
+        playing[magic.ballot.card] += 1  # a King held aside until its vote
     wanted = Counter(state.config.deck)
     if magic.jokers_in and not state.config.jokers:
         wanted.update(state.config.magic.figures.jokers)

@@ -132,3 +132,4 @@ class Magic:
     bought_since: tuple[tuple[int, ...], ...] = ()  # per seat: who bought a permit since its
     # last turn ended (Greed Hex); () until the first turn ends
     ruined: tuple[tuple[int, str], ...] = ()  # (seat, base card) in ruins (ruin = "idle")
+    removed: tuple[str, ...] = ()  # cards out of the game (a King voted out after its decree)
