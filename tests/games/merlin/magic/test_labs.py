@@ -267,3 +267,27 @@ def test_random_magic_play_conserves_gold_and_cards(seed: int) -> None:
     for state in random_walk(rich_table(seed), seed, 400):
         assert sound(state)
         assert min(state.core.gold) >= 0 and state.core.ledger.bank >= 0
+
+
+def test_these_parts_moves_and_log_lines_read_in_words() -> None:
+    """A person never reads an identifier (DESIGN.md): every move of labs, spells, potions and
+    shops offered in random play, and every log line they write, is in the game's words."""
+    from tests.games.merlin.test_words import readable
+    from tradingfloor.games.merlin.magic import labs, potions, shops, spells
+
+    parts = (labs, spells, potions, shops)
+    told = {kind for part in parts for kind in part.EVENTS}
+    moves = {kind for part in parts for kind in part.LABELS}
+    seen: set[str] = set()
+    for seed in range(3):
+        for state in random_walk(rich_table(seed), seed, 250):
+            for e in state.events:
+                if e.kind in told:
+                    seen.add(e.kind)
+                    assert readable(e.text), e.text
+            for seat in GAME.actors(state):
+                for entry in GAME.legal(state, seat).describe()["actions"]:
+                    if entry["type"] in moves:
+                        seen.add(entry["type"])
+                        assert readable(entry["label"]), entry["label"]
+    assert {"researched", "spell_cast", "fund_lab", "cast_spell", "set_potion"} <= seen
