@@ -1,16 +1,28 @@
 """What a seat may know of the magic table: everything on it, never another's hand, which potion
-lies face down, the custom decks' order, or sealed proposals and votes (RULINGS Merlin 8)."""
+lies face down, the custom decks' order, or sealed proposals and votes (RULINGS Merlin 8).
+
+Beside the figures, each card and sheet carries its words (`title`, `text`: what it does), so that
+every interface explains the table in the draft's terms without knowing the content's names.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tradingfloor.games.merlin import cards
-from tradingfloor.games.merlin.magic.content import MagicContent, kind_of
-from tradingfloor.games.merlin.magic.state import Golem, Held, Lab, Magic
+from tradingfloor.games.merlin import cards, words
+from tradingfloor.games.merlin.magic.content import (
+    MagicContent,
+    Potion,
+    ReadingCard,
+    Regulation,
+    Spell,
+    Trigger,
+    kind_of,
+)
+from tradingfloor.games.merlin.magic.state import Ballot, Effect, Golem, Held, Lab, Magic
 from tradingfloor.games.merlin.magic.table import content_of, magic_of
 from tradingfloor.games.merlin.production import kind
-from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.state import MerlinState, Stack
 
 
 def magic_view(state: MerlinState, seat: int | None) -> dict[str, Any]:
@@ -21,6 +33,7 @@ def magic_view(state: MerlinState, seat: int | None) -> dict[str, Any]:
         "shops": _shops(state),
         "golems": [_golem(state, g) for g in magic.golems],
         "damage": [{"seat": s, "on": on, "lost": lost} for s, on, lost in magic.damage],
+        "stacks": _stacks(state),
         "set_potions": [
             {
                 "owner": p.owner,
@@ -30,19 +43,22 @@ def magic_view(state: MerlinState, seat: int | None) -> dict[str, Any]:
             for p in magic.set_potions
         ],
         "field": [_reading(content, r.card) | {"turn": r.turn} for r in magic.field],
-        "effects": [
-            {"kind": e.kind, "seat": e.seat, "card": e.card, "amount": e.amount}
-            for e in magic.effects
-        ],
+        "effects": [_effect(content, e) for e in magic.effects],
         "hands": [_hand(magic, content, s, seat) for s in range(state.players)],
         "crowns": list(magic.crowns),
+        "monarchy_crowns": content.figures.decrees.monarchy_crowns,
         "regulations": [
-            {"name": r.name, "title": content.regulations[r.name].title, "value": r.value}
+            {
+                "name": r.name,
+                "title": content.regulations[r.name].title,
+                "value": r.value,
+                "text": _regulation_text(content.regulations[r.name], r.value),
+            }
             for r in magic.regulations
         ],
         "maintenance": magic.maintenance,
         "bank_debt": list(magic.bank_debt),
-        "ballot": _ballot(magic, seat),
+        "ballot": _ballot(state, magic, seat),
         "jokers_in": magic.jokers_in,
         "volatility": magic.volatility,
         "allies": [list(pair) for pair in magic.allies],
@@ -56,16 +72,27 @@ def magic_view(state: MerlinState, seat: int | None) -> dict[str, Any]:
     }
 
 
+# --- the table ------------------------------------------------------------------------------------
+
+
 def _lab(state: MerlinState, lab: Lab) -> dict[str, Any]:
     research = content_of(state).figures.research
     spell = cards.suit(state.config, lab.card) == research.spell_suit
+    number = cards.rank(state.config, lab.card)
+    drawn = "a spell" if spell else "a potion recipe"
     return {
         "card": lab.card,
         "owner": lab.owner,
         "kind": "spell" if spell else "potion",
+        "title": "Spell lab" if spell else "Potion lab",
+        "number": number,
         "grant": lab.grant,
         "credits": len(lab.credits),
         "successful": len(lab.credits) >= research.lab_successful,
+        "successful_at": research.lab_successful,
+        # Spades: "When the number is rolled, the research funding is given to the central bank"
+        "text": f"Draws {drawn} on {_a(number)} while funded; its grant then goes to the central "
+        f"bank. {research.lab_successful} spent cards credited make it successful.",
     }
 
 
@@ -84,14 +111,36 @@ def _shops(state: MerlinState) -> list[dict[str, Any]]:
                     "on": stack.base,
                     "lab": stack.top,
                     "kind": "spell_shop" if spell else "brewery",
+                    "title": "Spell Shop" if spell else "Brewery",
+                    "number": cards.rank(state.config, stack.base),
+                    "lab_number": cards.rank(state.config, stack.top),
                     "open_fee": fees.get((seat, stack.base)),
+                    "text": _shop_text(state, stack, spell),
                 }
             )
     return out
 
 
+def _shop_text(state: MerlinState, stack: Stack, spell: bool) -> str:
+    """Clubs: "Specialized properties like Spell Shops and Breweries generate double property
+    value"; the lab's number pays the maintenance."""
+    value = (
+        cards.property_value(state.config, stack.base)
+        * content_of(state).figures.shops.gold_multiplier
+    )
+    base, lab = (cards.rank(state.config, c) for c in (stack.base, stack.top or stack.base))
+    trade = "sells spells to the bank" if spell else "sells Mead to the bank"
+    return f"Yields {words.gold(value)} on {_a(base)}; pays the maintenance on {_a(lab)}; {trade}."
+
+
+def _a(number: int) -> str:
+    """ "a 6", "an 8", "an 11": a number as it is said."""
+    return f"an {number}" if number in (8, 11, 18) else f"a {number}"
+
+
 def _golem(state: MerlinState, golem: Golem) -> dict[str, Any]:
-    stone = content_of(state).figures.golems.stone_rank
+    figures = content_of(state).figures.golems
+    stone = cards.rank(state.config, golem.card) == figures.stone_rank
     return {
         "card": golem.card,
         "owner": golem.owner,
@@ -99,19 +148,101 @@ def _golem(state: MerlinState, golem: Golem) -> dict[str, Any]:
         "on": golem.on,
         "role": golem.role,
         "hp": golem.hp,
-        "type": "stone" if cards.rank(state.config, golem.card) == stone else "bronze",
+        "hp_full": figures.hp.stone if stone else figures.hp.bronze,
+        "type": "stone" if stone else "bronze",
+        "title": "Stone golem" if stone else "Bronze golem",
+        "acts_on": figures.stone_roll if stone else figures.bronze_roll,
     }
+
+
+def _stacks(state: MerlinState) -> list[dict[str, Any]]:
+    """Each stack with golems on it or damage: its hit points left of its full count, and
+    whether an attacker holds its yield or both sides entrench it (Jacks and Queens: "Properties
+    with permits on top ... have two hit points"; a defender adds "one additional hit point")."""
+    magic = magic_of(state)
+    hp = content_of(state).figures.golems.hp
+    lost = {(s, on): n for s, on, n in magic.damage}
+    out = []
+    for seat, tableau in enumerate(state.economy.tableaux):
+        for stack in tableau:
+            here = [g for g in magic.golems if g.seat == seat and g.on == stack.base]
+            if not here and (seat, stack.base) not in lost:
+                continue
+            attackers = sorted((g for g in here if g.role == "attack"), key=lambda g: g.placed)
+            defenders = [g for g in here if g.role == "defend"]
+            full = (hp.topped if stack.top else hp.property) + hp.defender * len(defenders)
+            left = max(0, full - lost.get((seat, stack.base), 0))
+            out.append(
+                {
+                    "seat": seat,
+                    "on": stack.base,
+                    "hp": left,
+                    "hp_full": full,
+                    "attackers": len(attackers),
+                    "defenders": len(defenders),
+                    "entrenched": bool(attackers and defenders),
+                    "held_by": attackers[0].owner if attackers and not defenders else None,
+                }
+            )
+    return out
+
+
+def _effect(content: MagicContent, effect: Effect) -> dict[str, Any]:
+    """A lasting effect with the title and words of the card that made it."""
+    source = _card_of_effect(content, effect.kind)
+    title = source.title if source else effect.kind.replace("_", " ").capitalize()
+    text = _effect_words(source) if source else ""
+    on = []
+    if effect.seat is not None:
+        on.append(words.seat(effect.seat) + ("'s" if effect.card is not None else ""))
+    if effect.card is not None:
+        on.append(_card_words(content, effect.card))
+    return {
+        "kind": effect.kind,
+        "seat": effect.seat,
+        "card": effect.card,
+        "amount": effect.amount,
+        "title": title,
+        "on": " ".join(on),
+        "text": text,
+    }
+
+
+def _card_of_effect(content: MagicContent, name: str) -> Spell | Potion | ReadingCard | None:
+    for group in (content.spells, content.potions, content.readings):
+        for card in group.values():
+            if card.effect == name or card.name == name:
+                return card
+    return None
+
+
+def _card_words(content: MagicContent, code: str) -> str:
+    """A playing card as it reads (10♦), or a custom card by its title."""
+    if "." in code:
+        name = kind_of(code)
+        for group in (content.spells, content.potions, content.readings):
+            if name in group:
+                return group[name].title
+    return words.card(code)
+
+
+# --- hands ----------------------------------------------------------------------------------------
 
 
 def _held(content: MagicContent, held: Held) -> dict[str, Any]:
     name = kind_of(held.card)
     card = content.spells.get(name) or content.potions.get(name)
-    return {
+    out: dict[str, Any] = {
         "card": held.card,
         "name": name,
         "title": card.title if card else name,
         "source": held.source,
+        "text": _what(card) if card else "",
+        "effect": _effect_words(card) if card else "",
     }
+    if isinstance(card, Potion):
+        out["recipe"] = _recipe(card)
+    return out
 
 
 def _hand(magic: Magic, content: MagicContent, owner: int, seat: int | None) -> dict[str, Any]:
@@ -127,6 +258,126 @@ def _hand(magic: Magic, content: MagicContent, owner: int, seat: int | None) -> 
     return out
 
 
+def _recipe(potion: Potion) -> str:
+    """Brewing puts these back: "2 Elixir Oil", "1 Souls and 1 Essence Grain"."""
+    parts = [f"{n} {words.goods(name)}" for name, n in potion.recipe.items()]
+    return " and ".join(parts)
+
+
+# --- what a card does, in words -------------------------------------------------------------------
+
+SPELL_TARGETS = {
+    "player": "a player",
+    "land": "a land",
+    "property": "a property",
+    "lab": "a lab",
+    "specialized": "a Spell Shop or Brewery",
+    "stack": "a stack",
+    "player_bought": "a player who bought a permit since your last turn",
+    "reading": "the field of readings",
+}
+SPELLS = {
+    "pickpocket": "take up to {amount} gold from their pocket",
+    "blight": "its next production yields nothing",
+    "fallow": "it yields no gold on its next roll",
+    "rot": "its investment goes to the central bank",
+    "siphon": "its research grant goes to the central bank",
+    "corrosion": "its maintenance costs 1 more (at most {amount} more)",
+    "dispel": "the potions set under it are reshuffled unrevealed",
+    "greed": "they pay the cost of the living to the central bank",
+    "bad_omen": "the newest reading is voided",
+    "bandit_roads": "their next trade is lost on a road roll of 1 to {amount}",
+}
+POTION_PLACES = {
+    "own_land": "under one of your lands",
+    "own_property": "under one of your properties",
+    "own_stack": "under one of your stacks",
+    "self": "before you",
+}
+POTIONS = {
+    "growth": "its next yield gives {amount} more units",
+    "golden_touch": "its next gold yield pays its value once more",
+    "iron_skin": "the next golem damage to it is prevented",
+    "lucky_charm": "on the next 7 rolled your investments come back to you",
+    "brine": "on the next 7 rolled you pay no holding fee",
+    "warding": "the next spell cast at you has no effect",
+    "safe_passage": "your next road roll counts as 6 and 6",
+    "clear_skies": "in the next winter your lands yield as in summer",
+}
+READINGS = {
+    "row_each": "the R.O.W. pays {amount} gold to each player",
+    "row_per_property": "the R.O.W. pays {amount} gold per placed property",
+    "irrigation": "the R.O.W. pays the cost of the living; lands yield {amount} more for an orbit",
+    "drought": "that roll yields no Essence Grain",
+    "bumper": "that roll's Elixir Oil is doubled",
+    "thaw": "the season wheel turns one portion",
+    "market_day": "the market stimulus runs now for every commodity",
+    "golem_blight": "every Stone golem crumbles",
+    "price_scare": "the cost of the living rises by the volatility",
+    "smog": "the climate counter rises by {amount}",
+}
+REGULATIONS = {
+    "oil_levy": "gaining Elixir Oil costs the tax rate per unit, paid to the R.O.W.",
+    "no_lending_bankrupt": "no loans, bonds or barter giving gold to a bankrupt player",
+    "permit_quota": "at most {value} permits bought a turn",
+    "trade_tariff": "each barter costs each side {value} gold, paid to the R.O.W.",
+    "golem_licence": "playing a golem costs the tax rate, paid to the R.O.W.",
+    "investment_ceiling": "at most {value} gold invested on a property",
+    "spell_duty": "casting a spell costs {value} gold, paid to the R.O.W.",
+    "maintenance_standard": "maintenance costs {value} gold more",
+}
+
+
+def _effect_words(card: Spell | Potion | ReadingCard) -> str:
+    """What a card's effect does, without its target or trigger: "It yields no gold on its next
+    roll"."""
+    table: dict[str, str] = (
+        SPELLS if isinstance(card, Spell) else POTIONS if isinstance(card, Potion) else READINGS
+    )
+    text = table.get(card.effect, card.title).format(amount=card.amount)
+    return text[:1].upper() + text[1:]
+
+
+def _what(card: Spell | Potion | ReadingCard) -> str:
+    """What a custom card does, as one sentence."""
+    if isinstance(card, Spell):
+        effect = SPELLS.get(card.effect, card.title).format(amount=card.amount)
+        return f"Cast at {SPELL_TARGETS.get(card.target, card.target)}: {effect}."
+    if isinstance(card, Potion):
+        effect = POTIONS.get(card.effect, card.title).format(amount=card.amount)
+        return f"Set face down {POTION_PLACES.get(card.target, card.target)}: {effect}."
+    effect = READINGS.get(card.effect, card.title).format(amount=card.amount)
+    return f"{_trigger(card.trigger)}: {effect}."
+
+
+def _trigger(trigger: Trigger) -> str:
+    """Future Reading Cards: "when a specific number is rolled next", or after some time."""
+    if trigger.roll_any:
+        return f"When {_numbers(trigger.roll_any)} is rolled"
+    if trigger.after_turns is not None:
+        return f"After {_count(trigger.after_turns, 'turn')}"
+    return f"After {_count(trigger.after_orbits or 0, 'orbit')}"
+
+
+def _waivers(numbers: tuple[int, ...]) -> str:
+    """ "These predictions can be wrong": a waiver number rolled first voids the card."""
+    return f"Void if {_numbers(numbers)} is rolled first" if numbers else "Never voided"
+
+
+def _numbers(numbers: tuple[int, ...]) -> str:
+    texts = [str(n) for n in numbers]
+    return texts[0] if len(texts) == 1 else f"{', '.join(texts[:-1])} or {texts[-1]}"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _regulation_text(rule: Regulation, value: int) -> str:
+    text = REGULATIONS.get(rule.effect, rule.title).format(value=value)
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
 def _reading(content: MagicContent, card: str) -> dict[str, Any]:
     reading = content.readings[kind_of(card)]
     return {
@@ -134,37 +385,129 @@ def _reading(content: MagicContent, card: str) -> dict[str, Any]:
         "name": reading.name,
         "title": reading.title,
         "kind": reading.kind,
+        "kind_title": "Tea Leaves" if reading.kind == "tea" else "Crystal Ball",
         "trigger": reading.trigger.model_dump(exclude_none=True, exclude_defaults=True),
         "waived_by": list(reading.waived_by),
+        "trigger_text": _trigger(reading.trigger),
+        "waiver_text": _waivers(reading.waived_by),
+        "text": _what(reading),
     }
 
 
-def _ballot(magic: Magic, seat: int | None) -> dict[str, Any] | None:
+# --- votes ----------------------------------------------------------------------------------------
+
+BALLOTS = {
+    "propose": "Regulation round: each player seals a proposal",
+    "regulate": "Regulation round: the vote on the proposals",
+    "reshuffle": "The decree: reshuffle it into the deck, or remove it from the game",
+    "jokers_in": "Put the Jokers into the deck (all must agree)",
+    "jokers_out": "Take the Jokers out of the deck (all must agree)",
+    "volatility_up": "Raise the volatility by one (a majority decides)",
+    "volatility_down": "Lower the volatility by one (a majority decides)",
+}
+
+
+BALLOT_RULES = {
+    # Kings: "a sealed plurality vote; ties go to the decree player's" (MERLIN-MODULES.md §2.6)
+    "propose": "Proposals are sealed: nobody sees another's until all have proposed. Then all "
+    "vote on them.",
+    "regulate": "Votes are sealed. The proposal with the most votes is carried out; a tie goes "
+    "to the decree player's proposal.",
+    "reshuffle": "Votes are sealed. More than half saying yes reshuffles the King into the "
+    "deck; otherwise it is removed from the game.",
+    "jokers_in": "Votes are sealed. Every player still in must say yes.",
+    "jokers_out": "Votes are sealed. Every player still in must say yes.",
+    "volatility_up": "Votes are sealed. More than half must say yes.",
+    "volatility_down": "Votes are sealed. More than half must say yes.",
+}
+
+
+def _ballot(state: MerlinState, magic: Magic, seat: int | None) -> dict[str, Any] | None:
     ballot = magic.ballot
     if ballot is None:
         return None
+    mine = ballot.sealed[seat] if seat is not None else None
+    said = _ballot_words(state, ballot, seat)
     return {
         "kind": ballot.kind,
+        "title": BALLOTS.get(ballot.kind, ballot.kind.replace("_", " ").capitalize()),
+        "rule": BALLOT_RULES.get(ballot.kind, "Votes are sealed."),
         "caller": ballot.caller,
         "voters": list(ballot.voters),
         "sealed": [s for s in ballot.voters if ballot.sealed[s] is not None],
-        "mine": ballot.sealed[seat] if seat is not None else None,
+        "mine": mine,
+        "mine_text": None if mine is None else said.get(mine, mine),
         "choices": list(ballot.choices),
+        "choice_texts": [said[c] for c in ballot.choices],
+        "words": said,  # every choice a voter may seal now, in words (for the forms)
         "card": ballot.card,
     }
+
+
+def _ballot_words(state: MerlinState, ballot: Ballot, seat: int | None) -> dict[str, str]:
+    """Each choice of the ballot in the engine's words: the proposals on it (or, while players
+    propose, every proposal open to them: the sheet is public), else yes and no."""
+    from tradingfloor.games.merlin.magic import decrees
+
+    options = list(ballot.choices)
+    if ballot.kind == "propose":
+        options += decrees.proposals_open(state)
+    elif not options:
+        options = ["yes", "no"]
+    me = seat if seat is not None else ballot.caller
+    return {c: _choice_words(state, me, ballot, c) for c in dict.fromkeys(options)}
+
+
+def _choice_words(state: MerlinState, me: int, ballot: Ballot, choice: str) -> str:
+    """ "Add the Permit Quota (2)", "Yes: reshuffle K♠ into the deck"."""
+    from tradingfloor.games.merlin.magic import decrees
+    from tradingfloor.games.merlin.magic.actions import Vote
+
+    if ballot.kind in ("propose", "regulate"):
+        text = decrees.proposal_words(state, choice)
+    else:
+        make = words.modules_words().labels.get("magic_vote")
+        text = str(make(state, me, Vote(choice=choice))) if make else choice
+        text = text.removeprefix("Vote ")
+    return text[:1].upper() + text[1:]
+
+
+# --- the rules' reference -------------------------------------------------------------------------
 
 
 def _catalogue(content: MagicContent) -> dict[str, Any]:
     """Every content card's title and what it does, for interfaces to explain them."""
     return {
-        "spells": {n: {"title": c.title, "target": c.target} for n, c in content.spells.items()},
+        "spells": {
+            n: {"title": c.title, "target": c.target, "text": _what(c)}
+            for n, c in content.spells.items()
+        },
         "potions": {
-            n: {"title": c.title, "target": c.target, "recipe": dict(c.recipe)}
+            n: {
+                "title": c.title,
+                "target": c.target,
+                "recipe": dict(c.recipe),
+                "recipe_text": _recipe(c),
+                "text": _what(c),
+            }
             for n, c in content.potions.items()
         },
-        "readings": {n: {"title": c.title, "kind": c.kind} for n, c in content.readings.items()},
+        "readings": {
+            n: {
+                "title": c.title,
+                "kind": c.kind,
+                "text": _what(c),
+                "waiver_text": _waivers(c.waived_by),
+            }
+            for n, c in content.readings.items()
+        },
         "regulations": {
-            n: {"title": c.title, "value": c.value, "module": c.module}
+            n: {
+                "title": c.title,
+                "value": c.value,
+                "module": c.module,
+                "text": _regulation_text(c, c.value),
+            }
             for n, c in content.regulations.items()
         },
     }
