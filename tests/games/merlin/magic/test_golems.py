@@ -23,6 +23,7 @@ from tradingfloor.games.merlin.magic.state import (
     Rule,
     SetPotion,
 )
+from tradingfloor.games.merlin.rulebook import Payout
 from tradingfloor.games.merlin.state import MerlinState, Stack
 
 from .helpers import act, after_magic, arrange, arrange_magic, cards_accounted, conserved
@@ -412,6 +413,9 @@ def test_a_damaged_topped_property_yields_no_gold_but_its_land_still_yields() ->
     """Draft: "Properties with permits on top that have been hit no longer generate gold on roll";
     [R] the land on top is not the property hit and still yields its commodity."""
     state = table(tableaux=[[], [Stack("4C", top="3D")], [], []], damage=((1, "4C", 1),))
+    payout = Payout(1, "4C", "roll", 1, gold=3)
+    assert golems.withheld(state, payout) == "damaged"
+    assert golems.withheld(state, replace(payout, card="3D", gold=0, commodity=0, amount=1)) is None
     gold = state.core.gold
     state = end_turn_rolling(state, FOUR)
     assert state.core.gold == gold

@@ -483,37 +483,49 @@ def _stack_yielding(state: MerlinState, owner: int, card: str) -> Stack | None:
     return next((s for s in state.economy.tableaux[owner] if card in (s.base, s.top)), None)
 
 
+def withheld(state: MerlinState, payout: Payout) -> str | None:
+    """Why golems let this yield give nothing ("ruined", "entrenched"), or no gold ("damaged"),
+    or None: for the yield filters that run after golems (a potion must not revive it)."""
+    if state.magic is None or not (magic_of(state).golems or magic_of(state).damage):
+        return None
+    stack = _stack_yielding(state, payout.owner, payout.card)
+    if stack is None:  # an Ace's free permit, not on the table
+        return None
+    owner, on = payout.owner, stack.base
+    here = {g.role for g in golems_on(state, owner, on)}
+    if ruined(state, owner, on):
+        return "ruined"
+    if here == {"attack", "defend"}:
+        # "A property with both an attacking and defending golem are considered entrenched and
+        # will not generate any resource."
+        return "entrenched"
+    if payout.commodity is None and stack.top is not None and lost(state, owner, on):
+        # "Properties with permits on top that have been hit no longer generate gold on roll"
+        # [R] gold only: the land on top still yields its commodity.
+        return "damaged"
+    return None
+
+
 def golem_yield(state: MerlinState, payout: Payout, log: Log) -> tuple[MerlinState, Payout]:
     """What golems do to a stack's yield: ruins and entrenchment yield nothing, a damaged
     property with a permit on top no gold, and an attacker takes what is left."""
     if state.magic is None or not (magic_of(state).golems or magic_of(state).damage):
         return state, payout
+    why = withheld(state, payout)
+    if why is not None:
+        log.append(event("golem_no_yield", seat=payout.owner, card=payout.card, why=why))
+        if why != "damaged":
+            return state, replace(payout, gold=0, amount=0)
+        payout = replace(payout, gold=0)
     stack = _stack_yielding(state, payout.owner, payout.card)
     if stack is None:  # an Ace's free permit, not on the table
         return state, payout
-    owner, on = payout.owner, stack.base
-    here = golems_on(state, owner, on)
-    attackers = [g for g in here if g.role == "attack"]
-    defended = any(g.role == "defend" for g in here)
-    nothing = replace(payout, gold=0, amount=0)
-    if ruined(state, owner, on):
-        log.append(event("golem_no_yield", seat=owner, card=payout.card, why="ruined"))
-        return state, nothing
-    if attackers and defended:
-        # "A property with both an attacking and defending golem are considered entrenched and
-        # will not generate any resource."
-        log.append(event("golem_no_yield", seat=owner, card=payout.card, why="entrenched"))
-        return state, nothing
-    if payout.commodity is None and stack.top is not None and lost(state, owner, on):
-        # "Properties with permits on top that have been hit no longer generate gold on roll"
-        # [R] gold only: the land on top still yields its commodity.
-        log.append(event("golem_no_yield", seat=owner, card=payout.card, why="damaged"))
-        payout = replace(payout, gold=0)
+    attackers = [g for g in golems_on(state, payout.owner, stack.base) if g.role == "attack"]
     if attackers:
         # "instead of the player that owns the property receiving the resource, it is given to
         # the attacking party." [R] Several attackers: the first placed takes it.
         thief = attackers[0].owner
-        log.append(event("yield_stolen", seat=thief, owner=owner, card=payout.card))
+        log.append(event("yield_stolen", seat=thief, owner=payout.owner, card=payout.card))
         payout = replace(payout, to=thief)
     return state, payout
 
