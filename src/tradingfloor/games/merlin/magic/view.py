@@ -156,30 +156,32 @@ def _golem(state: MerlinState, golem: Golem) -> dict[str, Any]:
 
 
 def _stacks(state: MerlinState) -> list[dict[str, Any]]:
-    """Each stack with golems on it or damage: its hit points left of its full count, and
-    whether an attacker holds its yield or both sides entrench it (Jacks and Queens: "Properties
-    with permits on top ... have two hit points"; a defender adds "one additional hit point")."""
+    """Each stack with golems on it or damage: its hit points left of its full count (golems.py's
+    count: Jacks and Queens: "Properties with permits on top ... have two hit points", a defender
+    adds "one additional hit point"), whether it is damaged (a permit on top: no gold) or in
+    ruins, and whether an attacker takes its yield or both sides entrench it."""
+    from tradingfloor.games.merlin.magic import golems
+
     magic = magic_of(state)
-    hp = content_of(state).figures.golems.hp
     lost = {(s, on): n for s, on, n in magic.damage}
     out = []
     for seat, tableau in enumerate(state.economy.tableaux):
         for stack in tableau:
-            here = [g for g in magic.golems if g.seat == seat and g.on == stack.base]
+            here = golems.golems_on(state, seat, stack.base)
             if not here and (seat, stack.base) not in lost:
                 continue
             attackers = sorted((g for g in here if g.role == "attack"), key=lambda g: g.placed)
             defenders = [g for g in here if g.role == "defend"]
-            full = (hp.topped if stack.top else hp.property) + hp.defender * len(defenders)
-            left = max(0, full - lost.get((seat, stack.base), 0))
             out.append(
                 {
                     "seat": seat,
                     "on": stack.base,
-                    "hp": left,
-                    "hp_full": full,
+                    "hp": golems.hit_points(state, seat, stack.base),
+                    "hp_full": golems.max_hp(state, seat, stack),
                     "attackers": len(attackers),
                     "defenders": len(defenders),
+                    "damaged": bool(stack.top and lost.get((seat, stack.base))),
+                    "ruined": golems.ruined(state, seat, stack.base),
                     "entrenched": bool(attackers and defenders),
                     "held_by": attackers[0].owner if attackers and not defenders else None,
                 }
