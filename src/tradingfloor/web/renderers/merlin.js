@@ -1,14 +1,14 @@
 // Merlin Economics' renderer: the seat's moves in words (from legal().describe()), the turn-order
 // auction, each player's mat (gold, commodities, permits placed and in hand), the Grand Market as a
-// short price ladder per commodity, the roll of this turn, the indicators and the log.
+// short price ladder per commodity, the roll of this turn, the indicators and the log; with the
+// magic module, its labs, shops, golems, hands, readings, regulations and votes (merlin-magic.js).
 import { el, fillSeats, plainSeatName } from "../api.js";
 import { fieldsFor, onSubmitFields } from "../forms.js";
+import { cardEl, cardName, caption, dot, goodsName, name, ordinal, seatColour } from "./merlin-kit.js";
+import { MAGIC_STYLE, ballotPanel, hintsInWords, magicPanel, matBadges, matRows, pileEl, shopTitle, startingValues } from "./merlin-magic.js";
 
-const SUITS = { C: "♣", D: "♦", S: "♠", H: "♥" };
-const RED = new Set(["D", "H"]);
 const DIE = "⚀⚁⚂⚃⚄⚅";
 const SEASON_COLOURS = { summer: "#f4c542", autumn: "#d9822b", winter: "#9cc3e6", spring: "#7cc576" };
-const SEAT_COLOURS = ["#c0392b", "#2874a6", "#b7950b", "#7d3c98", "#138d75", "#ca6f1e"];
 const LADDER_ROWS = 4; // price levels shown on each side of a commodity's book
 
 const STYLE = `
@@ -23,11 +23,11 @@ const STYLE = `
 @media (max-width: 860px) {
   .me-board { display: flex; flex-direction: column; align-items: stretch; gap: 0; }
   .me-main, .me-side { display: contents; }
-  #me-auction, #me-vote, #me-offer { order: 1; }
+  #me-auction, #me-vote, #me-offer, #mg-ballot { order: 1; }
   #me-dice { order: 2; }
   #me-market { order: 3; }
   .me-mat { order: 4; }
-  #me-counters { order: 5; }
+  #me-counters, #mg-table { order: 5; }
   #me-log { order: 6; }
 }
 .me-move { border: 3px solid transparent; }
@@ -104,60 +104,14 @@ const STYLE = `
 .me-sealed li.done { background: #d7f2dc; }
 `;
 
-// --- small pieces ---------------------------------------------------------------------------
-
-function cardName(code) {
-  return code ? `${code.slice(0, -1)}${SUITS[code.slice(-1)] || code.slice(-1)}` : "";
-}
-
-/** A commodity's name as the game writes it: essence_grain -> Essence Grain. */
-function goodsName(name) {
-  return name.split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
-}
-
-function seatColour(seat) {
-  return SEAT_COLOURS[seat % SEAT_COLOURS.length];
-}
-
-function dot(seat) {
-  return el("span", { class: "me-seatdot", style: `background:${seatColour(seat)}` });
-}
-
-/** A seat's name, or "you" for this client's seat (capitalised at the start of a line). */
-function name(update, seat, start = false) {
-  if (seat === "row") return "the R.O.W.";
-  if (seat === update.seat) return start ? "You" : "you";
-  return plainSeatName(update, seat);
-}
-
-function ordinal(n) {
-  const tail = n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
-  return `${n}${tail}`;
-}
-
-/** What a card does, as a short caption, from the match's catalogue. */
-function caption(view, code) {
-  const info = (view.catalogue || {})[code] || {};
-  if (info.kind === "property") return `${info.value} gold`;
-  if (info.kind === "land") return goodsName(view.commodities[info.commodity] || String(info.commodity));
-  if (info.kind === "inflation") return "inflation";
-  if (info.kind === "windfall") return "free permit";
-  return "";
-}
-
-function cardEl(view, code, extra = "", note = caption(view, code)) {
-  const red = RED.has(code.slice(-1)) ? " red" : "";
-  return el("div", { class: `me-card${red} ${extra}`, "data-card": code, title: `${cardName(code)}${note ? `: ${note}` : ""}` },
-    cardName(code), note ? el("small", {}, note) : null);
-}
-
-/** A property with what lies on it: a land, or a second property turned across it (a Chauffeur). */
-function stackEl(view, stack) {
+/** A property with what lies on it: a land, or a second property turned across it (a Chauffeur),
+ * or a lab (a Spell Shop or a Brewery, `shop` its name). */
+function stackEl(view, stack, shop = null) {
   const chips = [];
   if (stack.invested) chips.push(`${stack.invested} invested`);
   if (stack.kind === "chauffeur") chips.push(`${stack.stored} stored`);
   const chauffeur = stack.kind === "chauffeur";
-  const topNote = chauffeur ? "Chauffeur" : caption(view, stack.top || "");
+  const topNote = chauffeur ? "Chauffeur" : shop || caption(view, stack.top || "");
   return el("div", { class: `me-stack${stack.top ? "" : " flat"}`, "data-kind": stack.kind },
     cardEl(view, stack.card, "", `${stack.value} gold`),
     stack.top ? cardEl(view, stack.top, chauffeur ? "across" : "on", topNote) : null,
@@ -209,12 +163,13 @@ function moveForm(entry, update, ctx) {
   const title = words(entry.label || "");
   const error = refusalSlot();
   const props = Object.fromEntries(Object.keys(entry.fields).map((n) => [n, {}]));
+  const hints = hintsInWords(update, entry.fields, entry.type);
   const ranked = Object.values(entry.fields).some((f) => f.places !== undefined);
   const form = el("form", { class: "me-group", "data-action": entry.type, novalidate: true },
     el("div", { class: "me-group-title" }, title),
     entry.note ? el("span", { class: "muted note" }, words(entry.note)) : null,
     ranked && placesFor(update) ? el("span", { class: "me-places" }, `Your stacks are for ${placesFor(update)}, in that order.`) : null,
-    el("div", { class: "actions" }, ...fieldsFor({ properties: props }, {}, {}, entry.fields, words),
+    el("div", { class: "actions" }, ...fieldsFor({ properties: props }, {}, startingValues(hints), hints, words),
       el("button", { type: "submit", class: "me-main-move" }, verbOf(title)), error));
   onSubmitFields(form, error, (fields) => sendFrom(form, error, ctx, { type: entry.type, ...fields }, update));
   return form;
@@ -362,6 +317,7 @@ function playerPanel(update, seat) {
     current ? el("span", { class: "badge me-now" }, "to play") : null,
     p.out ? el("span", { class: "badge me-bad" }, "out of the game") : null,
     !p.out && p.bankrupt ? el("span", { class: "badge me-bad" }, `bankrupt, owes ${p.debt}`) : null,
+    ...matBadges(update, seat),
   ];
   const hand = p.hand.map((c) => cardEl(view, c, `hand${p.fresh.includes(c) ? " fresh" : ""}`,
     p.fresh.includes(c) ? `new: ${caption(view, c)}` : caption(view, c)));
@@ -369,8 +325,11 @@ function playerPanel(update, seat) {
     el("h3", {}, el("span", {}, dot(seat), seat === update.seat ? `${plainSeatName(update, seat)} (you)` : plainSeatName(update, seat)), ...badges),
     el("div", { class: "me-purse" }, el("span", { class: "me-chipx gold" }, `${p.gold} gold`), ...goods,
       el("span", { class: "me-chipx", title: "the score if the game ended now" }, `score ${p.score}`)),
-    el("div", { class: "me-cards me-tableau" }, p.tableau.length ? p.tableau.map((s) => stackEl(view, s)) : el("span", { class: "muted" }, "no permits placed yet")),
-    hand.length ? el("div", { class: "me-cards me-hand" }, el("span", { class: "muted" }, "in hand:"), hand) : null);
+    el("div", { class: "me-cards me-tableau" }, p.tableau.length
+      ? p.tableau.map((s) => pileEl(update, seat, s, stackEl(view, s, shopTitle(update, seat, s))))
+      : el("span", { class: "muted" }, "no permits placed yet")),
+    hand.length ? el("div", { class: "me-cards me-hand" }, el("span", { class: "muted" }, "in hand:"), hand) : null,
+    ...matRows(update, seat));
 }
 
 /** One side of a book: the best few prices, each with how many and whose; the rest summed up. */
@@ -424,7 +383,7 @@ export default {
   render(root, update, ctx) {
     const view = update.view;
     if (!root.querySelector(".me-root")) {
-      root.replaceChildren(el("style", {}, STYLE), el("div", { class: "me-root" },
+      root.replaceChildren(el("style", {}, STYLE + MAGIC_STYLE), el("div", { class: "me-root" },
         el("section", { class: "panel me-move", id: "your-move" }),
         el("div", { class: "me-board" }, el("div", { class: "me-main" }), el("div", { class: "me-side" }))));
     }
@@ -432,11 +391,11 @@ export default {
     const order = view.order.length ? view.order : view.players.map((_, s) => s);
     const logScroll = root.querySelector(".me-log") ? root.querySelector(".me-log").scrollTop : 0;
     root.querySelector(".me-main").replaceChildren(...[
-      auctionPanel(update), votePanel(update), offerPanel(update),
+      auctionPanel(update), votePanel(update), ballotPanel(update), offerPanel(update),
       marketPanel(update),
       ...order.map((s) => playerPanel(update, s)),
     ].filter(Boolean));
-    root.querySelector(".me-side").replaceChildren(...[turnPanel(update), countersPanel(view), logPanel(update)].filter(Boolean));
+    root.querySelector(".me-side").replaceChildren(...[turnPanel(update), countersPanel(view), magicPanel(update), logPanel(update)].filter(Boolean));
     root.querySelector(".me-log")?.scrollTo(0, logScroll);
   },
 };
