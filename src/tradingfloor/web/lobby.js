@@ -23,9 +23,38 @@ function isDesigner(name, prop, root) {
   return resolved.designer === true || resolved.type === "object" || DESIGNER_NAMES.includes(name);
 }
 
+/** A list option offered as checkboxes (the schema's `checkboxes`: [{value, title, about, fixed,
+ * coming}]): a fixed one is always on, one still coming cannot be chosen yet. The values ticked
+ * travel in a hidden field, read back as a list like any other. */
+function checkboxGroup(name, prop, value) {
+  const chosen = new Set(value || prop.default || []);
+  const field = el("input", { type: "hidden", name, "data-kind": "array" });
+  const boxes = prop.checkboxes.map((choice) => el("input", {
+    type: "checkbox", value: choice.value, "data-choice": choice.value,
+    checked: Boolean(choice.fixed) || (!choice.coming && chosen.has(choice.value)),
+    disabled: Boolean(choice.fixed || choice.coming),
+  }));
+  const sync = () => {
+    field.value = boxes.filter((b) => b.checked).map((b) => b.value).join(" ");
+  };
+  boxes.forEach((box) => box.addEventListener("change", sync));
+  sync();
+  return el("span", { class: "choices", role: "group", "aria-label": titleOf(name, prop) }, field,
+    prop.checkboxes.map((choice, i) => el("label", { class: `choice${choice.coming ? " coming" : ""}`, title: choice.about || "" },
+      boxes[i], el("span", {}, choice.title),
+      choice.fixed ? el("span", { class: "muted" }, "(always on)") : null,
+      choice.coming ? el("span", { class: "muted" }, "(coming)") : null,
+      choice.about && !choice.coming ? el("span", { class: "muted about-choice" }, `– ${choice.about}`) : null)));
+}
+
 /** One option: its title as the label, its input, and its description beside it. */
 function optionRow(name, prop, root, value) {
   const resolved = resolve(prop, root);
+  if (Array.isArray(resolved.checkboxes)) {
+    return el("div", { class: "option", "data-option": name },
+      el("span", { class: "field-name" }, titleOf(name, resolved)), checkboxGroup(name, resolved, value),
+      resolved.description ? el("span", { class: "muted about" }, resolved.description) : null);
+  }
   const fileLike = isFileOption(name, prop, root) || (DESIGNER_NAMES.includes(name) && resolved.type !== "object");
   const input = fileLike ? fileChoice(name, prop, root, value) : inputFor(name, prop, root, value);
   return el("div", { class: "option", "data-option": name },

@@ -56,6 +56,17 @@ class UploadedContent(BaseModel):
 DESIGNER: JsonDict = {"designer": True}
 """Options for designers, shown apart from the players' options in the lobby."""
 
+MODULE_CHOICES: list[JsonValue] = [
+    {"value": "economy", "title": "Economy", "about": "the basic game", "fixed": True},
+    {
+        "value": "magic",
+        "title": "Magic",
+        "about": "labs, spells, potions, golems, royal decrees and future readings",
+    },
+    {"value": "finance", "title": "Finance", "about": "coming later", "coming": True},
+]
+"""The lobby's checkboxes for `modules`: the economy always on, finance still to come."""
+
 
 class MerlinOptions(BaseModel):
     """The options of a match; every other number lives in the data files (`content`)."""
@@ -79,6 +90,7 @@ class MerlinOptions(BaseModel):
         max_length=8,
         title="Modules",
         description="the parts of the game switched on; the economy is the basic game",
+        json_schema_extra={"checkboxes": MODULE_CHOICES},
     )
     volatility: StrictInt = Field(
         1,
