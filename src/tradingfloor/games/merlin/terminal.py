@@ -18,7 +18,7 @@ from rich.table import Table
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.spaces import ActionSpace
-from tradingfloor.games.merlin import logbook, words
+from tradingfloor.games.merlin import logbook, terminal_magic, words
 
 DIE = "⚀⚁⚂⚃⚄⚅"
 card = words.card
@@ -36,7 +36,13 @@ def whose(view: Mapping[str, Any], seat: Any) -> str:
 
 def render(view: Mapping[str, Any]) -> RenderableType:
     """The whole table as one seat sees it."""
-    return Group(_header(view), _players(view), _market(view), *_pending(view))
+    return Group(
+        _header(view),
+        _players(view),
+        _market(view),
+        *terminal_magic.tables(view),
+        *_pending(view),
+    )
 
 
 def _header(view: Mapping[str, Any]) -> RenderableType:
@@ -59,10 +65,12 @@ def _current(view: Mapping[str, Any]) -> str:
     return who(view, view["current"]) if view["current"] is not None else "-"
 
 
-def _stack(stack: Mapping[str, Any]) -> str:
+def _stack(view: Mapping[str, Any], seat: int, stack: Mapping[str, Any]) -> str:
     text = f"{card(stack['card'])}({stack['value']})"
     if stack["kind"] == "land":
         text += f"+{card(stack['top'])}"
+    elif stack["kind"] == "specialized":
+        text += f"+{card(stack['top'])} {terminal_magic.shop_words(view, seat, stack['card'])}"
     elif stack["kind"] == "chauffeur":
         text += f"×{card(stack['top'])} chauffeur [{stack['stored']}]"
     if stack["invested"]:
@@ -72,23 +80,35 @@ def _stack(stack: Mapping[str, Any]) -> str:
 
 def _players(view: Mapping[str, Any]) -> RenderableType:
     table = Table(title="Players", show_lines=True)
-    for heading in ("seat", "gold", "tableau", "hand", "commodities", "state"):
+    magic = view.get("magic")
+    headings = ["seat", "gold", "tableau", "hand", "commodities", "state"]
+    if magic:
+        headings.insert(4, "magic cards")
+    for heading in headings:
         table.add_column(heading)
     order = view["order"] or list(range(len(view["players"])))
     for seat in order:
         p = view["players"][seat]
         goods = ", ".join(f"{n} {words.goods(name)}" for name, n in p["goods"].items() if n)
         state = "out" if p["out"] else (f"bankrupt, owes {p['debt']}" if p["bankrupt"] else "")
+        state = ", ".join(t for t in (state, *terminal_magic.seat_state(view, seat)) if t)
         style = "bold" if seat == view.get("seat") else ""
-        table.add_row(
+        cells = [
             who(view, seat),
             str(p["gold"]),
-            "  ".join(_stack(s) for s in p["tableau"]),
+            "  ".join(
+                [
+                    *(_stack(view, seat, s) for s in p["tableau"]),
+                    *terminal_magic.labs_of(view, seat),
+                ]
+            ),
             " ".join(card(c) + ("*" if c in p["fresh"] else "") for c in p["hand"]),
             goods,
             state,
-            style=style,
-        )
+        ]
+        if magic:
+            cells.insert(4, terminal_magic.hand_counts(view, seat))
+        table.add_row(*cells, style=style)
     return table
 
 
@@ -148,6 +168,7 @@ def _pending(view: Mapping[str, Any]) -> list[RenderableType]:
                 f"{who(view, offer['buyer'])} for {offer['price']} gold"
             )
         )
+    out.extend(terminal_magic.ballot(view))
     if "result" in view:
         out.append(Panel(_result(view), title="The game is over"))
     return out
@@ -255,7 +276,7 @@ def _fill(console: Console, view: Mapping[str, Any], entry: Mapping[str, Any]) -
         console.print(f"  [dim]{entry['note']}[/dim]")
     out: dict[str, Any] = {"type": entry["type"]}
     for name, spec in entry["fields"].items():
-        out[name] = _field(console, view, spec)
+        out[name] = _field(console, view, terminal_magic.in_words(view, entry["type"], name, spec))
     return out
 
 

@@ -337,7 +337,7 @@ def _effect_words(card: Spell | Potion | ReadingCard) -> str:
         SPELLS if isinstance(card, Spell) else POTIONS if isinstance(card, Potion) else READINGS
     )
     text = table.get(card.effect, card.title).format(amount=card.amount)
-    return text[:1].upper() + text[1:]
+    return text[:1].upper() + text[1:] + "."
 
 
 def _what(card: Spell | Potion | ReadingCard) -> str:
