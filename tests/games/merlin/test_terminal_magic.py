@@ -10,7 +10,7 @@ import re
 
 from rich.console import Console
 
-from tests.web.magic_table import many_spells, magic_table, proposal_round, regulation_vote
+from tests.web.magic_table import magic_table, many_spells, proposal_round, regulation_vote
 from tradingfloor.games.merlin import terminal
 
 from .helpers import GAME
