@@ -120,9 +120,9 @@ class MerlinHeuristic:
             wanted += self._raise_gold(view, seat, me, need)
         if me["debt"]:
             wanted.append({"type": "pay_debt"})
+        wanted += magic.turn(view, seat, me, reserve)
         wanted += self._market(view, seat, me, reserve)
         wanted += self._placements(view, me)
-        wanted += magic.turn(view, seat, me, reserve)
         wanted += self._offers(view, seat, me)
         wanted += self._investments(view, seat, me, reserve)
         wanted += self._store(view, me, reserve)
@@ -203,7 +203,8 @@ class MerlinHeuristic:
         bid = worth.best_bid(view, name, seat)
         mine = [a for a in book["asks"] if a["owner"] == seat]
         good_bid = bid is not None and bid["price"] >= max(value, 1)
-        if bid is not None and good_bid and me["goods"][name]:
+        spare = me["goods"][name] - magic.goods_kept(view, seat).get(name, 0)
+        if bid is not None and good_bid and spare > 0:
             out.append({"type": "sell_to", "order": bid["order"]})
         target = max(1, round(value * ASK_MARKUP), int(view["counters"]["cost_of_living"]))
         target = min(target, int(view["rules"]["max_ask"]))
@@ -211,7 +212,7 @@ class MerlinHeuristic:
             # back into hand to sell into a good bid, or to set a price that can sell again
             if good_bid or ask["price"] > 2 * target:
                 out.append({"type": "withdraw_ask", "order": ask["order"]})
-        if me["goods"][name] and not good_bid:
+        if spare > 0 and not good_bid:
             out.append({"type": "ask", "commodity": name, "price": target})
         return out
 

@@ -17,10 +17,16 @@ from tradingfloor.games.merlin.appraisal import View
 
 Wanted = list[dict[str, Any]]
 
-LAB_ODDS = 4 / 36
-"""A lab is funded only on a number that comes at least this often (4, 5, 6, 8, 9, 10)."""
 SPARE_SPELLS = 2
 """Spells kept in hand; more are sold through a Spell Shop."""
+LEAD = 1.2
+"""A player this far ahead of the next calls for more volatility."""
+VOTE_EVERY = 4
+"""Orbits between such calls."""
+VOLATILITY_TOP = 3
+"""Volatility the leader asks for at most."""
+SOUL = "souls"
+"""The commodity that animates golems (the default data's name)."""
 
 
 def magic_worth(view: View, card: str) -> float:
@@ -55,8 +61,29 @@ def turn(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
     out += _spells(view, seat, me)
     out += _potions(view, seat, me)
     out += _golems(view, seat, me)
+    out += _reclaims(view, me)
+    out += _allies(view, seat)
     out += _table_votes(view, seat)
     return out
+
+
+def _reclaims(view: View, me: Mapping[str, Any]) -> Wanted:
+    """After its decree, take back the stakes more likely to meet a 7 than their number."""
+    return [
+        {"type": "reclaim", "card": s["card"]}
+        for s in me["tableau"]
+        if s["invested"] and worth.doubling_odds(view, int(s["number"])) < 0.5
+    ]
+
+
+def _allies(view: View, seat: int) -> Wanted:
+    """Ally with the player furthest behind: its defenders may guard this player's stacks, and
+    it is the least threat."""
+    others = others_by_score(view, seat)
+    allied = {tuple(pair) for pair in view["magic"]["allies"]}
+    if not others or (seat, others[-1]["seat"]) in allied:
+        return []
+    return [{"type": "ally", "seat": others[-1]["seat"], "allied": True}]
 
 
 def _crown(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
@@ -64,8 +91,7 @@ def _crown(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     crowns = view["magic"]["crowns"][seat]
     needed = int(view["magic"].get("monarchy_crowns", 5))
     soon = worth.months_to_taxes(view) <= 1
-    dear = worth.tax_due(view, me) >= 2 * int(view["counters"]["cost_of_living"])
-    if crowns and crowns < needed - 1 and soon and dear:
+    if crowns and crowns < needed - 2 and soon:
         return [{"type": "use_crown"}]
     return []
 
@@ -99,7 +125,6 @@ def _labs(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
     cost = int(view["counters"]["research_cost"])
     spare = int(me["gold"]) - reserve - cost
     mine = [lab for lab in view["magic"]["labs"] if lab["owner"] == seat and not lab["grant"]]
-    mine = [lab for lab in mine if worth.roll_odds(_number(view, lab["card"])) >= LAB_ODDS]
     if mine and spare >= 0:
         best = max(mine, key=lambda lab: worth.roll_odds(_number(view, lab["card"])))
         out.append({"type": "fund_lab", "lab": best["card"]})
@@ -205,10 +230,32 @@ def _golems(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
 
 
 def _table_votes(view: View, seat: int) -> Wanted:
-    """The leader speeds the game up: volatility up, Jokers in."""
-    if leader(view, seat) is None or _my_score(view, seat) <= _best_other(view, seat):
+    """A clear leader speeds the game up (volatility up), now and then: the others vote no
+    while they trail, so asking every turn only costs the table time."""
+    ahead = _my_score(view, seat) > LEAD * _best_other(view, seat)
+    now = int(view["orbit"]) % VOTE_EVERY == 0
+    low = int(view["magic"]["volatility"]) < VOLATILITY_TOP
+    if leader(view, seat) is None or not (ahead and now and low):
         return []
     return [{"type": "call_vote", "kind": "volatility_up"}]
+
+
+def goods_kept(view: View, seat: int) -> dict[str, int]:
+    """Commodities kept off the market for magic: Souls for the golems in hand, the
+    ingredients of the recipes held."""
+    magic = view.get("magic")
+    if not magic:
+        return {}
+    me = view["players"][seat]
+    kept: dict[str, int] = {}
+    golems = sum(1 for c in me["hand"] if view["catalogue"][c]["kind"] == "golem")
+    if golems:
+        kept[SOUL] = golems
+    recipes = magic["catalogue"]["potions"]
+    for held in magic["hands"][seat].get("recipes_held", []):
+        for name, units in recipes[held["name"]]["recipe"].items():
+            kept[name] = kept.get(name, 0) + int(units)
+    return kept
 
 
 def answer(view: View, seat: int) -> Wanted:
