@@ -42,6 +42,9 @@ export const MAGIC_STYLE = `
 .mg-root details dd { margin: 0 0 0 10px; color: #374151; }
 .me-mat .badge.mg-crown { background: #f7dc6f; }
 #mg-ballot .mg-choices { margin: 4px 0; padding-left: 1.2em; }
+.me-move h4.mg-part { margin: 10px 0 0; padding-top: 6px; border-top: 2px solid #d9cfb0; font-size: 13px;
+  text-transform: uppercase; letter-spacing: .05em; color: #5b4b8a; }
+.me-move h4.mg-part + .me-group { border-top: 0; }
 `;
 
 // --- the catalogue's words ------------------------------------------------------------------
@@ -148,6 +151,29 @@ export function hintsInWords(update, fields, type = "") {
 /** The values a form starts with: no change for a decree's counters. */
 export function startingValues(hints) {
   return Object.fromEntries(Object.entries(hints).filter(([, h]) => h.value !== undefined).map(([n, h]) => [n, h.value]));
+}
+
+/** The heading a magic move comes under in the list of moves, or null for the economy's. */
+const PARTS = {
+  fund_lab: "Labs",
+  found_shop: "Spell Shops and Breweries",
+  sell_spell: "Spell Shops and Breweries",
+  open_shop: "Spell Shops and Breweries",
+  sell_mead: "Spell Shops and Breweries",
+  cast_spell: "Spells",
+  brew: "Potions",
+  set_potion: "Potions",
+  play_golem: "Golems",
+  ally: "Golems",
+  play_decree: "Royal decrees and crowns",
+  reclaim: "Royal decrees and crowns",
+  use_crown: "Royal decrees and crowns",
+  monarchy: "Royal decrees and crowns",
+  call_vote: "Table votes",
+};
+
+export function moveHeading(type) {
+  return PARTS[type] || null;
 }
 
 // --- a player's mat ----------------------------------------------------------------------------

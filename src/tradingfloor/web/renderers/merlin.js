@@ -5,7 +5,7 @@
 import { el, fillSeats, plainSeatName } from "../api.js";
 import { fieldsFor, onSubmitFields } from "../forms.js";
 import { cardEl, cardName, caption, dot, goodsName, name, ordinal, seatColour } from "./merlin-kit.js";
-import { MAGIC_STYLE, ballotPanel, hintsInWords, magicPanel, matBadges, matRows, pileEl, shopTitle, startingValues } from "./merlin-magic.js";
+import { MAGIC_STYLE, ballotPanel, hintsInWords, magicPanel, matBadges, matRows, moveHeading, pileEl, shopTitle, startingValues } from "./merlin-magic.js";
 
 const DIE = "⚀⚁⚂⚃⚄⚅";
 const SEASON_COLOURS = { summer: "#f4c542", autumn: "#d9822b", winter: "#9cc3e6", spring: "#7cc576" };
@@ -219,11 +219,15 @@ function drawMoves(box, update, ctx) {
     !acting && why ? el("span", { class: "muted" }, ` · ${why}`) : null);
   const kept = box.groups || new Map();
   const next = new Map();
-  const nodes = moveGroups(legal).map((group) => {
+  let part = null; // the magic moves come under a heading for each part of the module
+  const nodes = moveGroups(legal).flatMap((group) => {
     const key = JSON.stringify([update.seat, group.form || group.entries, group.form ? placesFor(update) : ""]);
     const node = kept.get(key) || (group.form ? moveForm(group.form, update, ctx) : moveButtons(group.type, group.entries, update, ctx));
     next.set(key, node);
-    return node;
+    const title = moveHeading(group.form ? group.form.type : group.type);
+    const fresh = title && title !== part;
+    part = title;
+    return fresh ? [el("h4", { class: "mg-part" }, title), node] : [node];
   });
   box.groups = next;
   box.replaceChildren(heading, ...nodes);
