@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 import anyio
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
+from uvicorn.protocols.utils import ClientDisconnected
 
 import tradingfloor
 from tradingfloor.agents import bot_words, kinds
@@ -364,8 +365,11 @@ async def _serve_socket(websocket: WebSocket, subscriber: Subscriber) -> None:
     async with anyio.create_task_group() as group:
 
         async def send() -> None:
-            while True:
-                await websocket.send_text(await subscriber.queue.get())
+            # A client that closes while an update is on its way is gone, not an error.
+            with contextlib.suppress(WebSocketDisconnect, ClientDisconnected, RuntimeError):
+                while True:
+                    await websocket.send_text(await subscriber.queue.get())
+            group.cancel_scope.cancel()
 
         async def receive() -> None:
             while (await websocket.receive())["type"] != "websocket.disconnect":
