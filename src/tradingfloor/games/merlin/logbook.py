@@ -22,6 +22,8 @@ def _produced(e: Mapping[str, Any]) -> str:
     what = gold(e["gold"]) if "gold" in e else f"{e['amount']} {goods(e['commodity'])}"
     if e.get("why") == "ace":
         return f"{seat(e['seat'])} got {what} from {card(e['card'])}, the Ace's free permit"
+    if "owner" in e:  # a golem took the yield
+        return f"{seat(e['owner'])}'s {card(e['card'])} produced {what} for {seat(e['seat'])}"
     return f"{seat(e['seat'])}'s {card(e['card'])} produced {what}"
 
 

@@ -72,6 +72,11 @@ def _tax_vote(state: MerlinState, me: int, a: Any) -> str:
 
 def _place(state: MerlinState, me: int, a: Any) -> str:
     config = state.config
+    if cards.is_lab(config, a.card):
+        lab = "spell" if cards.suit(config, a.card) == "spades" else "potion"
+        return (
+            f"Place {card(a.card)} as a {lab} lab (researches on a {_number(a.card)} when funded)"
+        )
     if a.on is None:
         value = cards.property_value(config, a.card)
         return f"Place {card(a.card)} as a property (yields {gold(value)} on a {_number(a.card)})"
@@ -324,8 +329,18 @@ def _choice(
 ) -> str:
     if value is None:
         return "on the table by itself"
-    if field in ("card", "on"):
+    if isinstance(value, str) and "." in value and state.config.magic is not None:
+        from tradingfloor.games.merlin.magic.labs import title_of
+
+        return title_of(state, value)  # a spell, recipe, potion or reading card
+    if field in ("card", "on", "lab", "shop"):
         return card(value)
+    if field == "seat":
+        return seat(value)
+    if field in ("proposal", "choice") and state.config.magic is not None:
+        from tradingfloor.games.merlin.magic.decrees import proposal_words
+
+        return value if value in ("yes", "no") else proposal_words(state, value)
     if field == "commodity":
         return goods(value)
     if field == "to":
