@@ -99,6 +99,8 @@ def main(out: Path) -> None:
     ):
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         page = browser.new_context(**BYPASS_CSP).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
         page.goto(base + "/")
         page.wait_for_selector("#game option[value=merlin]", state="attached")
         page.select_option("#game", "merlin")
@@ -118,8 +120,11 @@ def main(out: Path) -> None:
             for seat in (0, 1):
                 link = base + created["seats"][seat]["link"]
                 shoot(page, link, out, f"magic-{name}-seat{seat + 1}", "#mg-table")
+            shoot(page, base + created["spectator"], out, f"magic-{name}-spectator", "#mg-table")
         browser.close()
     print(f"screenshots in {out}")
+    if errors:
+        print("the pages raised:", *errors, sep="\n")
 
 
 if __name__ == "__main__":
