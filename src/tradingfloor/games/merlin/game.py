@@ -85,6 +85,14 @@ class Merlin:
     def conformance_options(self) -> Sequence[Mapping[str, Any]]:
         return [
             {"players": 4, "max_orbits": 12},
+            {"players": 4, "modules": ["economy", "magic"], "max_orbits": 10},
+            {
+                "players": 5,
+                "modules": ["economy", "magic"],
+                "jokers": True,
+                "decree_counters": "one",
+                "max_orbits": 6,
+            },
             {"players": 6, "max_orbits": 6},
             {
                 "players": 3,

@@ -261,7 +261,11 @@ def _apply_liquidate(state: MerlinState, seat: int, action: Liquidate, log: Log)
     state = _set_tableau(state, seat, tableau[:index] + tableau[index + 1 :])
     sold = [c for c in (stack.base, stack.top) if c is not None and cards.is_property(config, c)]
     land = None
-    if stack.top is not None and not cards.is_property(config, stack.top):
+    if stack.top is not None and cards.is_lab(config, stack.top):
+        # MERLIN-MODULES.md §1 [R]: a specialized property liquidates at its plain property
+        # value, its lab reshuffled into the deck.
+        sold.append(stack.top)
+    elif stack.top is not None and not cards.is_property(config, stack.top):
         land = stack.top  # a land goes back to its owner's hand
         state = _set_hand(state, seat, (*state.economy.hands[seat], stack.top))
     value = liquidation_value(state, stack)

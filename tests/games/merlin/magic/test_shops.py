@@ -187,3 +187,15 @@ def test_a_brewery_sells_mead_any_number_of_times() -> None:
     assert refused(state, 0, {"type": "sell_mead"}) == "Mead takes 2 Essence Grain; you hold 1"
     assert "have no Brewery" in refused(end_turn_rolling(state, (1, 2)), 1, {"type": "sell_mead"})
     assert sound(state)
+
+
+def test_a_liquidated_shop_sells_at_its_property_value_and_reshuffles_its_lab() -> None:
+    """MERLIN-MODULES.md §1 [R]: "a specialized property liquidates (and scores) at its plain
+    property value, its lab reshuffled". Clubs: "liquidate the property, selling it to the central
+    bank for the property value, and reshuffling it back into the deck"."""
+    state = table(tableaux=[[Stack("4C", top="9S")], [], [], []], gold=[9, 9, 9, 9], bank=20)
+    state = act(state, 0, {"type": "liquidate", "card": "4C"})
+    assert state.core.gold[0] == 9 + 3
+    assert "9S" in state.economy.deck and "4C" in state.economy.deck
+    assert "9S" not in state.economy.hands[0]
+    assert sound(state)

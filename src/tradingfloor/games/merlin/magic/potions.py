@@ -22,6 +22,7 @@ from typing import Any
 from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import add_gold, bank_pays, put, to_bank
+from tradingfloor.games.merlin.magic import golems
 from tradingfloor.games.merlin.magic.actions import Brew
 from tradingfloor.games.merlin.magic.actions import SetPotion as SetPotionAction
 from tradingfloor.games.merlin.magic.content import Potion, kind_of
@@ -193,6 +194,8 @@ def _land_yield(state: MerlinState, payout: Payout, log: Log) -> tuple[MerlinSta
     amount = summer if skies else payout.amount
     if amount <= 0 or blocked(state, replace(payout, amount=amount)):
         return state, payout
+    if golems.withheld(state, payout) in ("ruined", "entrenched"):
+        return state, payout  # the golems let nothing through: no potion revives the yield
     if skies:
         # Season Wheel: "no commodities during Winter": Clear Skies yields as in summer.
         state = reveal_potion(state, skies[0], log)

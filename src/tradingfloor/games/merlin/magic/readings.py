@@ -17,8 +17,8 @@ from dataclasses import replace
 from typing import Any
 
 from tradingfloor.games.merlin import cards
-from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import earn, to_row
+from tradingfloor.games.merlin.magic import golems
 from tradingfloor.games.merlin.magic.content import ReadingCard, kind_of
 from tradingfloor.games.merlin.magic.state import Effect, Reading
 from tradingfloor.games.merlin.magic.table import (
@@ -144,7 +144,7 @@ def _described(state: MerlinState, reading: Reading) -> dict[str, Any]:
         "card": reading.card,
         "title": card.title,
         "reading": card.kind,
-        "trigger": card.trigger.model_dump(exclude_none=True, exclude_defaults=True),
+        "trigger": card.trigger.model_dump(mode="json", exclude_none=True, exclude_defaults=True),
         "waived_by": list(card.waived_by),
         "effect": card.effect,
         "amount": card.amount,
@@ -345,11 +345,9 @@ def _golem_blight(state: MerlinState, reading: Reading, card: ReadingCard, log: 
     """Golem Blight: "Stone Golems have 1 hit points meaning, when hit, are destroyed": every
     Stone golem in play crumbles, its card shuffled back into the deck."""
     stone = content_of(state).figures.golems.stone_rank
-    golems = magic_of(state).golems
-    crumbled = [g for g in golems if cards.rank(state.config, g.card) == stone]
+    crumbled = [g for g in magic_of(state).golems if cards.rank(state.config, g.card) == stone]
     if not crumbled:
         return state
-    state = with_magic(state, golems=tuple(g for g in golems if g not in crumbled))
     log.append(
         event(
             "reading_golems",
@@ -357,7 +355,8 @@ def _golem_blight(state: MerlinState, reading: Reading, card: ReadingCard, log: 
             golems=[[g.card, g.owner] for g in crumbled],
         )
     )
-    return shuffle_in(state, [g.card for g in crumbled])
+    # golems.crumble also forgives damage beyond what the stacks now hold
+    return golems.crumble(state, "stone", log)
 
 
 def _price_scare(state: MerlinState, reading: Reading, card: ReadingCard, log: Log) -> MerlinState:

@@ -388,7 +388,9 @@ def _reading(content: MagicContent, card: str) -> dict[str, Any]:
         "title": reading.title,
         "kind": reading.kind,
         "kind_title": "Tea Leaves" if reading.kind == "tea" else "Crystal Ball",
-        "trigger": reading.trigger.model_dump(exclude_none=True, exclude_defaults=True),
+        "trigger": reading.trigger.model_dump(
+            mode="json", exclude_none=True, exclude_defaults=True
+        ),
         "waived_by": list(reading.waived_by),
         "trigger_text": _trigger(reading.trigger),
         "waiver_text": _waivers(reading.waived_by),
