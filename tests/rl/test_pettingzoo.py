@@ -57,3 +57,12 @@ def test_api_with_other_middleman_options(options: dict[str, object]) -> None:
     api_test(aec_env("middleman", options), num_cycles=20)
     parallel_api_test(parallel_env("middleman", options), num_cycles=20)
     seed_test(lambda: aec_env("middleman", options), num_cycles=20)
+
+
+MAGIC = {"players": 4, "modules": ["economy", "magic"], "max_orbits": 20}
+
+
+def test_api_with_merlins_magic_module() -> None:
+    api_test(aec_env("merlin", MAGIC), num_cycles=60)
+    parallel_api_test(parallel_env("merlin", MAGIC), num_cycles=60)
+    seed_test(lambda: aec_env("merlin", MAGIC), num_cycles=60)

@@ -96,12 +96,17 @@ def _script_kind(game: Game) -> str:
     return own[0] if own else "random"
 
 
-@pytest.mark.parametrize("game_id", registry.games())
+MAGIC = {"players": 4, "modules": ["economy", "magic"], "max_orbits": 12}
+"""Merlin with its magic module: hands of spells and recipes, potions face down, sealed votes."""
+CASES = [(game_id, None) for game_id in registry.games()] + [("merlin", MAGIC)]
+
+
+@pytest.mark.parametrize(("game_id", "given"), CASES, ids=lambda c: str(c) if c else "")
 def test_no_response_or_push_carries_what_the_seat_may_not_know(
-    game_id: str, tmp_path: Any
+    game_id: str, given: dict[str, Any] | None, tmp_path: Any
 ) -> None:
     game = registry.make(game_id)
-    options = _options(game)
+    options = given or _options(game)
     players = game.players(game.new(options, 0))
     kinds = ["human"] * (players - 1) + ["random"]
     with TestClient(create_app(f"sqlite:///{tmp_path / 'leaks.db'}", bot_delay=0)) as client:
