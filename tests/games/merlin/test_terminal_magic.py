@@ -121,6 +121,7 @@ def test_casting_a_spell_through_its_form_reads_in_words() -> None:
     for words in ("1) Pickpocket", "Fallow Curse", "1) Seat 2", "None: at the card"):
         assert words in printed, words
     assert "Early Thaw" in printed and "Reshuffle it" in printed
+    assert "Seat 2's 8♣" in printed and "Seat 3's 2♦" in printed  # whose each card is
     assert "Credit it to its lab" in printed
     assert not IDENTIFIER.search(printed.split("your move")[-1]), printed
 

@@ -309,6 +309,8 @@ def _choice(view: View, kind: str, name: str, value: Any, label: str) -> str:
         return str(ballot["words"][value])
     if isinstance(value, str) and CUSTOM_ID.match(value):
         return _custom_title(view, value)
+    if isinstance(value, str) and CARD_CODE.match(value) and label == words.card(value):
+        return _card_where(view, value)
     if label != str(value):
         return label
     if isinstance(value, int) and name in SEAT_FIELDS:
@@ -316,6 +318,17 @@ def _choice(view: View, kind: str, name: str, value: Any, label: str) -> str:
     if isinstance(value, str) and CARD_CODE.match(value):
         return words.card(value)
     return str(value).replace("_", " ")
+
+
+def _card_where(view: View, code: str) -> str:
+    """A card with whose it is: "Seat 2's 8♣", "your 4♣", a lab's owner, or the card alone."""
+    for seat, player in enumerate(view.get("players", [])):
+        if any(code in (s["card"], s["top"]) for s in player["tableau"]):
+            return f"{_whose(view, seat)} {words.card(code)}"
+    for lab in view.get("magic", {}).get("labs", []):
+        if lab["card"] == code:
+            return f"{_whose(view, lab['owner'])} {words.card(code)} lab"
+    return words.card(code)
 
 
 def _custom_title(view: View, card_id: str) -> str:

@@ -4,7 +4,7 @@
 // one's own seat, counts for the others), readings on the field, the regulations sheet, crowns,
 // maintenance, and a vote under way. Also the words for the choices of magic moves' forms.
 import { el, fillSeats } from "../api.js";
-import { cardEl, cardName, dot, name } from "./merlin-kit.js";
+import { caption, cardEl, cardName, dot, name } from "./merlin-kit.js";
 
 export const MAGIC_STYLE = `
 .mg-pile { display: flex; flex-direction: column; align-items: flex-start; max-width: 190px; }
@@ -97,7 +97,8 @@ function cardWhere(update, code) {
   if (lab) return fillSeats(update, `{seat:${lab.owner}}'s ${cardName(code)} ${lab.kind} lab`).replace(/^Your/, "your");
   const seat = view.players.findIndex((p) => p.tableau.some((s) => s.card === code || s.top === code));
   if (seat >= 0) return fillSeats(update, `{seat:${seat}}'s ${cardName(code)}`).replace(/^Your/, "your");
-  return cardName(code);
+  const what = caption(view, code); // a card in hand: what it is ("J♦, stone golem")
+  return what ? `${cardName(code)}, ${what}` : cardName(code);
 }
 
 /** A choice of a magic move's form in words, where the engine gave none (its label reads as the
