@@ -10,13 +10,19 @@ ENDINGS = {
     "last": "ended_last_player",
     "cap": "ended_orbit_cap",
     "nobody": "ended_nobody",
+    "monarchy": "ended_monarchy",
 }
 """How a game can end (`rules.REASONS`' keys) and the figure that counts each: 1.0 where it did."""
 
 
 def balance_figures(state: MerlinState) -> dict[str, float]:
     """How the game ended, orbits played, gold by source, properties when permits ran out."""
-    return {**endings(state), **orbits(state), **gold_by_source(state), **permits_out(state)}
+    figures = {**endings(state), **orbits(state), **gold_by_source(state), **permits_out(state)}
+    if state.magic is not None:
+        from tradingfloor.games.merlin.magic.balance import magic_figures
+
+        figures.update(magic_figures(state))
+    return figures
 
 
 def ending(state: MerlinState) -> str:

@@ -132,7 +132,8 @@ def _apply_fund(state: MerlinState, me: int, action: FundLab, log: Log) -> Merli
     state = add_gold(state, me, -cost)
     state = set_lab(state, replace(lab, grant=cost))
     log.append(event("lab_funded", seat=me, lab=action.lab, grant=cost))
-    return state
+    state = with_magic(state, research_paid=magic_of(state).research_paid + cost)
+    return count_play(state, "lab_funded")
 
 
 # --- research on a roll -------------------------------------------------------------------------

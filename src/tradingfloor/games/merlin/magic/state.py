@@ -133,3 +133,4 @@ class Magic:
     # last turn ended (Greed Hex); () until the first turn ends
     ruined: tuple[tuple[int, str], ...] = ()  # (seat, base card) in ruins (ruin = "idle")
     removed: tuple[str, ...] = ()  # cards out of the game (a King voted out after its decree)
+    research_paid: int = 0  # gold granted to labs over the game (the lab's figure)
