@@ -187,10 +187,10 @@ def _research(state: MerlinState, lab: Lab, log: Log) -> MerlinState:
 
 
 def title_of(state: MerlinState, card_id: str) -> str:
-    """The title of a spell or potion card (Pickpocket for pickpocket.2)."""
+    """The title of a spell, potion or reading card (Pickpocket for pickpocket.2)."""
     content = content_of(state)
     name = kind_of(card_id)
-    found = content.spells.get(name) or content.potions.get(name)
+    found = content.spells.get(name) or content.potions.get(name) or content.readings.get(name)
     return found.title if found is not None else name
 
 
