@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -97,3 +99,15 @@ def events(state: MerlinState, kind: str) -> list[dict[str, Any]]:
 
 def empty_books() -> tuple[Book, ...]:
     return tuple(Book() for _ in COMMODITIES)
+
+
+def random_walk(state: MerlinState, seed: int, steps: int) -> Iterator[MerlinState]:
+    """The states of random legal play from `state`, up to `steps` actions (or the game's end)."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        actors = GAME.actors(state)
+        if not actors:
+            return
+        seat = actors[rng.randrange(len(actors))]
+        state = GAME.apply(state, seat, GAME.legal(state, seat).sample(rng))
+        yield state

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tradingfloor.games.merlin.ledger import gold_in_play
+from tradingfloor.games.merlin.state import MerlinState
 
-from .helpers import GAME
+from .helpers import GAME, random_walk
 
 OPTIONS = st.fixed_dictionaries(
     {
@@ -23,17 +25,10 @@ OPTIONS = st.fixed_dictionaries(
 )
 
 
-def random_states(options: dict[str, object], seed: int, steps: int):  # type: ignore[no-untyped-def]
-    rng = random.Random(seed)
+def random_states(options: dict[str, object], seed: int, steps: int) -> Iterator[MerlinState]:
     state = GAME.new(options, seed)
     yield state
-    for _ in range(steps):
-        actors = GAME.actors(state)
-        if not actors:
-            return
-        seat = actors[rng.randrange(len(actors))]
-        state = GAME.apply(state, seat, GAME.legal(state, seat).sample(rng))
-        yield state
+    yield from random_walk(state, seed, steps)
 
 
 @settings(max_examples=40, deadline=None)

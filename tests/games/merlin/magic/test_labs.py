@@ -3,7 +3,6 @@ and the table helpers the other magic tests share."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -12,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.games.merlin.helpers import GAME, end_turn_rolling, events
+from tests.games.merlin.helpers import GAME, end_turn_rolling, events, random_walk
 from tests.games.merlin.magic.helpers import (
     act,
     after_magic,
@@ -242,17 +241,6 @@ def rich_table(seed: int) -> MerlinState:
     state = give(state, "potions", 2, "warding_draught.1", "iron_skin.1", source="5H")
     state = give(state, "potions", 3, "lucky_charm.2", source="5H")
     return replace(state, rng=replace(state.rng, counter=state.rng.counter + seed))
-
-
-def random_walk(state: MerlinState, seed: int, steps: int) -> Iterable[MerlinState]:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        actors = GAME.actors(state)
-        if not actors:
-            return
-        seat = actors[rng.randrange(len(actors))]
-        state = GAME.apply(state, seat, GAME.legal(state, seat).sample(rng))
-        yield state
 
 
 @settings(max_examples=12, deadline=None)
