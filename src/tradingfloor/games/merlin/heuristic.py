@@ -15,10 +15,12 @@ from typing import Any
 
 from tradingfloor.core.agent import Decision
 from tradingfloor.games.merlin import appraisal as worth
+from tradingfloor.games.merlin.actions import EndTurn
 from tradingfloor.games.merlin.appraisal import View
 from tradingfloor.games.merlin.magic import heuristic as magic
 
 Wanted = list[dict[str, Any]]
+END = EndTurn()
 
 KEEP = 1
 """Gold kept in hand beyond the next tax and the holding fee: permits early are worth far more."""
@@ -32,6 +34,8 @@ CHAUFFEUR_MARGIN = 1.2
 """A Chauffeur is made when storing pays this many times what the two properties produce."""
 LAST_ORBITS = 2
 """In the last orbits before the cap, a player behind gambles on investments."""
+MOVES_A_TURN = 300
+"""More moves than this in one turn (never seen in play) and the bot ends its turn."""
 
 
 class MerlinHeuristic:
@@ -43,10 +47,17 @@ class MerlinHeuristic:
 
     def __init__(self) -> None:
         self.rng = random.Random(0)
+        self.turn_seen: Any = None
+        self.moves_this_turn = 0
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         self.rng = rng
         view, seat = decision.view, decision.seat
+        if view.get("turn") != self.turn_seen:
+            self.turn_seen, self.moves_this_turn = view.get("turn"), 0
+        self.moves_this_turn += 1
+        if self.moves_this_turn > MOVES_A_TURN and decision.legal.contains(END):
+            return END  # a guard: wishes that undo each other must not hold the game up
         choose: Callable[[View, int], Wanted] = {
             "auction_blind": self._blind,
             "auction_rank": self._rank,

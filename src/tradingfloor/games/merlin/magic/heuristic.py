@@ -27,6 +27,8 @@ VOLATILITY_TOP = 3
 """Volatility the leader asks for at most."""
 SOUL = "souls"
 """The commodity that animates golems (the default data's name)."""
+LAST_ORBITS = 2
+"""The economy heuristic's gambling orbits (heuristic.LAST_ORBITS)."""
 
 
 def magic_worth(view: View, card: str) -> float:
@@ -68,7 +70,10 @@ def turn(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
 
 
 def _reclaims(view: View, me: Mapping[str, Any]) -> Wanted:
-    """After its decree, take back the stakes more likely to meet a 7 than their number."""
+    """After its decree, take back the stakes more likely to meet a 7 than their number; not in
+    the last orbits, where a player behind gambles on purpose (it would stake them again)."""
+    if int(view["max_orbits"]) - int(view["orbit"]) < LAST_ORBITS:
+        return []
     return [
         {"type": "reclaim", "card": s["card"]}
         for s in me["tableau"]
