@@ -10,7 +10,7 @@ from tests.games.merlin.magic.helpers import after_magic, arrange_magic
 from tradingfloor.agents import make_agent
 from tradingfloor.core.agent import decision_for
 from tradingfloor.games.merlin.magic.state import Held
-from tradingfloor.games.merlin.state import MerlinState, Stack
+from tradingfloor.games.merlin.state import MerlinState
 
 
 def turn_of(state: MerlinState, limit: int = 200) -> list[str]:
