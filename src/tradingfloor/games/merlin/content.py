@@ -14,6 +14,8 @@ from tradingfloor.games.merlin import bounds
 
 DATA = Path(__file__).parent / "data"
 FILES = ("setup", "deck", "cards", "seasons", "market", "turn", "bank")
+MODULE_FILES = ("magic", "spells", "potions", "readings", "regulations")
+"""The magic module's data files (magic/content.py reads them); an upload may hold them too."""
 HOLDING_FEE_READINGS = bounds.READINGS
 SUIT_LETTER = {"clubs": "C", "diamonds": "D", "spades": "S", "hearts": "H"}
 RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -143,7 +145,7 @@ def _read(name: str, source: Source) -> dict[str, Any]:
 
 def check_uploaded(files: dict[str, str]) -> None:
     """Uploaded content names only the game's data files (BadOptions says which are known)."""
-    known = {f"{name}.toml" for name in FILES}
+    known = {f"{name}.toml" for name in (*FILES, *MODULE_FILES)}
     unknown = sorted(set(files) - known)
     if unknown:
         named = ", ".join(bounds.plain(name) for name in unknown[:3])

@@ -49,7 +49,7 @@ class UploadedContent(BaseModel):
     ] = Field(
         title="Uploaded data files",
         description="file name (e.g. cards.toml) to its TOML text",
-        max_length=len(content_files.FILES),
+        max_length=len(content_files.FILES) + len(content_files.MODULE_FILES),
     )
 
 

@@ -17,10 +17,11 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from tradingfloor.core.errors import BadOptions
+from tradingfloor.games.merlin import content as economy_content
 from tradingfloor.games.merlin.content import resolve
 
 DATA = Path(__file__).parent.parent / "data"
-FILES = ("magic", "spells", "potions", "readings", "regulations")
+FILES = economy_content.MODULE_FILES
 TABLE_OF = {
     "spells": "spell",
     "potions": "potion",
