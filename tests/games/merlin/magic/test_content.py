@@ -58,7 +58,7 @@ def test_a_crystal_ball_that_is_easily_waived_is_refused() -> None:
 
 
 def test_toml_that_does_not_parse_is_refused_by_name() -> None:
-    with pytest.raises(BadOptions, match="potions.toml is not valid TOML"):
+    with pytest.raises(BadOptions, match=r"potions\.toml is not valid TOML"):
         GAME.new(upload("potions.toml", "[[potion]\nname ="), 1)
 
 
