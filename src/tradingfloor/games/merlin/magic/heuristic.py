@@ -70,15 +70,24 @@ def turn(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
 
 
 def _reclaims(view: View, me: Mapping[str, Any]) -> Wanted:
-    """After its decree, take back the stakes more likely to meet a 7 than their number; not in
-    the last orbits, where a player behind gambles on purpose (it would stake them again)."""
-    if int(view["max_orbits"]) - int(view["orbit"]) < LAST_ORBITS:
+    """After its decree, take back the stakes that lose on average (a 7 likelier than their
+    number); in the last orbits only a leader does (locking its lead), since a player behind
+    gambles then on purpose. Never a stake the economy's sums would place again."""
+    near_end = int(view["max_orbits"]) - int(view["orbit"]) < LAST_ORBITS
+    if near_end and worth.score_gap(view, int(me["seat"])) > 0:
         return []
     return [
         {"type": "reclaim", "card": s["card"]}
         for s in me["tableau"]
-        if s["invested"] and worth.doubling_odds(view, int(s["number"])) < 0.5
+        if s["invested"] and _losing(view, s, near_end)
     ]
+
+
+def _losing(view: View, stack: Mapping[str, Any], near_end: bool) -> bool:
+    number, stake = int(stack["number"]), int(stack["invested"])
+    if worth.investment_edge(view, number, stake) > 0:
+        return False
+    return near_end or worth.doubling_odds(view, number) < 0.5
 
 
 def _allies(view: View, seat: int) -> Wanted:
@@ -150,11 +159,22 @@ def _shops(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
         value = worth.commodity_value(view, grain, seat)
         if 2 * value <= int(view["counters"]["cost_of_living"]):
             out.append({"type": "sell_mead"})
+    fee = max(1, int(view["counters"]["cost_of_living"]) // 2)
+    for shop in shops:  # others' spells sold through it pay the owner a fee
+        if shop["kind"] == "spell_shop" and shop["open_fee"] is None:
+            out.append({"type": "open_shop", "shop": shop["on"], "fee": fee})
     held = view["magic"]["hands"][seat].get("spells_held", [])
-    for shop in (s for s in shops if s["kind"] == "spell_shop"):
+    every = [s for s in view["magic"]["shops"] if s["kind"] == "spell_shop"]
+    usable = [s for s in every if s["seat"] == seat or s["open_fee"] is not None]
+    for shop in usable:
         for spell in held[SPARE_SPELLS:]:
             out.append(
-                {"type": "sell_spell", "spell": spell["card"], "shop": shop["on"], "seat": seat}
+                {
+                    "type": "sell_spell",
+                    "spell": spell["card"],
+                    "shop": shop["on"],
+                    "seat": shop["seat"],
+                }
             )
     return out
 
