@@ -61,7 +61,9 @@ def test_a_player_count_typed_just_before_create_gets_its_seats(live_app: str, p
     assert page.locator(".seat-row").count() == 3
     page.fill("input[name=name-0]", "Ann")
     page.fill("#options input[name=players]", "5")
-    page.click("#create-button")  # at once: no wait for the seats to be drawn again
+    # Enter sends the form at once, with no wait for the seats to be drawn again (a click could
+    # land where the button was before two more rows pushed it down).
+    page.press("#options input[name=players]", "Enter")
     page.wait_for_selector("#invitations:not([hidden])")
     assert page.text_content("#create-error") == ""
     assert page.locator(".seat-row").count() == 5
