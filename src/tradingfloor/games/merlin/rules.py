@@ -85,6 +85,11 @@ def _waiting(state: MerlinState, seat: int) -> str:
         return "you have already voted; wait for the others"
     if core.auction is not None and core.auction.sealed[seat] is not None:
         return "you have already sealed your bid; wait for the others"
+    ballot = getattr(state.magic, "ballot", None)  # a decree's or the table's vote (magic)
+    if ballot is not None and seat in ballot.voters and ballot.sealed[seat] is not None:
+        return "you have already sealed your choice; wait for the others"
+    if ballot is not None:
+        return "a vote is under way; wait for it to end"
     return "it is not your move"
 
 

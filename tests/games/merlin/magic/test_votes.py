@@ -191,3 +191,12 @@ def test_others_see_only_who_has_voted() -> None:
         assert magic(other).ballot.sealed[2] in ("yes", "no")  # type: ignore[union-attr]
     mine = GAME.redetermine(yes, 2, random.Random(1))
     assert magic(mine).ballot.sealed[2] == "yes"  # type: ignore[union-attr]
+
+
+def test_a_seat_that_has_voted_is_told_to_wait_for_the_others() -> None:
+    """A refusal says what to do instead: a sealed voter waits for the others."""
+    state = act(after_magic(), 0, {"type": "call_vote", "kind": "volatility_up"})
+    voter = GAME.actors(state)[0]
+    state = act(state, voter, {"type": "magic_vote", "choice": "yes"})
+    assert GAME.legal(state, voter).describe().get("actions") in (None, [])
+    assert "wait for the others" in str(GAME.legal(state, voter).describe())
