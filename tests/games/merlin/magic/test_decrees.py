@@ -192,7 +192,10 @@ def test_the_ballot_blocks_the_turn_until_it_resolves() -> None:
     assert refusal(state, 0, {"type": "end_turn"}).startswith("you cannot end_turn now")
     state = propose(state, {0: "none"})
     assert GAME.actors(state) == (1, 2, 3)
-    assert refusal(state, 0, {"type": "end_turn"}) == "it is not your move"
+    assert (
+        refusal(state, 0, {"type": "end_turn"})
+        == "you have already sealed your choice; wait for the others"
+    )
     state = propose(state, {1: "none", 2: "none", 3: "none"})
     state = vote(state, {0: "yes", 1: "yes", 2: "yes", 3: "yes"})
     assert GAME.actors(state) == (0,) and GAME.view(state, 0)["step"] == "turn"
@@ -351,7 +354,7 @@ def test_proposals_refused_in_words() -> None:
         "propose to add, change or delete one of the regulations of the sheet, or none"
     )
     state = act(state, 1, {"type": "propose", "proposal": "none"})
-    assert why("none") == "it is not your move"  # sealed: rules.py answers for every step
+    assert why("none") == "you have already sealed your choice; wait for the others"  # rules.py
 
 
 def test_others_never_see_a_sealed_proposal_or_vote() -> None:

@@ -144,7 +144,10 @@ def test_a_vote_is_yes_or_no() -> None:
     state = call(after_magic(), "volatility_up")
     assert refusal(state, 1, {"type": "magic_vote", "choice": "maybe"}) == "vote yes or no"
     state = act(state, 1, {"type": "magic_vote", "choice": "no"})
-    assert refusal(state, 1, {"type": "magic_vote", "choice": "yes"}) == "it is not your move"
+    assert (
+        refusal(state, 1, {"type": "magic_vote", "choice": "yes"})
+        == "you have already sealed your choice; wait for the others"
+    )
 
 
 # --- volatility ----------------------------------------------------------------------------------
