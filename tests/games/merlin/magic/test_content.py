@@ -67,3 +67,10 @@ def test_a_content_folder_replaces_a_file_and_keeps_the_others(tmp_path: Path) -
     (tmp_path / "magic.toml").write_text(text, encoding="utf-8")
     content = load(str(tmp_path))
     assert content.figures.readings.per_turn == 2 and len(content.spells) == 10
+
+
+def test_a_drought_must_name_its_commodity() -> None:
+    text = (DATA / "readings.toml").read_text(encoding="utf-8")
+    bad = text.replace('commodity = "essence_grain"\n', "", 1)
+    with pytest.raises(BadOptions, match=r"\(the reading Drought\): a drought card names"):
+        GAME.new(upload("readings.toml", bad), 1)

@@ -187,6 +187,7 @@ class ReadingCard(Strict):
     waived_by: tuple[Number, ...] = Field(max_length=11)
     effect: ReadingEffect
     amount: Amount = 0
+    commodity: Name | None = None  # the commodity a roll's reading acts on (drought, bumper)
     copies: Copies
     draft: Draft
 
@@ -350,6 +351,11 @@ def _check_readings(content: MagicContent, text: str) -> None:
             raise BadOptions(
                 f"readings.toml, line {_line(text, 'reading', index, 'trigger')} (the reading "
                 f"{card.title}): a trigger is exactly one of roll_any, after_turns, after_orbits"
+            )
+        if card.effect in ("drought", "bumper") and card.commodity is None:
+            raise BadOptions(
+                f"readings.toml, line {_line(text, 'reading', index, 'effect')} (the reading "
+                f"{card.title}): a {card.effect} card names the commodity it acts on (commodity)"
             )
         if card.kind == "crystal" and chance > rules.crystal_most_waiver:
             raise BadOptions(

@@ -40,9 +40,9 @@ from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card as card_words
 from tradingfloor.games.merlin.words import gold, goods, seat
 
-GOODS_OF = {"drought": "essence_grain", "bumper": "elixir_oil"}
-"""The commodity a roll's reading acts on. Diamonds: "5, 6 – Elixir Oil 8, 9, 10 - Essence
-Grain"; the reading card names no commodity, so the effect does."""
+ON_GOODS = ("drought", "bumper")
+"""The effects that act on one commodity of a roll's production, named by the card's `commodity`
+(Diamonds: "5, 6 – Elixir Oil 8, 9, 10 - Essence Grain")."""
 
 INCOME_SOURCE = "pot"
 """The ledger's income source for R.O.W. redistributions: like the auction pot, gold the table
@@ -149,8 +149,8 @@ def _described(state: MerlinState, reading: Reading) -> dict[str, Any]:
         "effect": card.effect,
         "amount": card.amount,
     }
-    if card.effect in GOODS_OF:
-        told["goods"] = GOODS_OF[card.effect]
+    if card.effect in ON_GOODS:
+        told["goods"] = card.commodity
     if card.effect == "market_day":
         told["bids"] = state.config.content.stimulus_bids
     return told
@@ -170,8 +170,9 @@ def yield_filter(state: MerlinState, payout: Payout, log: Log) -> tuple[MerlinSt
         return state, payout
     name = state.config.content.commodities[commodity]
     for reading in magic_of(state).field:
-        effect = card_of(state, reading).effect
-        if GOODS_OF.get(effect) != name or not comes_true(state, reading):
+        card = card_of(state, reading)
+        effect = card.effect
+        if effect not in ON_GOODS or card.commodity != name or not comes_true(state, reading):
             continue
         amount = 0 if effect == "drought" else payout.amount * 2
         payout = _changed(state, payout, amount, card_of(state, reading).title, log)
