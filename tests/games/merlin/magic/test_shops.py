@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tests.games.merlin.helpers import arrange, end_turn_rolling, events
 from tests.games.merlin.magic.helpers import act, arrange_magic
-from tests.games.merlin.magic.test_labs import credit, give, magic, refused, sound, table
+from tests.games.merlin.magic.tables import credit, give, magic, refused, sound, table
 from tradingfloor.games.merlin.magic.state import Effect, Lab, Rule
 from tradingfloor.games.merlin.state import Stack
 from tradingfloor.games.merlin.taxes import tax_due

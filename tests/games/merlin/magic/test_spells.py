@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tests.games.merlin.helpers import end_turn_rolling, events
 from tests.games.merlin.magic.helpers import act, arrange_magic
-from tests.games.merlin.magic.test_labs import give, magic, refused, set_potion, sound, table
+from tests.games.merlin.magic.tables import give, magic, refused, set_potion, sound, table
 from tradingfloor.games.merlin.magic.state import Effect, Lab, Reading, Rule
 from tradingfloor.games.merlin.state import Stack
 
