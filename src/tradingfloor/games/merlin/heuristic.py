@@ -200,7 +200,7 @@ class MerlinHeuristic:
     def _market(self, view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
         out: Wanted = []
         for name in view["commodities"]:
-            value = worth.commodity_value(view, name, seat)
+            value = max(worth.commodity_value(view, name, seat), magic.use_value(view, seat, name))
             out += self._sell(view, seat, me, name, value)
             out += self._buy(view, seat, me, name, value, reserve)
         return out

@@ -336,3 +336,20 @@ def _my_score(view: View, seat: int) -> float:
 def _best_other(view: View, seat: int) -> float:
     others = [p["score"] for p in view["players"] if p["seat"] != seat and not p["out"]]
     return float(max(others, default=0))
+
+
+def use_value(view: View, seat: int, name: str) -> float:
+    """What one more unit of a commodity is worth to this player for its magic (0 without it):
+    a Soul animates a golem it holds, a unit completes a recipe it holds, Essence Grain sells as
+    Mead through its Brewery."""
+    magic = view.get("magic")
+    if not magic:
+        return 0.0
+    price = float(view["counters"]["cost_of_living"])
+    held = int(view["players"][seat]["goods"][name])
+    wanted = goods_kept(view, seat).get(name, 0)
+    value = price if held < wanted else 0.0  # a golem or a potion waits for it
+    brewery = any(s["seat"] == seat and s["kind"] == "brewery" for s in magic["shops"])
+    if brewery and name == view["commodities"][-1]:
+        value = max(value, price / 2)  # two units sell as Mead for the cost of the living
+    return value
