@@ -111,6 +111,7 @@ EVENTS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "roll": lambda e: f"{seat(e['seat'])} rolled {e['dice'][0]} and {e['dice'][1]}: {e['total']}",
     "turn_start": lambda e: f"Turn {e['turn']} (orbit {e['orbit']}): {seat(e['seat'])} to play",
     "turn_end": lambda e: f"{seat(e['seat'])} ended the turn",
+    "tax_skipped": lambda e: f"{seat(e['seat'])} paid no taxes this spring: a crown was used",
     "produced": _produced,
     "investment_paid": _investment,
     "chauffeur_paid": _chauffeur,

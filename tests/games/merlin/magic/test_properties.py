@@ -33,3 +33,22 @@ def test_heuristic_magic_games_conserve_gold_and_cards(
         assert conserved(state) and cards_accounted(state)
         assert min(state.core.gold) >= 0 and state.core.ledger.bank >= 0
         assert state.core.ledger.row >= 0
+
+
+def test_every_event_of_a_magic_game_has_its_words() -> None:
+    """A person never reads an identifier: every kind of log entry of heuristic magic games has a
+    text of its own (not the fallback that spells out the kind)."""
+    from tradingfloor.games.merlin.logbook import EVENTS
+    from tradingfloor.games.merlin.words import modules_words
+
+    told = set(EVENTS) | set(modules_words().events)
+    seen: set[str] = set()
+    for seed in range(3):
+        state = GAME.new({"players": 5, "modules": ["economy", "magic"], "max_orbits": 30}, seed)
+        agents = [make_agent(GAME, "heuristic") for _ in range(5)]
+        rng = random.Random(seed)
+        while GAME.result(state) is None:
+            seat = GAME.actors(state)[0]
+            state = GAME.apply(state, seat, agents[seat].act(decision_for(GAME, state, seat), rng))
+            seen.update(e.kind for e in state.events)
+    assert seen - told == set()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import put, to_bank
@@ -11,6 +13,7 @@ from tradingfloor.games.merlin.magic.table import magic_of, shuffle_custom, with
 from tradingfloor.games.merlin.magic.view import magic_view
 from tradingfloor.games.merlin.rulebook import Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.words import card, gold, seat
 
 
 def new_turn(state: MerlinState, log: Log) -> MerlinState:
@@ -87,6 +90,21 @@ def pay_bank(state: MerlinState, seat: int, log: Log) -> MerlinState:
     log.append(event("bank_debt_paid", seat=seat, paid=owed))
     return with_magic(state, bank_debt=put(magic_of(state).bank_debt, seat, 0))
 
+
+def _returned(e: Mapping[str, Any]) -> str:
+    cards = ", ".join(card(c) for c in e["cards"]) or "no cards"
+    return (
+        f"{seat(e['seat'])} left the game: {cards} back into the deck, "
+        f"{gold(e['grants'])} of research grants to the central bank"
+    )
+
+
+EVENTS = {
+    "magic_returned": _returned,
+    "bank_debt_paid": lambda e: (
+        f"{seat(e['seat'])} paid {gold(e['paid'])} of maintenance owed to the central bank"
+    ),
+}
 
 PART = Module(
     name="magic.exits",
