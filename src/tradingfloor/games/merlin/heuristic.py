@@ -126,10 +126,11 @@ class MerlinHeuristic:
         me = view["players"][seat]
         reserve = self._reserve(view, me)
         wanted: Wanted = []
-        need = reserve + me["debt"] - me["gold"]
+        owed = debt(view, seat)
+        need = reserve + owed - me["gold"]
         if need > 0:
             wanted += self._raise_gold(view, seat, me, need)
-        if me["debt"]:
+        if owed:
             wanted.append({"type": "pay_debt"})
         wanted += magic.turn(view, seat, me, reserve)
         wanted += self._market(view, seat, me, reserve)
@@ -168,7 +169,7 @@ class MerlinHeuristic:
             if stack["kind"] == "chauffeur" and stack["stored"]:
                 amount = min(stack["stored"], need)
                 out.append({"type": "take_back", "card": stack["card"], "amount": amount})
-        if out or not me["debt"]:
+        if out or not debt(view, seat):
             return out
         for name in view["commodities"]:
             bid = worth.best_bid(view, name, seat)
@@ -373,3 +374,10 @@ def card_worth(view: View, card: str) -> float:
     if view["catalogue"][card]["kind"] in MAGIC_KINDS:
         return magic.magic_worth(view, card)
     return worth.permit_worth(view, card)
+
+
+def debt(view: View, seat: int) -> int:
+    """All a player owes: unpaid taxes, and with magic the maintenance owed to the central bank."""
+    magic_part = view.get("magic")
+    owed_bank = int(magic_part["bank_debt"][seat]) if magic_part else 0
+    return int(view["players"][seat]["debt"]) + owed_bank

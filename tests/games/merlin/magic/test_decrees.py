@@ -479,7 +479,7 @@ def test_investment_ceiling_caps_gold_on_a_property() -> None:
     state = arrange(after_magic(), tableaux=[[Stack("3C", invested=3)], [], [], []])
     state = arrange_magic(state, regulations=(Rule("investment_ceiling", 5),))
     why = refusal(state, 0, {"type": "invest", "card": "3C", "amount": 3})
-    assert why == "the Investment Ceiling lets you put 2 more gold on 3C"
+    assert why == "the Investment Ceiling lets you put 2 more gold on 3♣"
     state = act(state, 0, {"type": "invest", "card": "3C", "amount": 2})
     assert state.economy.tableaux[0][0].invested == 5
     assert all(a.type != "invest" for a in GAME.legal(state, 0).enumerate() or [])

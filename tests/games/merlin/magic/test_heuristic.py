@@ -51,3 +51,13 @@ def test_after_a_decree_in_the_last_orbits_it_does_not_stake_and_reclaim_forever
     made = turn_of(state)
     assert "invest" in made, made  # the gamble of a player behind
     assert made[-1] == "end_turn" and len(made) < 50, made[:20]
+
+
+def test_it_pays_maintenance_owed_to_the_central_bank() -> None:
+    """Unpaid maintenance makes a player bankrupt like unpaid taxes; the bot pays it when it can."""
+    state = arrange(after_magic(), gold=[9, 9, 9, 9])
+    state = arrange_magic(state, bank_debt=(3, 0, 0, 0))
+    core = state.core
+    state = replace(state, core=replace(core, bankrupt_since=(0, None, None, None)))
+    made = turn_of(state)
+    assert made[0] == "pay_debt"

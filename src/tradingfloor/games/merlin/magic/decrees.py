@@ -242,7 +242,7 @@ def _why_proposal(state: MerlinState, text: str) -> str | None:
         return f"the {rule.title} has no figure to change"
     if verb == "change" and parts[2:] in (["up"], ["down"]):
         return f"the {rule.title} is at its limit ({rule.least} to {rule.most})"
-    return "propose a change as up or down, e.g. change:permit_quota:up"
+    return f"propose raising or lowering the {rule.title}'s figure"
 
 
 def _why_propose(state: MerlinState, seat: int, action: Propose) -> str | None:

@@ -157,8 +157,9 @@ def _shops(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     if any(s["kind"] == "brewery" for s in shops):
         grain = view["commodities"][-1]
         value = worth.commodity_value(view, grain, seat)
-        if 2 * value <= int(view["counters"]["cost_of_living"]):
-            out.append({"type": "sell_mead"})
+        price = int(view["counters"]["cost_of_living"])
+        if 2 * value <= price and worth.bank_share(view, price) > 0.5:
+            out.append({"type": "sell_mead"})  # only while the bank can pay for it
     fee = max(1, int(view["counters"]["cost_of_living"]) // 2)
     for shop in shops:  # others' spells sold through it pay the owner a fee
         if shop["kind"] == "spell_shop" and shop["open_fee"] is None:

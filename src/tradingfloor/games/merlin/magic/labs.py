@@ -108,8 +108,8 @@ def _why_fund(state: MerlinState, me: int, action: FundLab) -> str | None:
     if lab.grant:
         # MERLIN-MODULES.md §2.1: "One grant at a time."
         return (
-            f"{action.lab} is funded already; its grant goes to the central bank when its "
-            "number is rolled, and then it can be funded again"
+            f"{card_words(action.lab)} is funded already; its grant goes to the central bank "
+            "when its number is rolled, and then it can be funded again"
         )
     cost = state.core.counters.research_cost
     if state.core.gold[me] < cost:

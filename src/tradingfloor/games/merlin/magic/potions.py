@@ -351,8 +351,7 @@ def _set_which(e: Mapping[str, Any]) -> str:
 
 
 def _revealed(e: Mapping[str, Any]) -> str:
-    name = str(e.get("name", "")).replace("_", " ").title()
-    return f"{seat(e['seat'])}'s potion {_where(e)} is revealed: {name}"
+    return f"{seat(e['seat'])}'s potion {_where(e)} is revealed: {e['title']}"
 
 
 def _golden(e: Mapping[str, Any]) -> str:

@@ -18,6 +18,7 @@ from tradingfloor.games.merlin.actions import Invest, Place
 from tradingfloor.games.merlin.magic import decrees, golems, labs, shops
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module
 from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.words import card
 
 ECONOMY = {rule.type: rule for rule in (*tableau.RULES, *permits.RULES)}
 PLACE, INVEST, BUY = ECONOMY["place"], ECONOMY["invest"], ECONOMY["buy_permit"]
@@ -72,7 +73,7 @@ def _why_invest(state: MerlinState, seat: int, action: Invest) -> str | None:
     why = INVEST.why(state, seat, action) or _refusal(state, seat, action.card)
     most = _most(state, seat, action.card)
     if why is None and action.amount > most:
-        return f"the Investment Ceiling lets you put {most} more gold on {action.card}"
+        return f"the Investment Ceiling lets you put {most} more gold on {card(action.card)}"
     return why
 
 

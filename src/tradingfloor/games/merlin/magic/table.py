@@ -178,6 +178,7 @@ def reveal_potion(state: MerlinState, placed: SetPotion, log: Log) -> MerlinStat
             seat=placed.owner,
             potion=placed.potion.card,
             name=kind_of(placed.potion.card),
+            title=content_of(state).potions[kind_of(placed.potion.card)].title,
             on=placed.on,
         )
     )
