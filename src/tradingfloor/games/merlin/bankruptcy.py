@@ -53,6 +53,10 @@ def on_portion(state: MerlinState, log: Log) -> MerlinState:
 def exit_player(state: MerlinState, seat: int, log: Log) -> MerlinState:
     """Out of the game: cards back into the deck, gold to the central bank, commodities to the
     supply, debt written off; each module's holdings go back first (MERLIN-MODULES.md §1)."""
+    core = state.core
+    # Out first, so that what the modules settle as the player leaves (a vote resolving, the next
+    # one opening) goes on without them.
+    state = replace(state, core=replace(core, out=put(core.out, seat, True)))
     for leave in table_for(state).on_exit:
         state = leave(state, seat, log)
     eco = state.economy

@@ -24,6 +24,7 @@ from tests.games.merlin.magic.helpers import (
     rig,
 )
 from tradingfloor.core.errors import IllegalAction
+from tradingfloor.games.merlin.bankruptcy import exit_player
 from tradingfloor.games.merlin.magic.state import Magic, Rule
 from tradingfloor.games.merlin.state import MerlinState, Stack
 
@@ -568,3 +569,14 @@ def test_random_rounds_keep_gold_cards_and_secrets(seed: int, steps: tuple[int, 
             other = GAME.redetermine(state, viewer, random.Random(seed))
             assert GAME.view(other, viewer) == GAME.view(state, viewer)
     assert GAME.actors(state) == (0,) and magic(state).crowns[0] == 1
+
+
+def test_a_player_leaving_while_the_others_have_proposed_votes_no_more() -> None:
+    """Bankruptcy: a player out of the game takes no part in what follows; the proposals they did
+    not seal resolve without them, and the vote that follows does not wait on them."""
+    state = propose(decree(with_king()), {0: "add:spell_duty", 1: "add:golem_licence", 2: "none"})
+    log: list[Any] = []
+    state = exit_player(state, 3, log)
+    ballot = magic(state).ballot
+    assert ballot is not None and ballot.kind == "regulate"
+    assert 3 not in ballot.voters
