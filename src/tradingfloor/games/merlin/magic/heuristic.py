@@ -139,7 +139,9 @@ def _labs(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
     cost = int(view["counters"]["research_cost"])
     spare = int(me["gold"]) - reserve - cost
     mine = [lab for lab in view["magic"]["labs"] if lab["owner"] == seat and not lab["grant"]]
-    if mine and spare >= 0:
+    # a card researched is worth about a permit: dearer research does not pay
+    cheap = cost <= int(view["counters"]["cost_of_living"])
+    if mine and spare >= 0 and cheap:
         best = max(mine, key=lambda lab: worth.roll_odds(_number(view, lab["card"])))
         out.append({"type": "fund_lab", "lab": best["card"]})
     return out
