@@ -22,11 +22,9 @@ from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import add_gold, put, to_row
 from tradingfloor.games.merlin.magic.actions import (
-    Monarchy,
     PlayDecree,
     Propose,
     Reclaim,
-    UseCrown,
 )
 from tradingfloor.games.merlin.magic.content import Regulation
 from tradingfloor.games.merlin.magic.state import Ballot, Rule
@@ -50,7 +48,6 @@ from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, Payout, 
 from tradingfloor.games.merlin.seasons import set_counter
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.tableau import stack_of
-from tradingfloor.games.merlin.turns import game_over
 from tradingfloor.games.merlin.words import card as card_words
 from tradingfloor.games.merlin.words import gold
 from tradingfloor.games.merlin.words import seat as seat_words
@@ -381,73 +378,6 @@ def _decided(state: MerlinState, ballot: Ballot, log: Log) -> MerlinState:
     return state
 
 
-# --- crowns and the monarchy ---------------------------------------------------------------------
-
-
-def _crown_year(state: MerlinState) -> int:
-    """The year of the next spring's taxes: this year's unless they are paid already."""
-    counters = state.core.counters
-    return counters.year + (1 if counters.taxed_year >= counters.year else 0)
-
-
-def _why_crown(state: MerlinState, seat: int, action: UseCrown) -> str | None:
-    magic = magic_of(state)
-    if not magic.crowns[seat]:
-        return "you have no crown; playing a royal decree gives one"
-    if magic.crown_year[seat] == _crown_year(state):
-        return f"a crown already spares you the taxes of the spring of year {_crown_year(state)}"
-    return None
-
-
-def _crowns(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_crown(state, seat, UseCrown()) else [UseCrown()]
-
-
-def _apply_crown(state: MerlinState, seat: int, action: UseCrown, log: Log) -> MerlinState:
-    # Kings: "A crown is a consumable item that allows the player to skip paying taxes for the
-    # year it is used." ([R] the next spring's taxes: this year's unless already paid)
-    magic = magic_of(state)
-    year = _crown_year(state)
-    state = with_magic(
-        state,
-        crowns=put(magic.crowns, seat, magic.crowns[seat] - 1),
-        crown_year=put(magic.crown_year, seat, year),
-    )
-    log.append(event("crown_used", seat=seat, year=year, crowns=magic.crowns[seat] - 1))
-    return state
-
-
-def crown_exempt(state: MerlinState, seat: int) -> bool:
-    """A crown used for this year spares its spring taxes (taxes.py logs "tax_skipped")."""
-    return state.magic is not None and magic_of(state).crown_year[seat] == state.core.counters.year
-
-
-def _why_monarchy(state: MerlinState, seat: int, action: Monarchy) -> str | None:
-    needed = content_of(state).figures.decrees.monarchy_crowns
-    held = magic_of(state).crowns[seat]
-    if held < needed:
-        return f"a monarchy takes {needed} crowns; you hold {held}"
-    return None
-
-
-def _monarchies(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_monarchy(state, seat, Monarchy()) else [Monarchy()]
-
-
-def _apply_monarchy(state: MerlinState, seat: int, action: Monarchy, log: Log) -> MerlinState:
-    # Kings: "Players that have five crowns can play them all to create a monarchy and instantly
-    # win the game." (rules.result names the player, the current one, the only winner)
-    needed = content_of(state).figures.decrees.monarchy_crowns
-    crowns = magic_of(state).crowns
-    state = with_magic(state, crowns=put(crowns, seat, crowns[seat] - needed))
-    log.append(event("monarchy", seat=seat, crowns=needed))
-    return game_over(state, "monarchy", log)
-
-
-USE_CROWN = ActionRule("use_crown", _why_crown, _crowns, _apply_crown)
-MONARCHY = ActionRule("monarchy", _why_monarchy, _monarchies, _apply_monarchy)
-
-
 # --- regulations applied here --------------------------------------------------------------------
 
 
@@ -552,15 +482,6 @@ def _label_propose(state: MerlinState, me: int, a: Propose) -> str:
     return f"Propose to {proposal_words(state, a.proposal)}"
 
 
-def _label_crown(state: MerlinState, me: int, a: UseCrown) -> str:
-    return f"Spend a crown: skip paying the taxes of the spring of year {_crown_year(state)}"
-
-
-def _label_monarchy(state: MerlinState, me: int, a: Monarchy) -> str:
-    needed = content_of(state).figures.decrees.monarchy_crowns
-    return f"Play {needed} crowns to create a monarchy and win the game"
-
-
 def _decree_text(e: Mapping[str, Any]) -> str:
     moved = [
         f"{COUNTER_WORDS[n]} {'up' if s > 0 else 'down'} to {e['counters'][n]}"
@@ -598,8 +519,6 @@ LABELS: dict[str, Any] = {
     "play_decree": _label_decree,
     "reclaim": _label_reclaim,
     "propose": _label_propose,
-    "use_crown": _label_crown,
-    "monarchy": _label_monarchy,
 }
 FORM_TITLES = {
     "play_decree": "Play a King as a royal decree",
@@ -628,14 +547,6 @@ EVENTS: dict[str, Any] = {
     "proposals": _proposals_text,
     "regulation_vote": _regulation_text,
     "decree_vote": _decree_vote_text,
-    "crown_used": lambda e: (
-        f"{seat_words(e['seat'])} spent a crown: no taxes for {seat_words(e['seat'])} in the "
-        f"spring of year {e['year']}"
-    ),
-    "monarchy": lambda e: (
-        f"{seat_words(e['seat'])} played {e['crowns']} crowns: a monarchy! "
-        f"{seat_words(e['seat'])} wins the game"
-    ),
     "oil_levy": lambda e: (
         f"Oil Levy: {seat_words(e['seat'])} paid {gold(e['paid'])} to the R.O.W. for "
         f"{e['units']} Elixir Oil" + (f" (of {e['due']} due)" if e["paid"] < e["due"] else "")
@@ -645,10 +556,9 @@ EVENTS: dict[str, Any] = {
 PART = Module(
     name="magic.decrees",
     actions={
-        "turn": (PLAY_DECREE, RECLAIM, USE_CROWN, MONARCHY),
+        "turn": (PLAY_DECREE, RECLAIM),
         "buying": (RECLAIM,),
         PROPOSING: (PROPOSE,),
     },
     yield_filters=(oil_levy,),
-    tax_exempt=(crown_exempt,),
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from tradingfloor.games.merlin.magic import (
+    crowns,
     decrees,
     exits,
     golems,
@@ -32,6 +33,7 @@ PARTS = (
     potions.PART,
     spells.PART,
     decrees.PART,
+    crowns.PART,
     votes.PART,
     readings.PART,
 )

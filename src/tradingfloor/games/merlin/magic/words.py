@@ -29,6 +29,7 @@ class Words:
 def gathered() -> Words:
     """Every part's words in one place."""
     from tradingfloor.games.merlin.magic import (
+        crowns,
         decrees,
         exits,
         golems,
@@ -41,7 +42,7 @@ def gathered() -> Words:
     )
 
     words = Words()
-    for part in (exits, labs, spells, potions, shops, golems, decrees, votes, readings):
+    for part in (exits, labs, spells, potions, shops, golems, decrees, crowns, votes, readings):
         words.labels.update(getattr(part, "LABELS", {}))
         words.form_titles.update(getattr(part, "FORM_TITLES", {}))
         words.field_labels.update(getattr(part, "FIELD_LABELS", {}))
