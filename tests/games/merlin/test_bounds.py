@@ -113,8 +113,8 @@ def test_uploaded_files_are_checked_with_the_file_and_the_place() -> None:
     assert "cannot be read" in upload("setup.toml", "starting_gold = " + "9" * 5000)
     assert "at most 20000 characters" in upload("setup.toml", "#" * (UPLOAD_LIMIT + 1))
     assert "no data file called notes.toml" in upload("notes.toml", "a = 1")
-    too_many = {f"f{i}.toml": "" for i in range(13)}  # 7 economy files and 5 of magic
-    assert "at most 12 entries" in refusal({"content": {"files": too_many}})
+    too_many = {f"f{i}.toml": "" for i in range(14)}  # 7 economy files, 5 of magic, 1 of finance
+    assert "at most 13 entries" in refusal({"content": {"files": too_many}})
 
 
 def test_a_content_folder_is_checked_like_an_upload(tmp_path: Any) -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, StrictInt, StrictStr
 
 from tradingfloor.core.actions import Action, ActionCodec
+from tradingfloor.games.merlin.finance import actions as finance
 from tradingfloor.games.merlin.magic import actions as magic
 
 # Every field has a title in the game's words: refusals of malformed moves are made from them.
@@ -202,47 +203,8 @@ ACTION_TYPES = (
     PayDebt,
     EndTurn,
     *magic.MAGIC_ACTIONS,
+    *finance.FINANCE_ACTIONS,
 )
-MerlinAction = Annotated[
-    TurnBid
-    | RankBid
-    | TaxVote
-    | Place
-    | Invest
-    | Store
-    | TakeBack
-    | Liquidate
-    | OfferSale
-    | Accept
-    | Decline
-    | Bid
-    | RaiseBid
-    | LowerBid
-    | ExitBid
-    | Ask
-    | WithdrawAsk
-    | SellTo
-    | BuyFrom
-    | BuyPermit
-    | PayDebt
-    | EndTurn
-    | magic.FundLab
-    | magic.CastSpell
-    | magic.Brew
-    | magic.SetPotion
-    | magic.FoundShop
-    | magic.SellSpell
-    | magic.OpenShop
-    | magic.SellMead
-    | magic.PlayGolem
-    | magic.Ally
-    | magic.PlayDecree
-    | magic.Reclaim
-    | magic.Propose
-    | magic.Vote
-    | magic.UseCrown
-    | magic.Monarchy
-    | magic.CallVote,
-    Field(discriminator="type"),
-]
+# The union is built from the tuple, so a module adds its actions in one place.
+MerlinAction: Any = Annotated[Union[ACTION_TYPES], Field(discriminator="type")]  # noqa: UP007
 CODEC = ActionCodec(MerlinAction)

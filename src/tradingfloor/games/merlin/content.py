@@ -14,8 +14,9 @@ from tradingfloor.games.merlin import bounds
 
 DATA = Path(__file__).parent / "data"
 FILES = ("setup", "deck", "cards", "seasons", "market", "turn", "bank")
-MODULE_FILES = ("magic", "spells", "potions", "readings", "regulations")
-"""The magic module's data files (magic/content.py reads them); an upload may hold them too."""
+MODULE_FILES = ("magic", "spells", "potions", "readings", "regulations", "finance")
+"""The magic module's data files (magic/content.py reads them) and the finance module's
+(finance/content.py); an upload may hold them too."""
 HOLDING_FEE_READINGS = bounds.READINGS
 SUIT_LETTER = {"clubs": "C", "diamonds": "D", "spades": "S", "hearts": "H"}
 RANK_LABEL = {1: "A", 11: "J", 12: "Q", 13: "K"}

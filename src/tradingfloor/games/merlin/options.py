@@ -34,8 +34,8 @@ DATA_TEXT_LIMIT = 100
 DESIGNED_PLAYERS = 4
 """Game Loop: "The game starts with at least 4 players." Fewer need `few_players`."""
 
-KNOWN_MODULES = ("economy", "magic")
-"""The modules this engine has; `finance` is still to come (docs/rules/merlin.md)."""
+KNOWN_MODULES = ("economy", "magic", "finance")
+"""The modules this engine has, in the order their hooks run (MERLIN-MODULES.md §1)."""
 
 
 class UploadedContent(BaseModel):
@@ -63,9 +63,13 @@ MODULE_CHOICES: list[JsonValue] = [
         "title": "Magic",
         "about": "labs, spells, potions, golems, royal decrees and future readings",
     },
-    {"value": "finance", "title": "Finance", "about": "coming later", "coming": True},
+    {
+        "value": "finance",
+        "title": "Finance",
+        "about": "futures, insurance, trades, property auctions, loans, bonds, stock and notes",
+    },
 ]
-"""The lobby's checkboxes for `modules`: the economy always on, finance still to come."""
+"""The lobby's checkboxes for `modules`: the economy always on."""
 
 
 class MerlinOptions(BaseModel):
@@ -175,9 +179,16 @@ def parse_options(options: Mapping[str, Any] | None) -> MerlinOptions:
         raise BadOptions("the Jokers come with the magic module: add magic to the modules")
     if "economy" not in chosen.modules:
         raise BadOptions("Merlin Economics needs the economy module: it is the basic game")
+    # The modules' hooks run in a fixed order (MERLIN-MODULES.md §1), whatever order they are named.
+    modules = tuple(m for m in KNOWN_MODULES if m in chosen.modules)
+    chosen = chosen.model_copy(update={"modules": modules})
     # Every figure of the data checked now, so that options are refused when they are given
     # (the content is cached: the match built from them reads it again for free).
     content_files.load(content_source(chosen), data_overrides(chosen))
+    if "finance" in chosen.modules:
+        from tradingfloor.games.merlin.finance import content as finance_content
+
+        finance_content.load(content_source(chosen))
     return chosen
 
 

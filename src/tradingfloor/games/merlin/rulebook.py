@@ -126,6 +126,7 @@ class Module:
     on_roll: tuple[Hook, ...] = ()  # in the core loop's order, after the dice are thrown
     on_portion: tuple[Hook, ...] = ()  # each time the season wheel turns
     on_turn_end: tuple[Hook, ...] = ()
+    after_action: tuple[Hook, ...] = ()  # after every action, with the action's events so far
     # MERLIN-MODULES.md §1, extension points: each a no-op when no module uses it.
     yield_filters: tuple[YieldFilter, ...] = ()  # production.yield_of, before paying
     tax_units: tuple[SeatCount, ...] = ()  # extra tax units (a specialized property: one more)
@@ -145,6 +146,7 @@ HOOKS = (
     "on_roll",
     "on_portion",
     "on_turn_end",
+    "after_action",
     "yield_filters",
     "tax_units",
     "tax_exempt",
@@ -168,6 +170,7 @@ class Table:
     on_roll: tuple[Hook, ...]
     on_portion: tuple[Hook, ...]
     on_turn_end: tuple[Hook, ...]
+    after_action: tuple[Hook, ...] = ()
     yield_filters: tuple[YieldFilter, ...] = ()
     tax_units: tuple[SeatCount, ...] = ()
     tax_exempt: tuple[SeatTest, ...] = ()
@@ -207,9 +210,10 @@ def table_for(state: MerlinState) -> Table:
     table = _TABLES.get(key)
     if table is None:
         from tradingfloor.games.merlin.economy import MODULE as ECONOMY
+        from tradingfloor.games.merlin.finance.module import MODULE as FINANCE
         from tradingfloor.games.merlin.magic.module import MODULE as MAGIC
 
-        known = {"economy": ECONOMY, "magic": MAGIC}
+        known = {"economy": ECONOMY, "magic": MAGIC, "finance": FINANCE}
         table = merge([known[name] for name in key if name in known])
         _TABLES[key] = table
     return table

@@ -103,6 +103,8 @@ def apply(state: MerlinState, seat: int, action: object) -> MerlinState:
     rule = space.rules[getattr(action, "type", "")]
     log: list[Event] = []
     after = rule.apply(state, seat, action, log)
+    for hook in table_for(after).after_action:  # what the action's events set off (insurance)
+        after = hook(after, log)
     after = settle(after, log)
     starts = [i for i, e in enumerate(log) if e.kind == "turn_start"]
     turn_log = tuple(log[starts[-1] :]) if starts else (*state.turn_log, *log)
@@ -134,7 +136,14 @@ def score(state: MerlinState, seat: int) -> int:
         total += sum(e.gold for e in book.escrow if e.owner == seat)
         total += sum(content.buyback_commodity for a in book.asks if a.owner == seat)
     total += sum(eco.goods[seat]) * content.buyback_commodity
-    return total
+    # MERLIN-MODULES.md §1, cap score: "minus debts owed to players"; contracts and shares count 0.
+    return total - _owed_to_players(state, seat)
+
+
+def _owed_to_players(state: MerlinState, seat: int) -> int:
+    if state.finance is None:
+        return 0
+    return sum(d.amount for d in state.finance.debts if d.debtor == seat and d.creditor >= 0)
 
 
 def _buyback(state: MerlinState, card: str) -> int:

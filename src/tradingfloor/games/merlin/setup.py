@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.merlin import content as content_files
+from tradingfloor.games.merlin.finance import content as finance_content
+from tradingfloor.games.merlin.finance.setup import new_finance
 from tradingfloor.games.merlin.magic import content as magic_content
 from tradingfloor.games.merlin.magic.setup import new_magic
 from tradingfloor.games.merlin.options import MerlinOptions, content_source, data_overrides
@@ -29,6 +31,9 @@ def make_config(options: MerlinOptions) -> Config:
         magic = magic_content.load(content_source(options))
         if options.jokers:  # Jokers (Optional): "added and taken out of the deck"
             deck = (*deck, *magic.figures.jokers)
+    finance = None
+    if "finance" in options.modules:
+        finance = finance_content.load(content_source(options))
     return Config(
         players=options.players,
         modules=tuple(options.modules),
@@ -39,6 +44,7 @@ def make_config(options: MerlinOptions) -> Config:
         content=content,
         deck=deck,
         magic=magic,
+        finance=finance,
         jokers=options.jokers,
         decree_counters=options.decree_counters,
     )
@@ -91,4 +97,7 @@ def new_state(options: MerlinOptions, seed: int) -> MerlinState:
         books=tuple(Book() for _ in content.commodities),
     )
     magic = new_magic(config, cursor) if config.magic is not None else None
-    return MerlinState(config=config, rng=cursor.rng, core=core, economy=economy, magic=magic)
+    finance = new_finance() if config.finance is not None else None
+    return MerlinState(
+        config=config, rng=cursor.rng, core=core, economy=economy, magic=magic, finance=finance
+    )

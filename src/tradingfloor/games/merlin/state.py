@@ -1,6 +1,6 @@
 """Merlin Economics' state: the shared table (`core`) and one sub-state per module.
 
-`magic` and `finance` stay None until those modules exist; each module keeps its own part.
+`magic` and `finance` are None when those modules are off; each module keeps its own part.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ class Config:
     content: Content
     deck: tuple[str, ...]
     magic: Any = None  # magic.content.MagicContent when the magic module is on
+    finance: Any = None  # finance.content.FinanceContent when the finance module is on
     jokers: bool = False  # Jokers (Optional): in the deck from the start
     decree_counters: str = "each"  # a decree moves each of the three counters, or one
 
@@ -51,7 +52,16 @@ class Counters:
     taxed_year: int = 0  # the last year whose spring taxes were levied
 
 
-INCOME = ("production", "investments", "chauffeurs", "market", "pot", "liquidations", "sales")
+INCOME = (
+    "production",
+    "investments",
+    "chauffeurs",
+    "market",
+    "pot",
+    "liquidations",
+    "sales",
+    "finance",
+)
 """Where players' gold comes from, as the lab reports it (Ledger.income counts each)."""
 
 

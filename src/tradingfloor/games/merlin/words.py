@@ -121,6 +121,12 @@ def _offer_sale(state: MerlinState, me: int, a: Any) -> str:
 
 
 def _accept(state: MerlinState, me: int, a: Any) -> str:
+    if state.finance is not None:  # an offer of the finance module (a trade, a loan)
+        from tradingfloor.games.merlin.finance.offers import label as finance_label
+
+        said = finance_label(state, accepting=True)
+        if said:
+            return said
     offer = state.economy.offer
     if offer is None:
         return "Accept the offer"
@@ -128,6 +134,12 @@ def _accept(state: MerlinState, me: int, a: Any) -> str:
 
 
 def _decline(state: MerlinState, me: int, a: Any) -> str:
+    if state.finance is not None:
+        from tradingfloor.games.merlin.finance.offers import label as finance_label
+
+        said = finance_label(state, accepting=False)
+        if said:
+            return said
     offer = state.economy.offer
     if offer is None:
         return "Decline the offer"
@@ -289,10 +301,15 @@ def form(state: MerlinState, kind: str, fields: Mapping[str, Any], count: int) -
 
 @cache
 def modules_words() -> Any:
-    """The words of the modules' moves and events (magic/words.py), gathered on first use."""
+    """The words of the modules' moves and events (magic/words.py, finance/words.py), gathered on
+    first use."""
+    from tradingfloor.games.merlin.finance import words as finance_words
     from tradingfloor.games.merlin.magic import words as magic_words
 
-    return magic_words.gathered()
+    magic, finance = magic_words.gathered(), finance_words.gathered()
+    for name in ("labels", "form_titles", "field_labels", "notes", "events"):
+        getattr(magic, name).update(getattr(finance, name))
+    return magic
 
 
 def _orders(state: MerlinState) -> dict[int, tuple[str, int, int]]:

@@ -21,7 +21,7 @@ from tradingfloor.games.merlin import content as economy_content
 from tradingfloor.games.merlin.content import resolve
 
 DATA = Path(__file__).parent.parent / "data"
-FILES = economy_content.MODULE_FILES
+FILES = tuple(name for name in economy_content.MODULE_FILES if name != "finance")
 TABLE_OF = {
     "spells": "spell",
     "potions": "potion",

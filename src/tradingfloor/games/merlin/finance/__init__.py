@@ -1,0 +1,1 @@
+"""The `finance` module of Merlin Economics (MERLIN-MODULES.md §3)."""

@@ -1,0 +1,20 @@
+"""The `finance` module: its parts combined into one module (MERLIN-MODULES.md §3).
+
+Offers come first (an offer under way blocks the turn), debts last (a player leaving pays their
+creditors from what the other parts turned into debts as they left).
+"""
+
+from __future__ import annotations
+
+from tradingfloor.games.merlin.finance import debts, offers
+from tradingfloor.games.merlin.magic.module import combine
+
+PARTS = (
+    offers.PART,
+    debts.PART,
+)
+
+MODULE = combine("finance", PARTS)
+
+WORDS = (offers, debts)
+"""The parts whose LABELS, FORM_TITLES, FIELD_LABELS, NOTES and EVENTS finance/words.py gathers."""

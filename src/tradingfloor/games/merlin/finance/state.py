@@ -1,0 +1,195 @@
+"""The `finance` module's part of the table (MERLIN-MODULES.md §3).
+
+Public: every offer, contract, position, policy, debt, listing and auction under way. Secret: the
+sealed bids of a blind property auction and of an open auction's round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+BANK = -2
+"""A creditor id: the central bank (the R.O.W. is state.ROW, -1)."""
+
+OfferKind = Literal["trade", "loan", "place"]
+ItemKind = Literal["future", "bond", "share", "note", "spell", "recipe", "crown"]
+Event = Literal["spell_on_buyer", "golem_damage_on_buyer", "land_blocked", "seven"]
+
+
+@dataclass(frozen=True, slots=True)
+class Bundle:
+    """What one side of a trade hands over: gold, commodity units (per commodity), spell and
+    recipe cards from the hand, and crowns."""
+
+    gold: int = 0
+    goods: tuple[int, ...] = ()
+    spells: tuple[str, ...] = ()
+    recipes: tuple[str, ...] = ()
+    crowns: int = 0
+
+    def empty(self) -> bool:
+        return not (self.gold or any(self.goods) or self.spells or self.recipes or self.crowns)
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """An offer awaiting one player's answer (RULINGS Merlin 2): a trade (the author gives `give`
+    for `get`), a loan (`principal`, `repay`, `due_orbit`), or gold for a tied turn-order place."""
+
+    id: int
+    kind: OfferKind
+    author: int
+    to: int
+    give: Bundle = Bundle()
+    get: Bundle = Bundle()
+    principal: int = 0
+    repay: int = 0
+    due_orbit: int = 0
+    card: str | None = None  # the lender's Chauffeur the principal comes from
+
+
+@dataclass(frozen=True, slots=True)
+class Future:
+    """A futures contract on one bushel: the short's note on the field, taken by a long.
+
+    `due` counts the short's turns begun since expiry (1: settle now; 2: default)."""
+
+    id: int
+    short: int
+    commodity: int
+    price: int  # the forward price the long pays the short
+    year: int  # expiry: the start of (year, portion) on the season wheel
+    portion: int
+    long: int | None = None
+    expired: bool = False
+    due: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """A Chauffeur owner's insurance on offer: pays `payout` once if one of `numbers` is rolled (or
+    `event` happens to the buyer) within `rolls` rolls, for `premium`; the premium changes only
+    when the season changes (`priced` is the season count it was set in)."""
+
+    id: int
+    writer: int
+    numbers: tuple[int, ...]
+    rolls: int
+    payout: int
+    premium: int
+    priced: int
+    event: Event | None = None
+    commodity: int | None = None  # a land_blocked event's commodity
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """Insurance bought: the writer owes the buyer `payout` on the first roll or event that
+    qualifies."""
+
+    id: int
+    quote: int
+    writer: int
+    buyer: int
+    numbers: tuple[int, ...]
+    rolls_left: int
+    payout: int
+    event: Event | None = None
+    commodity: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Loan:
+    """A Chauffeur's loan: the borrower repays `repay` on their first turn after `due_orbit`."""
+
+    id: int
+    lender: int
+    borrower: int
+    repay: int
+    due_orbit: int
+
+
+@dataclass(frozen=True, slots=True)
+class Security:
+    """One unit of an issuer's bonds, stock or notes, and who holds it (the issuer while unsold).
+
+    A bond pays `face` at `maturity` (an orbit); a share pays its part of the issuer's club gold;
+    a note redeems for 1 gold from the issuer's Chauffeur store."""
+
+    id: int
+    kind: Literal["bond", "share", "note"]
+    issuer: int
+    holder: int
+    face: int = 0
+    maturity: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """An ask on a custom bid/ask table: one item (a future's long position, a bond, share or
+    note, a spell or recipe card, a crown) for `price` gold."""
+
+    id: int
+    seller: int
+    item: ItemKind
+    ref: str  # the future or security id, or the card; "" for a crown
+    price: int
+
+
+@dataclass(frozen=True, slots=True)
+class Wanted:
+    """A covered bid on a custom bid/ask table: `price` gold held for one item of a kind
+    (`ref` names the issuer for securities, the commodity-and-expiry for futures, or "")."""
+
+    id: int
+    buyer: int
+    item: ItemKind
+    ref: str
+    price: int
+
+
+@dataclass(frozen=True, slots=True)
+class Debt:
+    """Gold a player owes: to a player (a seat), the R.O.W. (ROW) or the central bank (BANK)."""
+
+    debtor: int
+    creditor: int
+    amount: int
+    why: str  # future, insurance, loan, bond, note
+
+
+@dataclass(frozen=True, slots=True)
+class Sale:
+    """A property auction under way (Auctioning): blind (one sealed round, a tie re-bids once) or
+    open (sealed raise-or-pass rounds; a pass is final; ends in a round without a raise)."""
+
+    seller: int
+    card: str
+    style: Literal["blind", "open"]
+    start: int
+    bidders: tuple[int, ...]  # still bidding, in turn order from the seller
+    sealed: tuple[int | None, ...]  # per seat: a sealed bid (0: no bid / pass), secret
+    high: int = 0  # the standing bid (open)
+    leader: int | None = None
+    rounds: int = 0
+    tie: bool = False  # a blind tie's re-bid under way
+
+
+@dataclass(frozen=True, slots=True)
+class Finance:
+    """Everything the finance module adds to the table."""
+
+    offer: Proposal | None = None
+    offers_made: int = 0  # this turn (at most offers_per_turn)
+    futures: tuple[Future, ...] = ()
+    quotes: tuple[Quote, ...] = ()
+    policies: tuple[Policy, ...] = ()
+    loans: tuple[Loan, ...] = ()
+    securities: tuple[Security, ...] = ()
+    listings: tuple[Listing, ...] = ()
+    wanted: tuple[Wanted, ...] = ()
+    debts: tuple[Debt, ...] = ()
+    sale: Sale | None = None
+    next_id: int = 1
+    rolls: tuple[tuple[int, int], ...] = ()  # the last road roll (one die per party)
