@@ -60,7 +60,6 @@ INCOME = (
     "pot",
     "liquidations",
     "sales",
-    "finance",
 )
 """Where players' gold comes from, as the lab reports it (Ledger.income counts each)."""
 

@@ -209,7 +209,7 @@ def test_harvest_festival_pays_each_player_after_two_orbits() -> None:
     income = [
         a - b for a, b in zip(state.core.ledger.income, start.core.ledger.income, strict=True)
     ]
-    assert income == [0, 0, 0, 0, 8, 0, 0, 0]
+    assert income == [0, 0, 0, 0, 8, 0, 0]
     assert told(state)[:2] == [
         "Harvest Festival came true",
         "Harvest Festival: the R.O.W. paid 2 gold to {seat:1}, 2 gold to {seat:2}, 2 gold to "

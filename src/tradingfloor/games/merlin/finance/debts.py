@@ -15,7 +15,7 @@ from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin.finance.actions import Repay
 from tradingfloor.games.merlin.finance.state import BANK, Debt
 from tradingfloor.games.merlin.finance.table import finance_of, owed_by, with_finance
-from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_bank, to_row
+from tradingfloor.games.merlin.ledger import add_gold, put, to_bank, to_row
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event, extra_owed
 from tradingfloor.games.merlin.state import ROW, MerlinState
 from tradingfloor.games.merlin.words import gold, seat
@@ -27,13 +27,13 @@ def owes(state: MerlinState, debtor: int) -> int:
 
 
 def receive(state: MerlinState, creditor: int, amount: int) -> MerlinState:
-    """`amount` gold paid to a creditor: a player (counted as finance income), the R.O.W. or the
-    central bank."""
+    """`amount` gold paid to a creditor: a player, the R.O.W. or the central bank (gold between
+    players is not income from the economy: the lab's income table leaves it out)."""
     if creditor == ROW:
         return to_row(state, amount)
     if creditor == BANK:
         return to_bank(state, amount)
-    return earn(state, creditor, amount, "finance")
+    return add_gold(state, creditor, amount)
 
 
 def _settle(state: MerlinState, debt: Debt, amount: int, log: Log) -> MerlinState:
