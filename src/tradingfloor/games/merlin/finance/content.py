@@ -41,6 +41,7 @@ class Futures(Strict):
     settle_default_price: Literal["cost_of_living", "buyback"]
     longest_years: Annotated[StrictInt, Field(ge=1, le=10)]
     most_price: Positive
+    most_open: Annotated[StrictInt, Field(ge=0, le=50)]
 
 
 class Insurance(Strict):
@@ -61,6 +62,7 @@ class Instruments(Strict):
 
 class Markets(Strict):
     most_listings: Annotated[StrictInt, Field(ge=0, le=50)]
+    most_price: Annotated[StrictInt, Field(ge=1, le=1_000)]
 
 
 class FinanceContent(Strict):
