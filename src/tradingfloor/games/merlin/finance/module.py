@@ -6,12 +6,13 @@ creditors from what the other parts turned into debts as they left).
 
 from __future__ import annotations
 
-from tradingfloor.games.merlin.finance import debts, offers
+from tradingfloor.games.merlin.finance import debts, offers, view
 from tradingfloor.games.merlin.magic.module import combine
 
 PARTS = (
     offers.PART,
     debts.PART,
+    view.PART,
 )
 
 MODULE = combine("finance", PARTS)
