@@ -344,8 +344,8 @@ def rank_form(first: int, places: int, least: int, most: int) -> dict[str, Any]:
 def _choice(
     state: MerlinState, field: str, value: Any, orders: Mapping[int, tuple[str, int, int]]
 ) -> str:
-    if value is None:
-        return "on the table by itself"
+    if value is None:  # a place's "on" names where a permit goes; elsewhere None is no choice
+        return "on the table by itself" if field == "on" else "none"
     if isinstance(value, str) and "." in value and state.config.magic is not None:
         from tradingfloor.games.merlin.magic.labs import title_of
 

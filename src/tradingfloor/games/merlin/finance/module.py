@@ -6,16 +6,17 @@ creditors from what the other parts turned into debts as they left).
 
 from __future__ import annotations
 
-from tradingfloor.games.merlin.finance import debts, offers, view
+from tradingfloor.games.merlin.finance import debts, offers, trades, view
 from tradingfloor.games.merlin.magic.module import combine
 
 PARTS = (
     offers.PART,
+    trades.PART,
     debts.PART,
     view.PART,
 )
 
 MODULE = combine("finance", PARTS)
 
-WORDS = (offers, debts)
+WORDS = (offers, debts, trades)
 """The parts whose LABELS, FORM_TITLES, FIELD_LABELS, NOTES and EVENTS finance/words.py gathers."""
