@@ -6,17 +6,19 @@ creditors from what the other parts turned into debts as they left).
 
 from __future__ import annotations
 
-from tradingfloor.games.merlin.finance import debts, offers, trades, view
+from tradingfloor.games.merlin.finance import debts, futures, markets, offers, trades, view
 from tradingfloor.games.merlin.magic.module import combine
 
 PARTS = (
     offers.PART,
     trades.PART,
+    futures.PART,
+    markets.PART,
     debts.PART,
     view.PART,
 )
 
 MODULE = combine("finance", PARTS)
 
-WORDS = (offers, debts, trades)
+WORDS = (offers, debts, trades, futures, markets)
 """The parts whose LABELS, FORM_TITLES, FIELD_LABELS, NOTES and EVENTS finance/words.py gathers."""

@@ -1,0 +1,740 @@
+"""Futures contracts on one bushel (MERLIN-MODULES.md §3.4; the draft's Commodity Derivatives).
+
+Commodity Derivatives: "The commodity seller is the short, the long is the buyer of commodities.
+Every contract is calculated using one bushel which is 3 of the same commodity." Futures: "only a
+few things need to be agreed upon between the short and long parties. The bushel type, forward
+price, expiry date." The short writes the note (`write_future`) and it lies on the field until
+another player takes it (`take_future`), "paying the forward price to the short, becoming the long
+on the contract". An untaken note is withdrawn at expiry.
+
+Expiry is the moment the season wheel reaches the contract's (year, portion). "The short has an
+obligation to fulfill all contracts, on their first turn after expiry": `deliver` the bushel from
+their hand, `offset` it with a long they hold on the same commodity and expiry ("regardless of
+forward price"), or `cash_settle` it at the last sold price when the Grand Market has no asks.
+"If the short fails to deliver, The second turn after expiry, the player is considered bankrupt":
+they owe the long the cash-settle amount as a debt.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from tradingfloor.core.actions import Action
+from tradingfloor.games.merlin.finance.actions import (
+    CashSettle,
+    Deliver,
+    Offset,
+    TakeFuture,
+    WriteFuture,
+)
+from tradingfloor.games.merlin.finance.debts import receive
+from tradingfloor.games.merlin.finance.state import Future
+from tradingfloor.games.merlin.finance.table import (
+    add_debt,
+    commodity_index,
+    figures_of,
+    finance_of,
+    new_id,
+    with_finance,
+)
+from tradingfloor.games.merlin.ledger import add_gold, put
+from tradingfloor.games.merlin.production import give_goods
+from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
+from tradingfloor.games.merlin.seasons import season_at, wheel_length
+from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.words import gold, goods, seat
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+# --- reading the field ----------------------------------------------------------------------------
+
+
+def bushel(state: MerlinState) -> int:
+    """Commodity Derivatives: "one bushel which is 3 of the same commodity"."""
+    return figures_of(state).futures.bushel
+
+
+def find_future(state: MerlinState, future_id: int) -> Future | None:
+    return next((f for f in finance_of(state).futures if f.id == future_id), None)
+
+
+def set_future(state: MerlinState, future: Future) -> MerlinState:
+    """The field with the future of the same id replaced."""
+    futures = finance_of(state).futures
+    index = next(i for i, f in enumerate(futures) if f.id == future.id)
+    return with_finance(state, futures=put(futures, index, future))
+
+
+def drop_future(state: MerlinState, future_id: int) -> MerlinState:
+    futures = finance_of(state).futures
+    return with_finance(state, futures=tuple(f for f in futures if f.id != future_id))
+
+
+def now(state: MerlinState) -> tuple[int, int]:
+    """Where the season wheel stands: (year, portion)."""
+    counters = state.core.counters
+    return counters.year, counters.portion
+
+
+def when(state: MerlinState, year: int, portion: int) -> str:
+    """An expiry in words: "the start of summer, year 3", "the start of summer's second month,
+    year 3" (a portion is a month of its season, RULINGS 3)."""
+    name = season_at(state, portion)
+    first = portion
+    while first > 0 and season_at(state, first - 1) == name:
+        first -= 1
+    nth = portion - first
+    month = name if nth == 0 else f"{name}'s {ORDINALS[min(nth, len(ORDINALS) - 1)]} month"
+    return f"the start of {month}, year {year}"
+
+
+def name_of(state: MerlinState, commodity: int) -> str:
+    return state.config.content.commodities[commodity]
+
+
+def contract_words(state: MerlinState, future: Future) -> str:
+    """ "1 bushel (3) of Essence Grain at 9 gold, expiring at the start of summer, year 3"."""
+    return (
+        f"1 bushel ({bushel(state)}) of {goods(name_of(state, future.commodity))} at "
+        f"{gold(future.price)}, expiring at {when(state, future.year, future.portion)}"
+    )
+
+
+def settle_unit(state: MerlinState, commodity: int) -> tuple[int, str]:
+    """What one unit settles at in gold, and why: Futures: "If there are no commodities to buy,
+    the contract can be settled by the last sold price of the commodity"; a commodity never sold
+    settles at the cost of the living [R] (futures.settle_default_price)."""
+    last = state.economy.books[commodity].last_sold
+    if last is not None:
+        return last, f"the last sold price, {last}"
+    if figures_of(state).futures.settle_default_price == "buyback":
+        price = state.config.content.buyback_commodity
+        return price, f"the central bank's buy-back price, {price} (it has never been sold)"
+    price = state.core.counters.cost_of_living
+    return price, f"the cost of the living, {price} (it has never been sold)"
+
+
+def cash_amount(state: MerlinState, future: Future) -> int:
+    """The cash-settle amount: a bushel at the settling price (3 x 4 = 12 in the spec's figure)."""
+    return bushel(state) * settle_unit(state, future.commodity)[0]
+
+
+def written_by(state: MerlinState, short: int) -> list[Future]:
+    return [f for f in finance_of(state).futures if f.short == short]
+
+
+# --- writing --------------------------------------------------------------------------------------
+
+
+def _expiries(state: MerlinState) -> list[tuple[int, int]]:
+    """Every expiry a short may write now: after now, at most `longest_years` years ahead."""
+    year, portion = now(state)
+    longest = figures_of(state).futures.longest_years
+    return [
+        (y, p)
+        for y in range(year, year + longest + 1)
+        for p in range(wheel_length(state))
+        if (y, p) > (year, portion)
+    ]
+
+
+def _why_write(state: MerlinState, me: int, action: WriteFuture) -> str | None:
+    figures = figures_of(state).futures
+    index = commodity_index(state, action.commodity)
+    if index is None:
+        known = ", ".join(goods(n) for n in state.config.content.commodities)
+        return f"there is no commodity {action.commodity!r}; futures are written on {known}"
+    if len(written_by(state, me)) >= figures.most_open:
+        return (
+            f"you have {figures.most_open} futures open, the most allowed; settle one or wait for "
+            "an untaken one to be withdrawn at its expiry"
+        )
+    if action.price > figures.most_price:
+        return f"a forward price may be at most {gold(figures.most_price)}"
+    if action.portion >= wheel_length(state):
+        last = wheel_length(state) - 1
+        return f"the season wheel has portions 0 to {last}; pick one of them"
+    year, portion = now(state)
+    if (action.year, action.portion) <= (year, portion):
+        return f"a future must expire after now ({when(state, year, portion)}); pick a later expiry"
+    if action.year > year + figures.longest_years:
+        return (
+            f"a future may expire at most {figures.longest_years} years ahead, by year "
+            f"{year + figures.longest_years}"
+        )
+    return None
+
+
+def _writes(state: MerlinState, me: int) -> list[Action]:
+    if len(written_by(state, me)) >= figures_of(state).futures.most_open:
+        return []
+    prices = range(1, figures_of(state).futures.most_price + 1)
+    return [
+        WriteFuture(commodity=name, price=price, year=y, portion=p)
+        for name in state.config.content.commodities
+        for price in prices
+        for y, p in _expiries(state)
+    ]
+
+
+def _write_fields(state: MerlinState, me: int) -> Fields:
+    if len(written_by(state, me)) >= figures_of(state).futures.most_open:
+        return {}
+    figures = figures_of(state).futures
+    year = now(state)[0]
+    return {
+        "commodity": list(state.config.content.commodities),
+        "price": range(1, figures.most_price + 1),
+        "year": range(year, year + figures.longest_years + 1),
+        "portion": range(wheel_length(state)),
+    }
+
+
+def _write_size(state: MerlinState, me: int) -> int:
+    if len(written_by(state, me)) >= figures_of(state).futures.most_open:
+        return 0
+    names = len(state.config.content.commodities)
+    return names * figures_of(state).futures.most_price * len(_expiries(state))
+
+
+def _pick_write(state: MerlinState, me: int, rng: random.Random) -> Action | None:
+    expiries = _expiries(state)
+    if not expiries or len(written_by(state, me)) >= figures_of(state).futures.most_open:
+        return None
+    year, portion = rng.choice(expiries)
+    return WriteFuture(
+        commodity=rng.choice(state.config.content.commodities),
+        price=rng.randint(1, figures_of(state).futures.most_price),
+        year=year,
+        portion=portion,
+    )
+
+
+def _apply_write(state: MerlinState, me: int, action: WriteFuture, log: Log) -> MerlinState:
+    # Futures: "The sticky note is then placed on the field for players to fulfill".
+    index = commodity_index(state, action.commodity)
+    assert index is not None
+    future_id, state = new_id(state)
+    future = Future(future_id, me, index, action.price, action.year, action.portion)
+    state = with_finance(state, futures=(*finance_of(state).futures, future))
+    log.append(
+        event(
+            "future_written",
+            seat=me,
+            id=future_id,
+            commodity=action.commodity,
+            units=bushel(state),
+            price=action.price,
+            when=when(state, action.year, action.portion),
+        )
+    )
+    return state
+
+
+# --- taking ---------------------------------------------------------------------------------------
+
+
+def _why_take(state: MerlinState, me: int, action: TakeFuture) -> str | None:
+    future = find_future(state, action.future)
+    if future is None:
+        return f"there is no future number {action.future} on the field"
+    if future.short == me:
+        return f"you wrote future {future.id}; another player must take it"
+    if future.long is not None:
+        return (
+            f"future {future.id} is taken already by {seat(future.long)}; buy its long position "
+            "on the custom table if it is offered there"
+        )
+    if future.expired:
+        return f"future {future.id} has expired"
+    if state.core.gold[me] < future.price:
+        return (
+            f"future {future.id} costs {gold(future.price)} (its forward price); you hold "
+            f"{gold(state.core.gold[me])}"
+        )
+    return None
+
+
+def _takes(state: MerlinState, me: int) -> list[Action]:
+    actions = [TakeFuture(future=f.id) for f in finance_of(state).futures]
+    return [a for a in actions if _why_take(state, me, a) is None]
+
+
+def _apply_take(state: MerlinState, me: int, action: TakeFuture, log: Log) -> MerlinState:
+    # Futures: "fulfill by paying the forward price to the short, becoming the long".
+    future = find_future(state, action.future)
+    assert future is not None
+    state = receive(add_gold(state, me, -future.price), future.short, future.price)
+    state = set_future(state, replace(future, long=me))
+    log.append(
+        event(
+            "future_taken",
+            seat=me,
+            short=future.short,
+            id=future.id,
+            price=future.price,
+            commodity=name_of(state, future.commodity),
+        )
+    )
+    return state
+
+
+# --- settling -------------------------------------------------------------------------------------
+
+
+def _why_settling(state: MerlinState, me: int, future_id: int) -> str | None:
+    """Why `me` may not settle this future now (the checks every way of settling shares)."""
+    future = find_future(state, future_id)
+    if future is None:
+        return f"there is no future number {future_id} on the field"
+    if future.short != me:
+        return f"you are not the short of future {future_id}; only its short settles it"
+    if future.long is None:
+        return f"nobody has taken future {future_id}; it is withdrawn at its expiry"
+    if not future.expired:
+        # Futures: "The contract cannot be assigned until the expiry date."
+        return (
+            f"future {future_id} expires at {when(state, future.year, future.portion)}; it "
+            "cannot be settled before then"
+        )
+    return None
+
+
+def _due_futures(state: MerlinState, me: int) -> list[Future]:
+    return [f for f in finance_of(state).futures if f.short == me and f.expired]
+
+
+def _why_deliver(state: MerlinState, me: int, action: Deliver) -> str | None:
+    problem = _why_settling(state, me, action.future)
+    if problem:
+        return problem
+    future = find_future(state, action.future)
+    assert future is not None
+    held = state.economy.goods[me][future.commodity]
+    if held < bushel(state):
+        name = goods(name_of(state, future.commodity))
+        return (
+            f"delivering takes {bushel(state)} {name} and you hold {held}; buy from an ask or "
+            "take your own asks off the market first, or offset it or settle it in gold"
+        )
+    return None
+
+
+def _delivers(state: MerlinState, me: int) -> list[Action]:
+    actions = [Deliver(future=f.id) for f in _due_futures(state, me)]
+    return [a for a in actions if _why_deliver(state, me, a) is None]
+
+
+def _apply_deliver(state: MerlinState, me: int, action: Deliver, log: Log) -> MerlinState:
+    # Futures: "Shorts can buy commodities in the market to fulfill the contract, remove asks on
+    # the commodity": the bushel goes from the short's hand to the long's.
+    future = find_future(state, action.future)
+    assert future is not None and future.long is not None
+    units = bushel(state)
+    eco = state.economy
+    row = put(eco.goods[me], future.commodity, eco.goods[me][future.commodity] - units)
+    state = replace(state, economy=replace(eco, goods=put(eco.goods, me, row)))
+    state = give_goods(state, future.long, future.commodity, units, log, generated=False)
+    state = drop_future(state, future.id)
+    log.append(
+        event(
+            "future_delivered",
+            seat=me,
+            long=future.long,
+            id=future.id,
+            units=units,
+            commodity=name_of(state, future.commodity),
+        )
+    )
+    return state
+
+
+def _offsetting(state: MerlinState, me: int, future: Future) -> list[Future]:
+    """The longs `me` holds that can settle `future`: same commodity and expiry, any price."""
+    return [
+        f
+        for f in finance_of(state).futures
+        if f.long == me
+        and f.id != future.id
+        and f.commodity == future.commodity
+        and (f.year, f.portion) == (future.year, future.portion)
+    ]
+
+
+def _why_offset(state: MerlinState, me: int, action: Offset) -> str | None:
+    problem = _why_settling(state, me, action.future)
+    if problem:
+        return problem
+    future = find_future(state, action.future)
+    assert future is not None
+    other = find_future(state, action.long)
+    if other is None or other.long != me:
+        return f"you hold no long on future {action.long}; take a future or buy a long first"
+    if other.id == future.id:
+        return "a future cannot settle itself; name a long you hold on another future"
+    if other.commodity != future.commodity:
+        return (
+            f"future {other.id} is on {goods(name_of(state, other.commodity))}; an offset needs a "
+            f"long on {goods(name_of(state, future.commodity))}"
+        )
+    if (other.year, other.portion) != (future.year, future.portion):
+        return (
+            f"future {other.id} expires at {when(state, other.year, other.portion)}; an offset "
+            f"needs a long with the same expiry, {when(state, future.year, future.portion)}"
+        )
+    return None
+
+
+def _offsets(state: MerlinState, me: int) -> list[Action]:
+    return [
+        Offset(future=f.id, long=other.id)
+        for f in _due_futures(state, me)
+        if _why_settling(state, me, f.id) is None
+        for other in _offsetting(state, me, f)
+    ]
+
+
+def _apply_offset(state: MerlinState, me: int, action: Offset, log: Log) -> MerlinState:
+    # Futures: "settle the contract by assigning a long contract they hold with the same expiry
+    # regardless of forward price" [R]: the short's long position passes to this contract's long,
+    # so the short of the assigned contract now delivers to them; this contract closes. Where that
+    # would make a player their own long, the assigned contract closes too.
+    future = find_future(state, action.future)
+    other = find_future(state, action.long)
+    assert future is not None and other is not None and future.long is not None
+    state = drop_future(state, future.id)
+    closed = other.short == future.long
+    if closed:
+        state = drop_future(state, other.id)
+    else:
+        state = set_future(state, replace(other, long=future.long))
+    log.append(
+        event(
+            "future_offset",
+            seat=me,
+            id=future.id,
+            long=future.long,
+            other=other.id,
+            short=other.short,
+            closed=closed,
+        )
+    )
+    return state
+
+
+def _why_cash(state: MerlinState, me: int, action: CashSettle) -> str | None:
+    problem = _why_settling(state, me, action.future)
+    if problem:
+        return problem
+    future = find_future(state, action.future)
+    assert future is not None
+    asks = state.economy.books[future.commodity].asks
+    name = goods(name_of(state, future.commodity))
+    if asks:
+        # Futures: "If there are no commodities to buy, the contract can be settled by the last
+        # sold price": only then.
+        cheapest = min(a.price for a in asks)
+        return (
+            f"{name} is for sale in the Grand Market (asks from {gold(cheapest)}); buy it and "
+            "deliver, or offset the future"
+        )
+    amount = cash_amount(state, future)
+    if state.core.gold[me] < amount:
+        return (
+            f"settling in gold costs {gold(amount)} and you hold {gold(state.core.gold[me])}; "
+            f"deliver {bushel(state)} {name} or offset it instead"
+        )
+    return None
+
+
+def _cashes(state: MerlinState, me: int) -> list[Action]:
+    actions = [CashSettle(future=f.id) for f in _due_futures(state, me)]
+    return [a for a in actions if _why_cash(state, me, a) is None]
+
+
+def _apply_cash(state: MerlinState, me: int, action: CashSettle, log: Log) -> MerlinState:
+    future = find_future(state, action.future)
+    assert future is not None and future.long is not None
+    amount = cash_amount(state, future)
+    why = settle_unit(state, future.commodity)[1]
+    state = receive(add_gold(state, me, -amount), future.long, amount)
+    state = drop_future(state, future.id)
+    log.append(
+        event(
+            "future_cash_settled",
+            seat=me,
+            long=future.long,
+            id=future.id,
+            amount=amount,
+            units=bushel(state),
+            commodity=name_of(state, future.commodity),
+            price=why,
+        )
+    )
+    return state
+
+
+# --- hooks ----------------------------------------------------------------------------------------
+
+
+def expire(state: MerlinState, log: Log) -> MerlinState:
+    """The `on_portion` hook: a future whose expiry the wheel has reached expires; an untaken one
+    is withdrawn from the field (MERLIN-MODULES.md §3.4: "Untaken at expiry: withdrawn")."""
+    if state.finance is None:
+        return state
+    reached = now(state)
+    for future in finance_of(state).futures:
+        if future.expired or (future.year, future.portion) > reached:
+            continue
+        name = name_of(state, future.commodity)
+        if future.long is None:
+            state = drop_future(state, future.id)
+            log.append(event("future_withdrawn", seat=future.short, id=future.id, commodity=name))
+        else:
+            state = set_future(state, replace(future, expired=True))
+            log.append(
+                event(
+                    "future_expired",
+                    seat=future.short,
+                    long=future.long,
+                    id=future.id,
+                    commodity=name,
+                )
+            )
+    return state
+
+
+def come_due(state: MerlinState, log: Log) -> MerlinState:
+    """The `on_turn_start` hook: the short's first turn after expiry is the turn to settle; at the
+    start of their second, an unsettled future defaults (Futures: "If the short fails to deliver,
+    The second turn after expiry, the player is considered bankrupt"): the short owes the long the
+    cash-settle amount as a debt and the contract closes."""
+    if state.finance is None:
+        return state
+    me = state.core.current
+    for future in _due_futures(state, me):
+        assert future.long is not None
+        if future.due + 1 < 2:
+            state = set_future(state, replace(future, due=future.due + 1))
+            log.append(
+                event(
+                    "future_due",
+                    seat=me,
+                    long=future.long,
+                    id=future.id,
+                    units=bushel(state),
+                    commodity=name_of(state, future.commodity),
+                )
+            )
+            continue
+        amount = cash_amount(state, future)
+        state = drop_future(state, future.id)
+        log.append(
+            event(
+                "future_defaulted",
+                seat=me,
+                long=future.long,
+                id=future.id,
+                amount=amount,
+                commodity=name_of(state, future.commodity),
+            )
+        )
+        state = add_debt(state, me, future.long, amount, "future", log)
+    return state
+
+
+def on_exit(state: MerlinState, who: int, log: Log) -> MerlinState:
+    """A player leaving: their untaken notes are withdrawn; each taken future they are short of
+    becomes a debt of its forward price to the long (a refund, paid pro rata from their gold by
+    the debts part, which runs after this one); their long positions are void, freeing the
+    shorts (MERLIN-MODULES.md §3.8: "shorts ... written by the player are void (longs refunded
+    from their remaining gold, pro rata)")."""
+    for future in finance_of(state).futures:
+        name = name_of(state, future.commodity)
+        if future.short == who:
+            state = drop_future(state, future.id)
+            if future.long is None:
+                log.append(event("future_withdrawn", seat=who, id=future.id, commodity=name))
+                continue
+            log.append(
+                event(
+                    "future_refunded",
+                    seat=who,
+                    long=future.long,
+                    id=future.id,
+                    price=future.price,
+                    commodity=name,
+                )
+            )
+            state = add_debt(state, who, future.long, future.price, "future", log)
+        elif future.long == who:
+            state = drop_future(state, future.id)
+            log.append(
+                event("future_void", seat=who, short=future.short, id=future.id, commodity=name)
+            )
+    return state
+
+
+RULES = (
+    ActionRule(
+        "write_future", _why_write, _writes, _apply_write, _pick_write, _write_fields, _write_size
+    ),
+    ActionRule("take_future", _why_take, _takes, _apply_take),
+    ActionRule("deliver", _why_deliver, _delivers, _apply_deliver),
+    ActionRule("offset", _why_offset, _offsets, _apply_offset),
+    ActionRule("cash_settle", _why_cash, _cashes, _apply_cash),
+)
+
+PART = Module(
+    name="finance.futures",
+    actions={"turn": RULES},
+    on_turn_start=(come_due,),
+    on_portion=(expire,),
+    on_exit=(on_exit,),
+)
+
+
+# --- words ----------------------------------------------------------------------------------------
+
+
+def _label_write(state: MerlinState, me: int, a: WriteFuture) -> str:
+    return (
+        f"Write a future: 1 bushel ({bushel(state)}) of {goods(a.commodity)} at "
+        f"{gold(a.price)}, expiring at {when(state, a.year, a.portion)}"
+    )
+
+
+def _label_take(state: MerlinState, me: int, a: TakeFuture) -> str:
+    future = find_future(state, a.future)
+    if future is None:
+        return f"Take future {a.future}"
+    return (
+        f"Take {seat(future.short)}'s future {future.id} as its long: pay {gold(future.price)} "
+        f"for 1 bushel ({bushel(state)}) of {goods(name_of(state, future.commodity))} at "
+        f"{when(state, future.year, future.portion)}"
+    )
+
+
+def _label_deliver(state: MerlinState, me: int, a: Deliver) -> str:
+    future = find_future(state, a.future)
+    if future is None or future.long is None:
+        return f"Deliver future {a.future}"
+    return (
+        f"Deliver {bushel(state)} {goods(name_of(state, future.commodity))} to "
+        f"{seat(future.long)}, settling future {future.id}"
+    )
+
+
+def _label_offset(state: MerlinState, me: int, a: Offset) -> str:
+    future, other = find_future(state, a.future), find_future(state, a.long)
+    if future is None or other is None or future.long is None:
+        return f"Settle future {a.future} with your long on future {a.long}"
+    return (
+        f"Settle future {future.id} with your long on future {other.id}: {seat(other.short)} "
+        f"will deliver to {seat(future.long)} instead of you"
+    )
+
+
+def _label_cash(state: MerlinState, me: int, a: CashSettle) -> str:
+    future = find_future(state, a.future)
+    if future is None or future.long is None:
+        return f"Settle future {a.future} in gold"
+    unit, why = settle_unit(state, future.commodity)
+    return (
+        f"Settle future {future.id} in gold: pay {seat(future.long)} "
+        f"{gold(bushel(state) * unit)} ({bushel(state)} at {why})"
+    )
+
+
+def _written(e: Mapping[str, Any]) -> str:
+    return (
+        f"{seat(e['seat'])} wrote future {e['id']}: 1 bushel ({e['units']}) of "
+        f"{goods(e['commodity'])} at {gold(e['price'])}, expiring at {e['when']}"
+    )
+
+
+def _taken(e: Mapping[str, Any]) -> str:
+    return (
+        f"{seat(e['seat'])} took {seat(e['short'])}'s future {e['id']} on "
+        f"{goods(e['commodity'])}, paying {seat(e['short'])} {gold(e['price'])}"
+    )
+
+
+def _offset_text(e: Mapping[str, Any]) -> str:
+    text = f"{seat(e['seat'])} settled future {e['id']} with their long on future {e['other']}: "
+    if e["closed"]:
+        return text + f"both close ({seat(e['long'])} was the short of future {e['other']})"
+    return text + f"{seat(e['short'])} now delivers to {seat(e['long'])} on future {e['other']}"
+
+
+LABELS: dict[str, Any] = {
+    "write_future": _label_write,
+    "take_future": _label_take,
+    "deliver": _label_deliver,
+    "offset": _label_offset,
+    "cash_settle": _label_cash,
+}
+FORM_TITLES = {
+    "write_future": (
+        "Write a future as its short: one bushel of a commodity, a forward price, and an expiry"
+    ),
+    "take_future": "Take a future: pay its forward price to its short and become its long",
+    "deliver": "Deliver the bushel of an expired future you are short",
+    "offset": "Settle an expired future with a long you hold on the same commodity and expiry",
+    "cash_settle": "Settle an expired future in gold at the last sold price",
+}
+FIELD_LABELS = {
+    "future": "future",
+    "long": "your long on future",
+    "year": "expires in year",
+    "portion": "at the start of portion",
+}
+NOTES = {
+    "write_future": (
+        "One bushel is 3 units. Another player takes the future by paying you its forward price; "
+        "on your first turn after its expiry you deliver the bushel, offset it with a long you "
+        "hold, or (when nobody asks for the commodity) pay the last sold price for it. By your "
+        "second turn after expiry an unsettled future makes you bankrupt. An untaken future is "
+        "withdrawn at its expiry. The wheel's portions count from 0, the start of summer."
+    ),
+}
+EVENTS: dict[str, Any] = {
+    "future_written": _written,
+    "future_taken": _taken,
+    "future_withdrawn": lambda e: (
+        f"{seat(e['seat'])}'s future {e['id']} on {goods(e['commodity'])} was withdrawn "
+        "from the field untaken"
+    ),
+    "future_expired": lambda e: (
+        f"future {e['id']} on {goods(e['commodity'])} expired: {seat(e['seat'])} must settle it "
+        f"with {seat(e['long'])} on their next turn"
+    ),
+    "future_due": lambda e: (
+        f"{seat(e['seat'])} must settle future {e['id']} this turn: deliver {e['units']} "
+        f"{goods(e['commodity'])} to {seat(e['long'])}, offset it, or settle it in gold"
+    ),
+    "future_delivered": lambda e: (
+        f"{seat(e['seat'])} delivered {e['units']} {goods(e['commodity'])} to "
+        f"{seat(e['long'])}, settling future {e['id']}"
+    ),
+    "future_offset": _offset_text,
+    "future_cash_settled": lambda e: (
+        f"{seat(e['seat'])} settled future {e['id']} in gold: {gold(e['amount'])} to "
+        f"{seat(e['long'])} ({e['units']} {goods(e['commodity'])} at {e['price']})"
+    ),
+    "future_defaulted": lambda e: (
+        f"{seat(e['seat'])} failed to settle future {e['id']} on {goods(e['commodity'])} by "
+        f"their second turn after expiry: bankrupt, owing {seat(e['long'])} {gold(e['amount'])}"
+    ),
+    "future_refunded": lambda e: (
+        f"{seat(e['seat'])} leaves short of future {e['id']} on {goods(e['commodity'])}: "
+        f"{seat(e['long'])} is owed its forward price, {gold(e['price'])}"
+    ),
+    "future_void": lambda e: (
+        f"{seat(e['seat'])} leaves holding the long of future {e['id']} on "
+        f"{goods(e['commodity'])}: void, {seat(e['short'])} owes nothing on it"
+    ),
+}

@@ -1,0 +1,900 @@
+"""Custom bid/ask tables (MERLIN-MODULES.md §3.6; the draft's Bid/Ask Table).
+
+Bid/Ask Table: "The usual three are the different commodities; however, any player can use them to
+create their own markets for spells, potions, contracts, or their own product as in a stock in that
+player's profits." On their turn a player asks a price for one item they hold (`list_item`): a
+future's long position, a bond, share or note, a spell or potion recipe from their hand, a crown;
+or opens a covered bid for one item of a kind (`want`), its gold lying on the table as a Grand
+Market bid's does. Another player buys an ask (`buy_listing`) or sells into a bid (`fill_wanted`):
+the item moves, the price goes to the seller. There are no trade busts and no road roll (a market
+execution, MERLIN-MODULES.md §3.2).
+
+An ask stays covered by its item, which stays with the seller until sold; an ask whose item has
+gone (the future settled or expired, the card cast, the crown spent, the player out) is taken off
+the table after the move that took it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from tradingfloor.core.actions import Action
+from tradingfloor.games.merlin.finance.actions import (
+    BuyListing,
+    Delist,
+    DropWanted,
+    FillWanted,
+    ListItem,
+    Want,
+)
+from tradingfloor.games.merlin.finance.debts import receive
+from tradingfloor.games.merlin.finance.futures import find_future, set_future, when
+from tradingfloor.games.merlin.finance.state import ItemKind, Listing, Security, Wanted
+from tradingfloor.games.merlin.finance.table import (
+    commodity_index,
+    figures_of,
+    finance_of,
+    new_id,
+    with_finance,
+)
+from tradingfloor.games.merlin.ledger import add_gold, put, to_bank
+from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event, pick_in
+from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.words import gold, goods, seat
+
+SECURITIES = ("bond", "share", "note")
+CARDS = ("spell", "recipe")
+MAGIC_ITEMS = ("spell", "recipe", "crown")
+ITEMS: tuple[ItemKind, ...] = ("future", "bond", "share", "note", "spell", "recipe", "crown")
+
+# --- items ----------------------------------------------------------------------------------------
+
+
+def kinds(state: MerlinState) -> list[ItemKind]:
+    """The kinds of item this match's custom tables trade (spells, recipes and crowns only with
+    the magic module on)."""
+    return [k for k in ITEMS if state.magic is not None or k not in MAGIC_ITEMS]
+
+
+def _hand(item: str) -> Any:
+    return "spells" if item == "spell" else "recipes"
+
+
+def _number(ref: str) -> int | None:
+    return int(ref) if ref.isdigit() and len(ref) < 10 else None
+
+
+def find_security(state: MerlinState, ref: str | int) -> Security | None:
+    number = ref if isinstance(ref, int) else _number(ref)
+    return next((s for s in finance_of(state).securities if s.id == number), None)
+
+
+def _no_magic(item: str) -> str:
+    return f"there are no {item}s in this game (the magic module is off)"
+
+
+def why_not_held(state: MerlinState, who: int, item: str, ref: str) -> str | None:
+    """Why `who` cannot hand over this item now (None: they hold it)."""
+    if item in MAGIC_ITEMS and state.magic is None:
+        return _no_magic(item)
+    if item == "future":
+        number = _number(ref)
+        future = find_future(state, number) if number is not None else None
+        if future is None or future.long != who:
+            return f"you hold no long position on future {ref or '?'}; take a future first"
+        if future.expired:
+            return f"future {future.id} has expired; its short settles it with you"
+        return None
+    if item in SECURITIES:
+        security = find_security(state, ref)
+        if security is None or security.kind != item or security.holder != who:
+            return f"you hold no {item} number {ref or '?'}"
+        return None
+    if item in CARDS:
+        from tradingfloor.games.merlin.magic.table import find_held
+
+        if find_held(state, _hand(item), who, ref) is None:
+            return f"you hold no {item} {ref or '?'} in your hand"
+        return None
+    if item == "crown":
+        from tradingfloor.games.merlin.magic.table import magic_of
+
+        if not magic_of(state).crowns[who]:
+            return "you hold no crown; playing a royal decree gives one"
+        return None
+    return f"there is no item {item!r} on the custom tables"
+
+
+def holdings(state: MerlinState, who: int) -> list[tuple[ItemKind, str]]:
+    """Every item `who` holds that a custom table trades, as (kind, ref)."""
+    found: list[tuple[ItemKind, str]] = []
+    found += [
+        ("future", str(f.id)) for f in finance_of(state).futures if f.long == who and not f.expired
+    ]
+    found += [(s.kind, str(s.id)) for s in finance_of(state).securities if s.holder == who]
+    if state.magic is not None:
+        from tradingfloor.games.merlin.magic.table import magic_of
+
+        magic = magic_of(state)
+        found += [("spell", h.card) for h in magic.spells[who]]
+        found += [("recipe", h.card) for h in magic.recipes[who]]
+        if magic.crowns[who]:
+            found.append(("crown", ""))
+    return found
+
+
+def move_item(state: MerlinState, item: str, ref: str, seller: int, buyer: int) -> MerlinState:
+    """The item goes from `seller` to `buyer` (checked already)."""
+    if item == "future":
+        number = _number(ref)
+        future = find_future(state, number) if number is not None else None
+        assert future is not None
+        return set_future(state, replace(future, long=buyer))
+    if item in SECURITIES:
+        security = find_security(state, ref)
+        assert security is not None
+        securities = finance_of(state).securities
+        index = securities.index(security)
+        return with_finance(
+            state, securities=put(securities, index, replace(security, holder=buyer))
+        )
+    from tradingfloor.games.merlin.magic.table import (
+        add_held,
+        find_held,
+        magic_of,
+        remove_held,
+        with_magic,
+    )
+
+    if item in CARDS:
+        held = find_held(state, _hand(item), seller, ref)
+        assert held is not None
+        state = remove_held(state, _hand(item), seller, ref)
+        return add_held(state, _hand(item), buyer, held)
+    crowns = magic_of(state).crowns
+    crowns = put(crowns, seller, crowns[seller] - 1)
+    return with_magic(state, crowns=put(crowns, buyer, crowns[buyer] + 1))
+
+
+def item_words(state: MerlinState, item: str, ref: str) -> str:
+    """One item in words: "the long of future 4 (1 bushel of Essence Grain, expiring at the start
+    of summer, year 3)", "{seat:1}'s bond 7", "the spell Pickpocket", "a crown"."""
+    if item == "future":
+        number = _number(ref)
+        future = find_future(state, number) if number is not None else None
+        if future is None:
+            return f"the long of future {ref}"
+        name = goods(state.config.content.commodities[future.commodity])
+        return (
+            f"the long of {seat(future.short)}'s future {future.id} (1 bushel of {name}, "
+            f"expiring at {when(state, future.year, future.portion)})"
+        )
+    if item in SECURITIES:
+        security = find_security(state, ref)
+        if security is None:
+            return f"{item} {ref}"
+        text = f"{seat(security.issuer)}'s {item} {security.id}"
+        if item == "bond":
+            text += f" (pays {gold(security.face)} at orbit {security.maturity})"
+        return text
+    if item in CARDS:
+        return f"the {'spell' if item == 'spell' else 'potion recipe'} {_title(state, ref)}"
+    return "a crown"
+
+
+def _title(state: MerlinState, ref: str) -> str:
+    if state.magic is None:
+        return ref
+    from tradingfloor.games.merlin.magic.labs import title_of
+
+    return title_of(state, ref)
+
+
+# --- asks -----------------------------------------------------------------------------------------
+
+
+def find_listing(state: MerlinState, listing_id: int) -> Listing | None:
+    return next((x for x in finance_of(state).listings if x.id == listing_id), None)
+
+
+def find_wanted(state: MerlinState, wanted_id: int) -> Wanted | None:
+    return next((w for w in finance_of(state).wanted if w.id == wanted_id), None)
+
+
+def _open_orders(state: MerlinState, who: int) -> int:
+    finance = finance_of(state)
+    return sum(x.seller == who for x in finance.listings) + sum(
+        w.buyer == who for w in finance.wanted
+    )
+
+
+def _full(state: MerlinState, who: int) -> str | None:
+    most = figures_of(state).markets.most_listings
+    if _open_orders(state, who) >= most:
+        return (
+            f"you have {most} asks and bids open on the custom tables, the most allowed; take one "
+            "off first"
+        )
+    return None
+
+
+def _listed(state: MerlinState, who: int, item: str, ref: str) -> Listing | None:
+    """`who`'s ask on this item, if any (crowns: an ask for each crown held may be open)."""
+    mine = [x for x in finance_of(state).listings if (x.seller, x.item, x.ref) == (who, item, ref)]
+    if item == "crown":
+        from tradingfloor.games.merlin.magic.table import magic_of
+
+        return mine[0] if len(mine) >= magic_of(state).crowns[who] else None
+    return mine[0] if mine else None
+
+
+def _listable(state: MerlinState, who: int) -> list[tuple[ItemKind, str]]:
+    if _full(state, who):
+        return []
+    return [(k, r) for k, r in holdings(state, who) if _listed(state, who, k, r) is None]
+
+
+def _most_price(state: MerlinState) -> int:
+    return figures_of(state).markets.most_price
+
+
+def _why_list(state: MerlinState, me: int, action: ListItem) -> str | None:
+    problem = why_not_held(state, me, action.item, action.ref)
+    if problem:
+        return problem
+    full = _full(state, me)
+    if full:
+        return full
+    if action.price > _most_price(state):
+        return f"an ask on a custom table may name at most {gold(_most_price(state))}"
+    listed = _listed(state, me, action.item, action.ref)
+    if listed is not None:
+        what = item_words(state, action.item, action.ref)
+        return (
+            f"{what} is on your ask table already (ask {listed.id}); take that ask off first to "
+            "change its price"
+        )
+    return None
+
+
+def _lists(state: MerlinState, me: int) -> list[Action]:
+    prices = range(1, _most_price(state) + 1)
+    return [ListItem(item=k, ref=r, price=p) for k, r in _listable(state, me) for p in prices]
+
+
+def _list_fields(state: MerlinState, me: int) -> Fields:
+    listable = _listable(state, me)
+    if not listable:
+        return {}
+    return {
+        "item": list(dict.fromkeys(k for k, _ in listable)),
+        "ref": list(dict.fromkeys(r for _, r in listable)),
+        "price": range(1, _most_price(state) + 1),
+    }
+
+
+def _list_size(state: MerlinState, me: int) -> int:
+    return len(_listable(state, me)) * _most_price(state)
+
+
+def _pick_list(state: MerlinState, me: int, rng: random.Random) -> Action | None:
+    listable = _listable(state, me)
+    if not listable:
+        return None
+    item, ref = rng.choice(listable)
+    return ListItem(item=item, ref=ref, price=rng.randint(1, _most_price(state)))
+
+
+def add_listing(
+    state: MerlinState, seller: int, item: ItemKind, ref: str, price: int, log: Log
+) -> MerlinState:
+    """An ask for one item on `seller`'s custom table (checked already)."""
+    listing_id, state = new_id(state)
+    listing = Listing(listing_id, seller, item, ref, price)
+    state = with_finance(state, listings=(*finance_of(state).listings, listing))
+    log.append(
+        event(
+            "item_listed",
+            seat=seller,
+            id=listing_id,
+            item=item,
+            what=item_words(state, item, ref),
+            price=price,
+        )
+    )
+    return state
+
+
+def list_security(state: MerlinState, security: Security, price: int, log: Log) -> MerlinState:
+    """An issuer's new unit (a bond, share or note) on their ask table at `price` (for
+    instruments.py: "bond units go to the issuer's ask table"); no limit on open asks applies."""
+    return add_listing(state, security.holder, security.kind, str(security.id), price, log)
+
+
+def _apply_list(state: MerlinState, me: int, action: ListItem, log: Log) -> MerlinState:
+    return add_listing(state, me, action.item, action.ref, action.price, log)
+
+
+def _why_delist(state: MerlinState, me: int, action: Delist) -> str | None:
+    listing = find_listing(state, action.listing)
+    if listing is None or listing.seller != me:
+        return f"you have no ask number {action.listing} on the custom tables"
+    return None
+
+
+def _delists(state: MerlinState, me: int) -> list[Action]:
+    return [Delist(listing=x.id) for x in finance_of(state).listings if x.seller == me]
+
+
+def _drop_listing(state: MerlinState, listing: Listing) -> MerlinState:
+    listings = finance_of(state).listings
+    return with_finance(state, listings=tuple(x for x in listings if x.id != listing.id))
+
+
+def _apply_delist(state: MerlinState, me: int, action: Delist, log: Log) -> MerlinState:
+    listing = find_listing(state, action.listing)
+    assert listing is not None
+    what = item_words(state, listing.item, listing.ref)
+    log.append(event("item_delisted", seat=me, id=listing.id, what=what))
+    return _drop_listing(state, listing)
+
+
+def _why_buy(state: MerlinState, me: int, action: BuyListing) -> str | None:
+    listing = find_listing(state, action.listing)
+    if listing is None:
+        return f"there is no ask number {action.listing} on the custom tables"
+    if listing.seller == me:
+        return f"ask {listing.id} is your own; take it off the table instead"
+    if why_not_held(state, listing.seller, listing.item, listing.ref):
+        what = item_words(state, listing.item, listing.ref)
+        return f"{seat(listing.seller)} no longer holds {what}"
+    problem = _own_short(state, me, listing.item, listing.ref)
+    if problem:
+        return problem
+    if state.core.gold[me] < listing.price:
+        return (
+            f"ask {listing.id} costs {gold(listing.price)} and you hold {gold(state.core.gold[me])}"
+        )
+    return None
+
+
+def _own_short(state: MerlinState, buyer: int, item: str, ref: str) -> str | None:
+    """A future's short cannot become its long too."""
+    if item != "future":
+        return None
+    number = _number(ref)
+    future = find_future(state, number) if number is not None else None
+    if future is not None and future.short == buyer:
+        return f"you are the short of future {future.id}; you cannot hold its long as well"
+    return None
+
+
+def _buys(state: MerlinState, me: int) -> list[Action]:
+    actions = [BuyListing(listing=x.id) for x in finance_of(state).listings if x.seller != me]
+    return [a for a in actions if _why_buy(state, me, a) is None]
+
+
+def _apply_buy(state: MerlinState, me: int, action: BuyListing, log: Log) -> MerlinState:
+    # Bid/Ask Table: a market of the players' own; the item moves, the price to the seller.
+    listing = find_listing(state, action.listing)
+    assert listing is not None
+    what = item_words(state, listing.item, listing.ref)
+    state = receive(add_gold(state, me, -listing.price), listing.seller, listing.price)
+    state = move_item(state, listing.item, listing.ref, listing.seller, me)
+    state = _drop_listing(state, listing)
+    log.append(
+        event(
+            "listing_bought",
+            seat=me,
+            seller=listing.seller,
+            id=listing.id,
+            item=listing.item,
+            what=what,
+            price=listing.price,
+        )
+    )
+    return state
+
+
+# --- covered bids ---------------------------------------------------------------------------------
+
+
+def _future_ref(state: MerlinState, ref: str) -> tuple[int | None, tuple[int, int] | None] | None:
+    """A bid's future ref read: (commodity or None for any, expiry or None for any); None when it
+    does not parse."""
+    if not ref:
+        return None, None
+    parts = ref.split(":")
+    index = commodity_index(state, parts[0])
+    if index is None or len(parts) not in (1, 3):
+        return None
+    if len(parts) == 1:
+        return index, None
+    year, portion = _number(parts[1]), _number(parts[2])
+    if year is None or portion is None:
+        return None
+    return index, (year, portion)
+
+
+def _bid_refs(state: MerlinState, item: str) -> list[str]:
+    """The refs a bid for this kind may name: "" (any), a commodity (or a commodity and an
+    expiry on the field) for futures, an issuer for securities, a card's name for cards."""
+    if item == "future":
+        names = state.config.content.commodities
+        expiries = dict.fromkeys(
+            f"{names[f.commodity]}:{f.year}:{f.portion}"
+            for f in finance_of(state).futures
+            if not f.expired
+        )
+        return ["", *names, *expiries]
+    if item in SECURITIES:
+        return ["", *(str(s) for s in state.core.in_game())]
+    if item in CARDS and state.magic is not None:
+        from tradingfloor.games.merlin.magic.table import content_of
+
+        content = content_of(state)
+        return ["", *(content.spells if item == "spell" else content.potions)]
+    return [""]
+
+
+def _why_ref(state: MerlinState, item: str, ref: str) -> str | None:
+    """Why a bid for this kind cannot name `ref`."""
+    if item == "future":
+        if _future_ref(state, ref) is None:
+            return (
+                "name a commodity (essence_grain), a commodity and an expiry as year and portion "
+                "(essence_grain:3:0), or nothing for any long position"
+            )
+        return None
+    if item in SECURITIES:
+        issuer = _number(ref)
+        if ref and (issuer is None or issuer >= state.players or state.core.out[issuer]):
+            return f"name the issuer of the {item} by seat, or nothing for any issuer"
+        return None
+    if ref and ref not in _bid_refs(state, item):
+        return f"there is no {item} called {ref!r}; name one, or nothing for any"
+    return None
+
+
+def wanted_words(state: MerlinState, item: str, ref: str) -> str:
+    """What a bid asks for: "a long on Essence Grain futures expiring at the start of summer,
+    year 3", "a bond of {seat:2}", "any spell", "the spell Pickpocket", "a crown"."""
+    if item == "future":
+        parsed = _future_ref(state, ref)
+        if parsed is None or parsed[0] is None:
+            return "any long position on a future"
+        name = goods(state.config.content.commodities[parsed[0]])
+        if parsed[1] is None:
+            return f"a long on a future on {name}"
+        return f"a long on a future on {name} expiring at {when(state, *parsed[1])}"
+    if item in SECURITIES:
+        return f"a {item} of {seat(int(ref))}" if ref else f"any {item}"
+    if item in CARDS:
+        word = "spell" if item == "spell" else "potion recipe"
+        return f"the {word} {_title(state, ref)}" if ref else f"any {word}"
+    return "a crown"
+
+
+def _why_want(state: MerlinState, me: int, action: Want) -> str | None:
+    if action.item in MAGIC_ITEMS and state.magic is None:
+        return _no_magic(action.item)
+    problem = _why_ref(state, action.item, action.ref)
+    if problem:
+        return problem
+    full = _full(state, me)
+    if full:
+        return full
+    if action.price > _most_price(state):
+        return f"a bid on a custom table may name at most {gold(_most_price(state))}"
+    if action.price > state.core.gold[me]:
+        # The Grand Market: "All bids and asks must be covered, meaning the long has the money".
+        return (
+            f"a bid must be covered: you hold {gold(state.core.gold[me])}, not {gold(action.price)}"
+        )
+    return None
+
+
+def _bid_limit(state: MerlinState, me: int) -> int:
+    return 0 if _full(state, me) else min(state.core.gold[me], _most_price(state))
+
+
+def _wants(state: MerlinState, me: int) -> list[Action]:
+    prices = range(1, _bid_limit(state, me) + 1)
+    return [
+        Want(item=k, ref=r, price=p)
+        for k in kinds(state)
+        for r in _bid_refs(state, k)
+        for p in prices
+    ]
+
+
+def _want_fields(state: MerlinState, me: int) -> Fields:
+    limit = _bid_limit(state, me)
+    if limit < 1:
+        return {}
+    refs = [r for k in kinds(state) for r in _bid_refs(state, k)]
+    return {
+        "item": list(kinds(state)),
+        "ref": list(dict.fromkeys(refs)),
+        "price": range(1, limit + 1),
+    }
+
+
+def _want_size(state: MerlinState, me: int) -> int:
+    refs = sum(len(_bid_refs(state, k)) for k in kinds(state))
+    return refs * _bid_limit(state, me)
+
+
+def _pick_want(state: MerlinState, me: int, rng: random.Random) -> Action | None:
+    limit = _bid_limit(state, me)
+    runs = [(k, len(_bid_refs(state, k)) * limit) for k in kinds(state)]
+    picked = pick_in(rng, runs)
+    if picked is None:
+        return None
+    item, offset = picked
+    ref = _bid_refs(state, item)[offset // limit]
+    return Want(item=item, ref=ref, price=offset % limit + 1)
+
+
+def _apply_want(state: MerlinState, me: int, action: Want, log: Log) -> MerlinState:
+    # Bid/Ask Table, with the Grand Market's cover: the bid's gold lies on the table.
+    wanted_id, state = new_id(state)
+    wanted = Wanted(wanted_id, me, action.item, action.ref, action.price)
+    state = add_gold(state, me, -action.price)
+    state = with_finance(state, wanted=(*finance_of(state).wanted, wanted))
+    log.append(
+        event(
+            "item_wanted",
+            seat=me,
+            id=wanted_id,
+            item=action.item,
+            what=wanted_words(state, action.item, action.ref),
+            price=action.price,
+        )
+    )
+    return state
+
+
+def _why_drop(state: MerlinState, me: int, action: DropWanted) -> str | None:
+    wanted = find_wanted(state, action.wanted)
+    if wanted is None or wanted.buyer != me:
+        return f"you have no bid number {action.wanted} on the custom tables"
+    return None
+
+
+def _drops(state: MerlinState, me: int) -> list[Action]:
+    return [DropWanted(wanted=w.id) for w in finance_of(state).wanted if w.buyer == me]
+
+
+def _remove_wanted(state: MerlinState, wanted: Wanted) -> MerlinState:
+    kept = tuple(w for w in finance_of(state).wanted if w.id != wanted.id)
+    return with_finance(state, wanted=kept)
+
+
+def _apply_drop(state: MerlinState, me: int, action: DropWanted, log: Log) -> MerlinState:
+    wanted = find_wanted(state, action.wanted)
+    assert wanted is not None
+    state = add_gold(_remove_wanted(state, wanted), me, wanted.price)
+    what = wanted_words(state, wanted.item, wanted.ref)
+    log.append(event("wanted_dropped", seat=me, id=wanted.id, what=what, price=wanted.price))
+    return state
+
+
+def matches(state: MerlinState, wanted: Wanted, ref: str) -> bool:
+    """Whether the item `ref` (of the bid's kind) is what the bid asks for."""
+    if wanted.item == "future":
+        number = _number(ref)
+        future = find_future(state, number) if number is not None else None
+        parsed = _future_ref(state, wanted.ref)
+        if future is None or parsed is None:
+            return False
+        commodity, expiry = parsed
+        if commodity is not None and future.commodity != commodity:
+            return False
+        return expiry is None or (future.year, future.portion) == expiry
+    if wanted.item in SECURITIES:
+        security = find_security(state, ref)
+        return security is not None and (not wanted.ref or str(security.issuer) == wanted.ref)
+    if wanted.item in CARDS:
+        return not wanted.ref or ref.rsplit(".", 1)[0] == wanted.ref
+    return ref == ""
+
+
+def _why_fill(state: MerlinState, me: int, action: FillWanted) -> str | None:
+    wanted = find_wanted(state, action.wanted)
+    if wanted is None:
+        return f"there is no bid number {action.wanted} on the custom tables"
+    if wanted.buyer == me:
+        return f"bid {wanted.id} is your own; take it off the table instead"
+    problem = why_not_held(state, me, wanted.item, action.ref)
+    if problem:
+        return problem
+    if not matches(state, wanted, action.ref):
+        return (
+            f"bid {wanted.id} asks for {wanted_words(state, wanted.item, wanted.ref)}, not "
+            f"{item_words(state, wanted.item, action.ref)}"
+        )
+    return _own_short(state, wanted.buyer, wanted.item, action.ref)
+
+
+def _fills(state: MerlinState, me: int) -> list[Action]:
+    held = holdings(state, me)
+    actions = [
+        FillWanted(wanted=w.id, ref=r)
+        for w in finance_of(state).wanted
+        if w.buyer != me
+        for k, r in held
+        if k == w.item
+    ]
+    return [a for a in actions if _why_fill(state, me, a) is None]
+
+
+def _apply_fill(state: MerlinState, me: int, action: FillWanted, log: Log) -> MerlinState:
+    wanted = find_wanted(state, action.wanted)
+    assert wanted is not None
+    what = item_words(state, wanted.item, action.ref)
+    state = move_item(state, wanted.item, action.ref, me, wanted.buyer)
+    state = receive(_remove_wanted(state, wanted), me, wanted.price)
+    log.append(
+        event(
+            "wanted_filled",
+            seat=me,
+            buyer=wanted.buyer,
+            id=wanted.id,
+            item=wanted.item,
+            what=what,
+            price=wanted.price,
+        )
+    )
+    return state
+
+
+# --- hooks ----------------------------------------------------------------------------------------
+
+
+def table_gold(state: MerlinState) -> int:
+    """The `table_gold` hook: the gold of the covered bids lying on the custom tables."""
+    if state.finance is None:
+        return 0
+    return sum(w.price for w in finance_of(state).wanted)
+
+
+def tidy(state: MerlinState, log: Log) -> MerlinState:
+    """The `after_action` hook: an ask whose item has gone (the future settled, expired or void,
+    the card cast or stolen, the crown spent, the security gone, the seller out) comes off its
+    table; a bid for the securities of an issuer who is out, or of a buyer out, is returned."""
+    if state.finance is None:
+        return state
+    finance = finance_of(state)
+    if not finance.listings and not finance.wanted:
+        return state
+    out = state.core.out
+    for listing in finance.listings:
+        if not out[listing.seller] and _still_listed(state, listing):
+            continue
+        state = _drop_listing(state, listing)
+        log.append(
+            event(
+                "listing_dropped",
+                seat=listing.seller,
+                id=listing.id,
+                what=item_words(state, listing.item, listing.ref),
+            )
+        )
+    for wanted in finance.wanted:
+        issuer = _number(wanted.ref) if wanted.item in SECURITIES else None
+        if not out[wanted.buyer] and (issuer is None or not out[issuer]):
+            continue
+        state = _remove_wanted(state, wanted)
+        if out[wanted.buyer]:
+            state = to_bank(state, wanted.price)  # the gold of a player out goes to the bank
+        else:
+            state = add_gold(state, wanted.buyer, wanted.price)
+        log.append(event("wanted_returned", seat=wanted.buyer, id=wanted.id, price=wanted.price))
+    return state
+
+
+def _still_listed(state: MerlinState, listing: Listing) -> bool:
+    if why_not_held(state, listing.seller, listing.item, listing.ref):
+        return False
+    if listing.item != "crown":
+        return True
+    from tradingfloor.games.merlin.magic.table import magic_of
+
+    crowns = [
+        x for x in finance_of(state).listings if (x.seller, x.item) == (listing.seller, "crown")
+    ]
+    return crowns.index(listing) < magic_of(state).crowns[listing.seller]
+
+
+def on_exit(state: MerlinState, who: int, log: Log) -> MerlinState:
+    """A player leaving: their asks come off the tables and the gold of their bids comes back to
+    their hand (from where it pays their creditors, then goes to the central bank)."""
+    finance = finance_of(state)
+    mine = [w for w in finance.wanted if w.buyer == who]
+    back = sum(w.price for w in mine)
+    listings = tuple(x for x in finance.listings if x.seller != who)
+    state = with_finance(
+        state, listings=listings, wanted=tuple(w for w in finance.wanted if w.buyer != who)
+    )
+    state = add_gold(state, who, back)
+    if back or len(listings) < len(finance.listings):
+        log.append(event("tables_closed", seat=who, returned=back))
+    return tidy(state, log)
+
+
+def keep_listed(state: MerlinState, me: int, rng: random.Random) -> MerlinState:
+    """The `redetermine` hook, after magic's: a spell or recipe on another player's ask table is
+    known to be in their hand, so it is dealt back there (swapped with an unlisted card of that
+    hand), whatever the redrawn hands hold."""
+    if state.finance is None or state.magic is None:
+        return state
+    from tradingfloor.games.merlin.magic.table import hand_of
+
+    for listing in finance_of(state).listings:
+        if listing.item not in CARDS or listing.seller == me:
+            continue
+        hand = [h.card for h in hand_of(state, _hand(listing.item), listing.seller)]
+        if listing.ref in hand:
+            continue
+        listed = {x.ref for x in finance_of(state).listings if x.seller == listing.seller}
+        spare = [c for c in hand if c not in listed]
+        if spare:
+            state = _swap_cards(state, listing.ref, rng.choice(spare))
+    return state
+
+
+def _swap_cards(state: MerlinState, a: str, b: str) -> MerlinState:
+    """Two custom cards change places wherever they lie (decks, hands, set potions)."""
+    from tradingfloor.games.merlin.magic.table import magic_of, with_magic
+
+    def swap(card: str) -> str:
+        return b if card == a else a if card == b else card
+
+    magic = magic_of(state)
+    hands = {
+        name: tuple(
+            tuple(replace(h, card=swap(h.card)) for h in hand) for hand in getattr(magic, name)
+        )
+        for name in ("spells", "recipes", "potions")
+    }
+    decks = {
+        name: tuple(swap(c) for c in getattr(magic, name)) for name in ("spell_deck", "recipe_deck")
+    }
+    set_potions = tuple(
+        replace(p, potion=replace(p.potion, card=swap(p.potion.card))) for p in magic.set_potions
+    )
+    return with_magic(state, **hands, **decks, set_potions=set_potions)
+
+
+RULES = (
+    ActionRule("list_item", _why_list, _lists, _apply_list, _pick_list, _list_fields, _list_size),
+    ActionRule("delist", _why_delist, _delists, _apply_delist),
+    ActionRule("buy_listing", _why_buy, _buys, _apply_buy),
+    ActionRule("want", _why_want, _wants, _apply_want, _pick_want, _want_fields, _want_size),
+    ActionRule("drop_wanted", _why_drop, _drops, _apply_drop),
+    ActionRule("fill_wanted", _why_fill, _fills, _apply_fill),
+)
+
+PART = Module(
+    name="finance.markets",
+    actions={"turn": RULES},
+    after_action=(tidy,),
+    on_exit=(on_exit,),
+    redetermine=(keep_listed,),
+    table_gold=(table_gold,),
+)
+
+
+# --- words ----------------------------------------------------------------------------------------
+
+
+def _label_list(state: MerlinState, me: int, a: ListItem) -> str:
+    return f"Ask {gold(a.price)} for {item_words(state, a.item, a.ref)} on your custom table"
+
+
+def _label_delist(state: MerlinState, me: int, a: Delist) -> str:
+    listing = find_listing(state, a.listing)
+    if listing is None:
+        return f"Take your ask {a.listing} off the custom table"
+    what = item_words(state, listing.item, listing.ref)
+    return f"Take your ask of {gold(listing.price)} for {what} off the custom table"
+
+
+def _label_buy(state: MerlinState, me: int, a: BuyListing) -> str:
+    listing = find_listing(state, a.listing)
+    if listing is None:
+        return f"Buy ask {a.listing} on a custom table"
+    what = item_words(state, listing.item, listing.ref)
+    return f"Buy {what} from {seat(listing.seller)}'s ask for {gold(listing.price)}"
+
+
+def _label_want(state: MerlinState, me: int, a: Want) -> str:
+    what = wanted_words(state, a.item, a.ref)
+    return f"Bid {gold(a.price)} for {what} on a custom table (your gold lies on the table)"
+
+
+def _label_drop(state: MerlinState, me: int, a: DropWanted) -> str:
+    wanted = find_wanted(state, a.wanted)
+    if wanted is None:
+        return f"Take your bid {a.wanted} off the custom table"
+    what = wanted_words(state, wanted.item, wanted.ref)
+    return f"Take your bid of {gold(wanted.price)} for {what} off the table; the gold comes back"
+
+
+def _label_fill(state: MerlinState, me: int, a: FillWanted) -> str:
+    wanted = find_wanted(state, a.wanted)
+    if wanted is None:
+        return f"Sell into bid {a.wanted} on a custom table"
+    what = item_words(state, wanted.item, a.ref)
+    return f"Sell {what} into {seat(wanted.buyer)}'s bid of {gold(wanted.price)}"
+
+
+LABELS: dict[str, Any] = {
+    "list_item": _label_list,
+    "delist": _label_delist,
+    "buy_listing": _label_buy,
+    "want": _label_want,
+    "drop_wanted": _label_drop,
+    "fill_wanted": _label_fill,
+}
+FORM_TITLES = {
+    "list_item": "Ask a price for an item you hold on your custom table",
+    "delist": "Take one of your asks off the custom tables",
+    "buy_listing": "Buy an item from an ask on a custom table",
+    "want": "Bid for an item on a custom table (your gold lies on the table)",
+    "drop_wanted": "Take one of your bids off the custom tables",
+    "fill_wanted": "Sell an item you hold into a bid on a custom table",
+}
+FIELD_LABELS = {
+    "item": "kind of item",
+    "ref": "which",
+    "listing": "ask",
+    "wanted": "bid",
+}
+NOTES = {
+    "list_item": (
+        "Which: a future's number for its long, a bond's, share's or note's number, a spell or "
+        "recipe in your hand, or nothing for a crown. The item stays yours until it is bought."
+    ),
+    "want": (
+        "Which: for a future, a commodity or a commodity and expiry (essence_grain:3:0), for a "
+        "bond, share or note the issuer's seat, for a spell or recipe its name; nothing for any."
+    ),
+}
+
+
+def _listed_text(e: Mapping[str, Any]) -> str:
+    return f"{seat(e['seat'])} asks {gold(e['price'])} for {e['what']} (ask {e['id']})"
+
+
+EVENTS: dict[str, Any] = {
+    "item_listed": _listed_text,
+    "item_delisted": lambda e: f"{seat(e['seat'])} took {e['what']} off their custom table",
+    "listing_bought": lambda e: (
+        f"{seat(e['seat'])} bought {e['what']} from {seat(e['seller'])} for {gold(e['price'])}"
+    ),
+    "item_wanted": lambda e: (
+        f"{seat(e['seat'])} bids {gold(e['price'])} for {e['what']} (bid {e['id']})"
+    ),
+    "wanted_dropped": lambda e: (
+        f"{seat(e['seat'])} took their bid of {gold(e['price'])} for {e['what']} off the table"
+    ),
+    "wanted_filled": lambda e: (
+        f"{seat(e['seat'])} sold {e['what']} to {seat(e['buyer'])} for {gold(e['price'])}"
+    ),
+    "listing_dropped": lambda e: (
+        f"{seat(e['seat'])}'s ask for {e['what']} came off the table: the item is gone"
+    ),
+    "wanted_returned": lambda e: (
+        f"{seat(e['seat'])}'s bid {e['id']} came off the table: what it asked for can no longer "
+        f"be had ({gold(e['price'])} back)"
+    ),
+    "tables_closed": lambda e: (
+        f"{seat(e['seat'])} leaves: their asks come off the custom tables and "
+        f"{gold(e['returned'])} of their bids goes back to them"
+    ),
+}
