@@ -285,7 +285,7 @@ def form(state: MerlinState, kind: str, fields: Mapping[str, Any], count: int) -
         if isinstance(values, range):
             spec.update(min=values.start, max=values.stop - 1)
         else:
-            labelled = {_choice(state, name, v, orders): v for v in reversed(list(values))}
+            labelled = {_choice(state, name, v, orders, kind): v for v in reversed(list(values))}
             pairs = list(reversed(labelled.items()))
             spec.update(choices=[v for _, v in pairs], labels=[text for text, _ in pairs])
         out_fields[name] = spec
@@ -342,8 +342,16 @@ def rank_form(first: int, places: int, least: int, most: int) -> dict[str, Any]:
 
 
 def _choice(
-    state: MerlinState, field: str, value: Any, orders: Mapping[int, tuple[str, int, int]]
+    state: MerlinState,
+    field: str,
+    value: Any,
+    orders: Mapping[int, tuple[str, int, int]],
+    kind: str = "",
 ) -> str:
+    if field == "ref" and state.finance is not None:  # a custom table's item (finance/markets.py)
+        from tradingfloor.games.merlin.finance.markets import ref_words
+
+        return ref_words(state, kind, value)
     if value is None:  # a place's "on" names where a permit goes; elsewhere None is no choice
         return "on the table by itself" if field == "on" else "none"
     if isinstance(value, str) and "." in value and state.config.magic is not None:

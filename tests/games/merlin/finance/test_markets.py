@@ -258,3 +258,27 @@ def test_moves_read_in_the_games_terms() -> None:
     assert (
         words.label(state, 2, FillWanted(wanted=9, ref="1")) == "Sell into bid 9 on a custom table"
     )
+
+
+def test_the_forms_name_each_item_in_words() -> None:
+    """A form's choices of items read in the game's terms, not as ids."""
+    from tradingfloor.games.merlin import words
+    from tradingfloor.games.merlin.finance.markets import RULES
+
+    state = give(written_and_taken(), "spells", 1, "dispel.1")
+    rules = {rule.type: rule for rule in RULES}
+    forms = {
+        kind: words.form(state, kind, rules[kind].fields(state, 1), rules[kind].count(state, 1))
+        for kind in ("list_item", "want")
+    }
+    ref = forms["list_item"]["fields"]["ref"]
+    assert ref["label"] == "which"
+    assert dict(zip(ref["choices"], ref["labels"], strict=True)) == {
+        "1": "the long of {seat:0}'s future 1 (1 bushel of Essence Grain, expiring at the start "
+        "of summer's second month, year 1)",
+        "dispel.1": "Dispel",
+    }
+    labels = forms["want"]["fields"]["ref"]["labels"]
+    assert labels[:3] == ["any", "Souls", "Elixir Oil"]
+    assert "Essence Grain expiring at the start of summer's second month, year 1" in labels
+    assert "issued by {seat:2}" in labels and "Dispel" in labels

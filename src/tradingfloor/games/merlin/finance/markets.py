@@ -185,6 +185,34 @@ def item_words(state: MerlinState, item: str, ref: str) -> str:
     return "a crown"
 
 
+def ref_words(state: MerlinState, kind: str, ref: str) -> str:
+    """A choice of a form's `ref` field in words: for an ask or a sale, the item held ("the long
+    of {seat:0}'s future 4 (...)", "the spell Dispel", "a crown"); for a bid, what it names ("any",
+    "Essence Grain", "Essence Grain expiring at the start of summer, year 3", "issued by
+    {seat:2}", "Dispel")."""
+    if kind != "want":
+        if not ref:
+            return "a crown"
+        number = _number(ref)
+        if number is not None:
+            if find_future(state, number) is not None:
+                return item_words(state, "future", ref)
+            security = find_security(state, number)
+            if security is not None:
+                return item_words(state, security.kind, ref)
+        return _title(state, ref)
+    if not ref:
+        return "any"
+    number = _number(ref)
+    if number is not None:
+        return f"issued by {seat(number)}"
+    parsed = _future_ref(state, ref)
+    if parsed is not None and parsed[0] is not None:
+        name = goods(state.config.content.commodities[parsed[0]])
+        return name if parsed[1] is None else f"{name} expiring at {when(state, *parsed[1])}"
+    return _title(state, ref)
+
+
 def _title(state: MerlinState, ref: str) -> str:
     if state.magic is None:
         return ref
