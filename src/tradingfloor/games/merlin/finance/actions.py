@@ -180,13 +180,15 @@ class FillWanted(Action):
 
 class WriteInsurance(Action):
     """As a Chauffeur owner, offer insurance: pays out once if one of the numbers is rolled (or the
-    event happens to the buyer) within a number of rolls, for a premium."""
+    event happens to the buyer) within a number of rolls, for a premium. `event` "numbers" (the
+    default) pays on `numbers`; the other events ignore them; `commodity` names a land_blocked
+    event's commodity (ignored otherwise)."""
 
     type: Literal["write_insurance"] = "write_insurance"
     numbers: tuple[Number, ...] = Field(default=(), max_length=11, title="Numbers")
-    event: Literal["spell_on_buyer", "golem_damage_on_buyer", "land_blocked", "seven"] | None = (
-        Field(default=None, title="Event")
-    )
+    event: Literal[
+        "numbers", "spell_on_buyer", "golem_damage_on_buyer", "land_blocked", "seven"
+    ] = Field(default="numbers", title="Pays on")
     commodity: Commodity | None = None
     rolls: Count = Field(title="Rolls covered")
     payout: Price = Field(title="Payout")

@@ -48,6 +48,7 @@ class Insurance(Strict):
     most_rolls: Annotated[StrictInt, Field(ge=1, le=100)]
     most_payout: Positive
     most_premium: Positive
+    most_quotes: Annotated[StrictInt, Field(ge=0, le=20)]
 
 
 class Instruments(Strict):
@@ -57,6 +58,7 @@ class Instruments(Strict):
     most_notes: Annotated[StrictInt, Field(ge=0, le=50)]
     longest_orbits: Positive
     most_face: Positive
+    most_price: Positive
     margin_fraction: Annotated[StrictInt, Field(ge=0, le=0)]
 
 

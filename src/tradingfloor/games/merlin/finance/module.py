@@ -6,7 +6,16 @@ creditors from what the other parts turned into debts as they left).
 
 from __future__ import annotations
 
-from tradingfloor.games.merlin.finance import debts, futures, markets, offers, trades, view
+from tradingfloor.games.merlin.finance import (
+    debts,
+    futures,
+    instruments,
+    insurance,
+    markets,
+    offers,
+    trades,
+    view,
+)
 from tradingfloor.games.merlin.magic.module import combine
 
 PARTS = (
@@ -14,11 +23,13 @@ PARTS = (
     trades.PART,
     futures.PART,
     markets.PART,
+    insurance.PART,
+    instruments.PART,
     debts.PART,
     view.PART,
 )
 
 MODULE = combine("finance", PARTS)
 
-WORDS = (offers, debts, trades, futures, markets)
+WORDS = (offers, debts, trades, futures, markets, insurance, instruments)
 """The parts whose LABELS, FORM_TITLES, FIELD_LABELS, NOTES and EVENTS finance/words.py gathers."""

@@ -70,7 +70,8 @@ class Future:
 class Quote:
     """A Chauffeur owner's insurance on offer: pays `payout` once if one of `numbers` is rolled (or
     `event` happens to the buyer) within `rolls` rolls, for `premium`; the premium changes only
-    when the season changes (`priced` is the season count it was set in)."""
+    when the season changes (`priced` is the wheel's clock when it was set; the event "seven" is
+    the numbers (7,))."""
 
     id: int
     writer: int
@@ -86,7 +87,8 @@ class Quote:
 @dataclass(frozen=True, slots=True)
 class Policy:
     """Insurance bought: the writer owes the buyer `payout` on the first roll or event that
-    qualifies."""
+    qualifies. A roll form ends after `rolls_left` more rolls; an event form covers the turns of
+    those rolls (it ends at the roll after them). `premium`: what the buyer paid."""
 
     id: int
     quote: int
@@ -97,25 +99,31 @@ class Policy:
     payout: int
     event: Event | None = None
     commodity: int | None = None
+    premium: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Loan:
-    """A Chauffeur's loan: the borrower repays `repay` on their first turn after `due_orbit`."""
+    """A Chauffeur's loan: the borrower repays `repay` on their first turn once `due_orbit` orbits
+    are complete (core.orbit >= due_orbit: "after orbit {due_orbit}"); `principal` came from the
+    lender's Chauffeur on `card`."""
 
     id: int
     lender: int
     borrower: int
     repay: int
     due_orbit: int
+    principal: int = 0
+    card: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Security:
     """One unit of an issuer's bonds, stock or notes, and who holds it (the issuer while unsold).
 
-    A bond pays `face` at `maturity` (an orbit); a share pays its part of the issuer's club gold;
-    a note redeems for 1 gold from the issuer's Chauffeur store."""
+    A bond pays `face` on its issuer's first turn once `maturity` orbits are complete (core.orbit
+    >= maturity); a share pays its part of the issuer's club gold; a note redeems for 1 gold from
+    the issuer's Chauffeur store."""
 
     id: int
     kind: Literal["bond", "share", "note"]
