@@ -90,6 +90,13 @@ def _waiting(state: MerlinState, seat: int) -> str:
         return "you have already sealed your choice; wait for the others"
     if ballot is not None:
         return "a vote is under way; wait for it to end"
+    sale = getattr(state.finance, "sale", None)  # a property auction (finance)
+    if sale is not None and seat == sale.leader:
+        return "your bid stands; wait for the others to raise or pass"
+    if sale is not None and seat in sale.bidders and sale.sealed[seat] is not None:
+        return "you have already sealed your bid; wait for the others"
+    if sale is not None:
+        return "a property auction is under way; wait for it to end"
     return "it is not your move"
 
 

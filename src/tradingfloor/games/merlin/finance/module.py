@@ -7,6 +7,7 @@ creditors from what the other parts turned into debts as they left).
 from __future__ import annotations
 
 from tradingfloor.games.merlin.finance import (
+    auctions,
     debts,
     futures,
     instruments,
@@ -21,6 +22,7 @@ from tradingfloor.games.merlin.magic.module import combine
 PARTS = (
     offers.PART,
     trades.PART,
+    auctions.PART,
     futures.PART,
     markets.PART,
     insurance.PART,
@@ -31,5 +33,5 @@ PARTS = (
 
 MODULE = combine("finance", PARTS)
 
-WORDS = (offers, debts, trades, futures, markets, insurance, instruments)
+WORDS = (offers, debts, trades, futures, markets, insurance, instruments, auctions)
 """The parts whose LABELS, FORM_TITLES, FIELD_LABELS, NOTES and EVENTS finance/words.py gathers."""
