@@ -18,7 +18,7 @@ from rich.table import Table
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.spaces import ActionSpace
-from tradingfloor.games.merlin import logbook, terminal_magic, words
+from tradingfloor.games.merlin import logbook, terminal_finance, terminal_magic, words
 
 DIE = "⚀⚁⚂⚃⚄⚅"
 card = words.card
@@ -41,6 +41,7 @@ def render(view: Mapping[str, Any]) -> RenderableType:
         _players(view),
         _market(view),
         *terminal_magic.tables(view),
+        *terminal_finance.tables(view),
         *_pending(view),
     )
 
@@ -91,7 +92,8 @@ def _players(view: Mapping[str, Any]) -> RenderableType:
         p = view["players"][seat]
         goods = ", ".join(f"{n} {words.goods(name)}" for name, n in p["goods"].items() if n)
         state = "out" if p["out"] else (f"bankrupt, owes {p['debt']}" if p["bankrupt"] else "")
-        state = ", ".join(t for t in (state, *terminal_magic.seat_state(view, seat)) if t)
+        more = (*terminal_magic.seat_state(view, seat), *terminal_finance.seat_state(view, seat))
+        state = ", ".join(t for t in (state, *more) if t)
         style = "bold" if seat == view.get("seat") else ""
         cells = [
             who(view, seat),
@@ -169,6 +171,7 @@ def _pending(view: Mapping[str, Any]) -> list[RenderableType]:
             )
         )
     out.extend(terminal_magic.ballot(view))
+    out.extend(terminal_finance.pending(view))
     if "result" in view:
         out.append(Panel(_result(view), title="The game is over"))
     return out
@@ -276,7 +279,9 @@ def _fill(console: Console, view: Mapping[str, Any], entry: Mapping[str, Any]) -
         console.print(f"  [dim]{entry['note']}[/dim]")
     out: dict[str, Any] = {"type": entry["type"]}
     for name, spec in entry["fields"].items():
-        out[name] = _field(console, view, terminal_magic.in_words(view, entry["type"], name, spec))
+        finance = terminal_finance.words_field(entry["type"], name)
+        worded = terminal_finance if finance else terminal_magic
+        out[name] = _field(console, view, worded.in_words(view, entry["type"], name, spec))
     return out
 
 

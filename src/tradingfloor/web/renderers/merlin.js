@@ -1,11 +1,13 @@
 // Merlin Economics' renderer: the seat's moves in words (from legal().describe()), the turn-order
 // auction, each player's mat (gold, commodities, permits placed and in hand), the Grand Market as a
 // short price ladder per commodity, the roll of this turn, the indicators and the log; with the
-// magic module, its labs, shops, golems, hands, readings, regulations and votes (merlin-magic.js).
+// magic module, its labs, shops, golems, hands, readings, regulations and votes (merlin-magic.js);
+// with the finance module, its contracts, debts, offers and property auctions (merlin-finance.js).
 import { el, fillSeats, plainSeatName } from "../api.js";
 import { fieldsFor, onSubmitFields } from "../forms.js";
 import { cardEl, cardName, caption, dot, goodsName, name, ordinal, seatColour } from "./merlin-kit.js";
 import { MAGIC_STYLE, ballotPanel, hintsInWords, magicPanel, matBadges, matRows, moveHeading, pileEl, shopTitle, startingValues } from "./merlin-magic.js";
+import { FINANCE_STYLE, financeBadges, financeHeading, financeHints, financePanel, financeRows, offerPanel as financeOffer, salePanel } from "./merlin-finance.js";
 
 const DIE = "⚀⚁⚂⚃⚄⚅";
 const SEASON_COLOURS = { summer: "#f4c542", autumn: "#d9822b", winter: "#9cc3e6", spring: "#7cc576" };
@@ -163,7 +165,7 @@ function moveForm(entry, update, ctx) {
   const title = words(entry.label || "");
   const error = refusalSlot();
   const props = Object.fromEntries(Object.keys(entry.fields).map((n) => [n, {}]));
-  const hints = hintsInWords(update, entry.fields, entry.type);
+  const hints = financeHints(update, entry.fields, hintsInWords(update, entry.fields, entry.type), entry.type);
   const ranked = Object.values(entry.fields).some((f) => f.places !== undefined);
   const form = el("form", { class: "me-group", "data-action": entry.type, novalidate: true },
     el("div", { class: "me-group-title" }, title),
@@ -224,7 +226,8 @@ function drawMoves(box, update, ctx) {
     const key = JSON.stringify([update.seat, group.form || group.entries, group.form ? placesFor(update) : ""]);
     const node = kept.get(key) || (group.form ? moveForm(group.form, update, ctx) : moveButtons(group.type, group.entries, update, ctx));
     next.set(key, node);
-    const title = moveHeading(group.form ? group.form.type : group.type);
+    const type = group.form ? group.form.type : group.type;
+    const title = moveHeading(type) || financeHeading(update, type);
     const fresh = title && title !== part;
     part = title;
     return fresh ? [el("h4", { class: "mg-part" }, title), node] : [node];
@@ -322,6 +325,7 @@ function playerPanel(update, seat) {
     p.out ? el("span", { class: "badge me-bad" }, "out of the game") : null,
     !p.out && p.bankrupt ? el("span", { class: "badge me-bad" }, `bankrupt, owes ${p.debt}`) : null,
     ...matBadges(update, seat),
+    ...financeBadges(update, seat),
   ];
   const hand = p.hand.map((c) => cardEl(view, c, `hand${p.fresh.includes(c) ? " fresh" : ""}`,
     p.fresh.includes(c) ? `new: ${caption(view, c)}` : caption(view, c)));
@@ -333,7 +337,8 @@ function playerPanel(update, seat) {
       ? p.tableau.map((s) => pileEl(update, seat, s, stackEl(view, s, shopTitle(update, seat, s))))
       : el("span", { class: "muted" }, "no permits placed yet")),
     hand.length ? el("div", { class: "me-cards me-hand" }, el("span", { class: "muted" }, "in hand:"), hand) : null,
-    ...matRows(update, seat));
+    ...matRows(update, seat),
+    ...financeRows(update, seat));
 }
 
 /** One side of a book: the best few prices, each with how many and whose; the rest summed up. */
@@ -387,7 +392,7 @@ export default {
   render(root, update, ctx) {
     const view = update.view;
     if (!root.querySelector(".me-root")) {
-      root.replaceChildren(el("style", {}, STYLE + MAGIC_STYLE), el("div", { class: "me-root" },
+      root.replaceChildren(el("style", {}, STYLE + MAGIC_STYLE + FINANCE_STYLE), el("div", { class: "me-root" },
         el("section", { class: "panel me-move", id: "your-move" }),
         el("div", { class: "me-board" }, el("div", { class: "me-main" }), el("div", { class: "me-side" }))));
     }
@@ -396,8 +401,10 @@ export default {
     const logScroll = root.querySelector(".me-log") ? root.querySelector(".me-log").scrollTop : 0;
     root.querySelector(".me-main").replaceChildren(...[
       auctionPanel(update), votePanel(update), ballotPanel(update), offerPanel(update),
+      financeOffer(update, ctx), salePanel(update),
       marketPanel(update),
       ...order.map((s) => playerPanel(update, s)),
+      financePanel(update),
     ].filter(Boolean));
     root.querySelector(".me-side").replaceChildren(...[turnPanel(update), countersPanel(view), magicPanel(update), logPanel(update)].filter(Boolean));
     root.querySelector(".me-log")?.scrollTo(0, logScroll);

@@ -21,6 +21,11 @@ from tradingfloor.games.merlin.state import ROW, MerlinState
 from tradingfloor.games.merlin.words import gold, seat
 
 
+def creditor(number: int) -> str:
+    """A creditor in a text: a seat ({seat:N}), the R.O.W. or the central bank."""
+    return "the central bank" if number == BANK else seat(number)
+
+
 def owes(state: MerlinState, debtor: int) -> int:
     """The `owes` hook: what the finance module's debts add to a player's debt."""
     return owed_by(state, debtor) if state.finance is not None else 0
@@ -74,9 +79,9 @@ def _owed_to(state: MerlinState, who: int, creditor: int) -> int:
 def _why_repay(state: MerlinState, who: int, action: Repay) -> str | None:
     owed = _owed_to(state, who, action.creditor)
     if not owed:
-        return f"you owe {seat(action.creditor)} nothing"
+        return f"you owe {creditor(action.creditor)} nothing"
     if action.amount > owed:
-        return f"you owe {seat(action.creditor)} only {gold(owed)}"
+        return f"you owe {creditor(action.creditor)} only {gold(owed)}"
     if action.amount > state.core.gold[who]:
         return f"you hold only {gold(state.core.gold[who])}"
     return None
@@ -177,17 +182,17 @@ WHY = {
 }
 EVENTS = {
     "debt": lambda d: (
-        f"{seat(d['debtor'])} owes {seat(d['creditor'])} {gold(d['amount'])} more "
+        f"{seat(d['debtor'])} owes {creditor(d['creditor'])} {gold(d['amount'])} more "
         f"({WHY.get(d['why'], d['why'])})"
     ),
-    "repaid": lambda d: f"{seat(d['debtor'])} pays {seat(d['creditor'])} {gold(d['amount'])}",
+    "repaid": lambda d: f"{seat(d['debtor'])} pays {creditor(d['creditor'])} {gold(d['amount'])}",
     "debts_closed": lambda d: (
         f"{seat(d['seat'])} leaves: {gold(d['paid'])} paid to creditors, {gold(d['lost'])} of "
         f"debt lost, {gold(d['written_off'])} owed to them written off"
     ),
 }
 LABELS = {
-    "repay": lambda state, me, a: f"Pay {seat(a.creditor)} {gold(a.amount)} of what you owe",
+    "repay": lambda state, me, a: f"Pay {creditor(a.creditor)} {gold(a.amount)} of what you owe",
 }
 FORM_TITLES = {"repay": "Repay a debt"}
 FIELD_LABELS = {"creditor": "To whom"}

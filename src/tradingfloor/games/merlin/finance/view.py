@@ -32,7 +32,7 @@ from tradingfloor.games.merlin.finance.table import figures_of, finance_of
 from tradingfloor.games.merlin.rulebook import Module
 from tradingfloor.games.merlin.state import ROW, MerlinState
 
-ORDINALS = {2: "2nd", 3: "3rd"}
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
 def finance_view(state: MerlinState, seat: int | None) -> dict[str, Any]:
@@ -55,6 +55,7 @@ def finance_view(state: MerlinState, seat: int | None) -> dict[str, Any]:
         "sale": _sale(state, finance.sale, seat),
         "road": _road(finance),
         "names": names,
+        "bid_refs": _bid_refs(state, finance),
     }
 
 
@@ -116,7 +117,7 @@ def expiry(state: MerlinState, year: int, portion: int) -> str:
 
 
 def _ordinal(n: int) -> str:
-    return ORDINALS.get(n, f"{n}th")
+    return ORDINALS[min(n, len(ORDINALS)) - 1]
 
 
 def months_away(state: MerlinState, year: int, portion: int) -> int:
@@ -127,8 +128,9 @@ def months_away(state: MerlinState, year: int, portion: int) -> int:
 
 
 def _card_title(state: MerlinState, card: str) -> str:
-    """A spell or recipe card by its title (Pickpocket), or a playing card as it reads."""
-    if "." in card and state.magic is not None:
+    """A spell or recipe card by its title (Pickpocket, for pickpocket.2 or pickpocket), or a
+    playing card as it reads."""
+    if state.magic is not None and card not in state.config.content.card_rank:
         from tradingfloor.games.merlin.magic.labs import title_of
 
         return title_of(state, card)
@@ -232,7 +234,7 @@ def _future(state: MerlinState, future: Future) -> dict[str, Any]:
     when = expiry(state, future.year, future.portion)
     away = months_away(state, future.year, future.portion)
     status, status_text = _future_status(state, future, away)
-    worth = _bushel_worth(state, future.commodity)
+    worth, worth_text = _bushel_worth(state, future.commodity)
     return {
         "id": future.id,
         "short": future.short,
@@ -250,9 +252,10 @@ def _future(state: MerlinState, future: Future) -> dict[str, Any]:
         "status": status,
         "status_text": status_text,
         "worth": worth,
-        "title": f"Future No. {future.id}: one bushel ({bushel} {goods}) at {future.price} gold",
+        "worth_text": worth_text,
+        "title": f"Future {future.id}: one bushel ({bushel} {goods}) at {future.price} gold",
         "text": (
-            f"{whose(future.short)} future No. {future.id}: {bushel} {goods} for "
+            f"{whose(future.short)} future {future.id}: {bushel} {goods} for "
             f"{words.gold(future.price)}, expiring at the {when}"
         ),
     }
@@ -284,17 +287,22 @@ def _future_status(state: MerlinState, future: Future, away: int) -> tuple[str, 
     return "held", f"Long: {who(future.long)}; {when}"
 
 
-def _bushel_worth(state: MerlinState, index: int) -> int | None:
-    """A bushel at the commodity's last sold price (the draft's cash settlement), or at the cost
-    of the living when it was never sold (None when the data names another rule)."""
+def _bushel_worth(state: MerlinState, index: int) -> tuple[int | None, str]:
+    """A bushel settled in gold now and why (Futures: "settled by the last sold price of the
+    commodity"; never sold: the cost of the living [R], or the data's other rule)."""
     figures = figures_of(state).futures
     books = state.economy.books
     last = books[index].last_sold if 0 <= index < len(books) else None
-    if last is None:
-        if figures.settle_default_price != "cost_of_living":
-            return None
+    if last is not None:
+        why = f"the last sold price, {last}"
+    elif figures.settle_default_price == "cost_of_living":
         last = state.core.counters.cost_of_living
-    return figures.bushel * last
+        why = f"the cost of the living, {last}, as it was never sold"
+    else:
+        last = state.config.content.buyback_commodity
+        why = f"the central bank's buy-back price, {last}, as it was never sold"
+    amount = figures.bushel * last
+    return amount, f"in gold it settles for {words.gold(amount)} ({figures.bushel} at {why})"
 
 
 # --- insurance ------------------------------------------------------------------------------------
@@ -339,7 +347,7 @@ def _quote(state: MerlinState, quote: Quote) -> dict[str, Any]:
         "covers": cover,
         "odds": f"pays {quote.payout}:{quote.premium}",
         "text": (
-            f"{whose(quote.writer)} insurance No. {quote.id}: pays {words.gold(quote.payout)} if "
+            f"{whose(quote.writer)} insurance {quote.id}: pays {words.gold(quote.payout)} if "
             f"{cover}, for a premium of {words.gold(quote.premium)}"
         ),
     }
@@ -357,7 +365,7 @@ def _policy(state: MerlinState, policy: Policy) -> dict[str, Any]:
         "payout": policy.payout,
         "covers": cover,
         "text": (
-            f"Insurance No. {policy.id}, bought by {who(policy.buyer)} from "
+            f"Insurance {policy.id}, bought by {who(policy.buyer)} from "
             f"{who(policy.writer)}: pays {words.gold(policy.payout)} if {cover}"
         ),
     }
@@ -374,7 +382,7 @@ def _loan(state: MerlinState, loan: Loan) -> dict[str, Any]:
         "repay": loan.repay,
         "due_orbit": loan.due_orbit,
         "text": (
-            f"Loan No. {loan.id} from {who(loan.lender)} to {who(loan.borrower)}: "
+            f"Loan {loan.id} from {who(loan.lender)} to {who(loan.borrower)}: "
             f"{words.gold(loan.repay)} to repay after orbit {loan.due_orbit}"
         ),
     }
@@ -436,7 +444,7 @@ def _issue(state: MerlinState, units: list[Security]) -> dict[str, Any]:
 
 
 def item_words(state: MerlinState, finance: Finance, item: str, ref: str) -> str:
-    """The item of an ask: "the long of future No. 4 (3 Souls at 9 gold, start of summer, year
+    """The item of an ask: "the long of future 4 (3 Souls at 9 gold, start of summer, year
     3)", "one of {seat:1}'s bonds (pays 5 gold at orbit 6)", "Pickpocket (a spell)", "a crown"."""
     if item == "future":
         found = _find(finance.futures, ref)
@@ -444,7 +452,7 @@ def item_words(state: MerlinState, finance: Finance, item: str, ref: str) -> str
             bushel = figures_of(state).futures.bushel
             goods = commodity(state, found.commodity)
             return (
-                f"the long of future No. {found.id} ({bushel} {goods} at "
+                f"the long of future {found.id} ({bushel} {goods} at "
                 f"{words.gold(found.price)}, {expiry(state, found.year, found.portion)})"
             )
         return "the long of a future"
@@ -641,20 +649,42 @@ def _road(finance: Finance) -> dict[str, Any] | None:
 # --- words for the forms' choices -----------------------------------------------------------------
 
 
+def _bid_refs(state: MerlinState, finance: Finance) -> dict[str, str]:
+    """What a bid on a custom table may be for, in words, by the form's value: "" any item of the
+    kind, a commodity's futures, a commodity and expiry, an issuer's securities, a card's name."""
+    names = state.config.content.commodities
+    out = {"": "any"}
+    for name in names:
+        out[name] = f"{words.goods(name)}, any expiry"
+    for f in finance.futures:
+        key = f"{_commodity_name(state, f.commodity)}:{f.year}:{f.portion}"
+        out[key] = f"{commodity(state, f.commodity)}, {expiry(state, f.year, f.portion)}"
+    for s in range(state.players):
+        out[str(s)] = f"issued by {words.seat(s)}"
+    if state.magic is not None:
+        from tradingfloor.games.merlin.magic.table import content_of
+
+        content = content_of(state)
+        for group in (content.spells, content.potions):
+            for name, card in group.items():
+                out[name] = card.title
+    return out
+
+
 def _names(state: MerlinState, finance: Finance) -> dict[str, str]:
     """Every contract, quote, order and security by its number, in words, for the forms'
-    choices (their fields hold numbers): "future No. 4: Seat 1's 3 Souls at 9 gold"."""
+    choices (their fields hold numbers): "future 4: Seat 1's 3 Souls at 9 gold"."""
     bushel = figures_of(state).futures.bushel
     out: dict[str, str] = {}
     for f in finance.futures:
         out[str(f.id)] = (
-            f"future No. {f.id}: {whose(f.short)} {bushel} {commodity(state, f.commodity)} at "
+            f"future {f.id}: {whose(f.short)} {bushel} {commodity(state, f.commodity)} at "
             f"{words.gold(f.price)}, {expiry(state, f.year, f.portion)}"
         )
     for q in finance.quotes:
         cover = covers(state, q.numbers, q.event, q.commodity, q.rolls)
         out[str(q.id)] = (
-            f"{whose(q.writer)} insurance No. {q.id}: {words.gold(q.payout)} if {cover}, "
+            f"{whose(q.writer)} insurance {q.id}: {words.gold(q.payout)} if {cover}, "
             f"premium {words.gold(q.premium)}"
         )
     for listing in finance.listings:
@@ -665,7 +695,5 @@ def _names(state: MerlinState, finance: Finance) -> dict[str, str]:
         out[str(wanted.id)] = f"{whose(wanted.buyer)} bid: {wanted.price} gold for {what}"
     for s in finance.securities:
         one = KINDS.get(s.kind, (s.kind, s.kind))[0]
-        out.setdefault(
-            str(s.id), f"{whose(s.issuer)} {one} No. {s.id} ({security_terms(state, s)})"
-        )
+        out.setdefault(str(s.id), f"{whose(s.issuer)} {one} {s.id} ({security_terms(state, s)})")
     return out
