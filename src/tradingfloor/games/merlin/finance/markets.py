@@ -889,8 +889,8 @@ NOTES = {
         "recipe in your hand, or nothing for a crown. The item stays yours until it is bought."
     ),
     "want": (
-        "Which: for a future, a commodity or a commodity and expiry (essence_grain:3:0), for a "
-        "bond, share or note the issuer's seat, for a spell or recipe its name; nothing for any."
+        "Which: for a future, its commodity (and expiry); for a bond, share or note, its "
+        "issuer; for a spell or recipe, its title; or any of the kind."
     ),
 }
 
