@@ -24,10 +24,11 @@ function isDesigner(name, prop, root) {
 }
 
 /** A list option offered as checkboxes (the schema's `checkboxes`: [{value, title, about, fixed,
- * coming}]): a fixed one is always on, one still coming cannot be chosen yet. The values ticked
- * travel in a hidden field, read back as a list like any other. */
+ * coming}]): a fixed one is always on, one still coming cannot be chosen yet. The lobby ticks the
+ * schema's `lobby_default` where it names one (Merlin: every module, the complete game), else the
+ * option's default. The values ticked travel in a hidden field, read back as a list like any other. */
 function checkboxGroup(name, prop, value) {
-  const chosen = new Set(value || prop.default || []);
+  const chosen = new Set(prop.lobby_default || value || prop.default || []);
   const field = el("input", { type: "hidden", name, "data-kind": "array" });
   const boxes = prop.checkboxes.map((choice) => el("input", {
     type: "checkbox", value: choice.value, "data-choice": choice.value,

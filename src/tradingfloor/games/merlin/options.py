@@ -70,6 +70,9 @@ MODULE_CHOICES: list[JsonValue] = [
     },
 ]
 """The lobby's checkboxes for `modules`: the economy always on."""
+LOBBY_MODULES: list[JsonValue] = list(KNOWN_MODULES)
+"""The modules the lobby ticks for a new match: the complete game. The option's own default stays
+the economy alone (a match made without naming its modules, e.g. by the API or in the tests)."""
 
 
 class MerlinOptions(BaseModel):
@@ -94,7 +97,7 @@ class MerlinOptions(BaseModel):
         max_length=8,
         title="Modules",
         description="the parts of the game switched on; the economy is the basic game",
-        json_schema_extra={"checkboxes": MODULE_CHOICES},
+        json_schema_extra={"checkboxes": MODULE_CHOICES, "lobby_default": LOBBY_MODULES},
     )
     volatility: StrictInt = Field(
         1,
