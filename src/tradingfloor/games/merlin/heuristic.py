@@ -17,6 +17,7 @@ from tradingfloor.core.agent import Decision
 from tradingfloor.games.merlin import appraisal as worth
 from tradingfloor.games.merlin.actions import EndTurn
 from tradingfloor.games.merlin.appraisal import View
+from tradingfloor.games.merlin.finance import heuristic as finance
 from tradingfloor.games.merlin.magic import heuristic as magic
 
 Wanted = list[dict[str, Any]]
@@ -105,7 +106,10 @@ class MerlinHeuristic:
         return [{"type": "tax_vote", "choice": choice}, {"type": "tax_vote", "choice": "keep"}]
 
     def _magic_answer(self, view: View, seat: int) -> Wanted:
-        """A module's step under way (a decree's proposals and votes, a table vote)."""
+        """A module's step under way: an offer or a property auction (finance), a decree's
+        proposals and votes or a table vote (magic)."""
+        if view.get("finance") and (view["finance"]["offer"] or view["finance"]["sale"]):
+            return finance.answer(view, seat)
         return magic.answer(view, seat)
 
     def _answer(self, view: View, seat: int) -> Wanted:
@@ -133,6 +137,7 @@ class MerlinHeuristic:
         if owed:
             wanted.append({"type": "pay_debt"})
         wanted += magic.turn(view, seat, me, reserve)
+        wanted += finance.turn(view, seat, me, reserve)
         wanted += self._market(view, seat, me, reserve)
         wanted += self._placements(view, me)
         wanted += self._offers(view, seat, me)
@@ -377,7 +382,8 @@ def card_worth(view: View, card: str) -> float:
 
 
 def debt(view: View, seat: int) -> int:
-    """All a player owes: unpaid taxes, and with magic the maintenance owed to the central bank."""
+    """All a player owes: unpaid taxes, with magic the maintenance owed to the central bank, with
+    finance the debts to other players."""
     magic_part = view.get("magic")
     owed_bank = int(magic_part["bank_debt"][seat]) if magic_part else 0
-    return int(view["players"][seat]["debt"]) + owed_bank
+    return int(view["players"][seat]["debt"]) + owed_bank + finance.owes(view, seat)
