@@ -288,14 +288,23 @@ def test_a_player_leaving_closes_their_instruments() -> None:
 
 def test_random_play_with_every_instrument_keeps_gold_conserved() -> None:
     """Random play with Chauffeurs at every seat: loans, bonds, stock and notes issued, bought and
-    settled, gold conserved at every step."""
-    from tests.games.merlin.helpers import random_walk
+    settled, gold conserved at every step; every menu along the way describes its moves in words
+    (a move's label, a form's title and its field labels)."""
+    from tests.games.merlin.helpers import GAME, random_walk
+    from tests.games.merlin.test_words import readable
 
     pairs = (("2C", "3C"), ("4C", "5C"), ("8C", "9C"), ("10C", "6C"))
     rows = [[Stack(base, top=top, stored=8)] for base, top in pairs]
     state = table(tableaux=rows, gold=[30, 30, 30, 30])
     kinds: set[str] = set()
-    for step in random_walk(state, seed=11, steps=800):
+    for number, step in enumerate(random_walk(state, seed=11, steps=800)):
         kinds.update(e.kind for e in step.events)
         assert conserved(step)
-    assert {"issued", "offered"} <= kinds
+        assert all(readable(e.text) for e in step.events), [e.text for e in step.events]
+        if number % 10 == 0:
+            for seat in GAME.actors(step):
+                for entry in GAME.legal(step, seat).describe()["actions"]:
+                    assert readable(entry["label"]), entry
+                    for spec in entry.get("fields", {}).values():
+                        assert readable(spec["label"]), entry
+    assert {"issued", "offered", "loan_made", "insurance_written", "note_redeemed"} <= kinds

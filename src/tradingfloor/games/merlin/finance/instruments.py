@@ -568,14 +568,19 @@ def on_exit(state: MerlinState, who: int, log: Log) -> MerlinState:
 
 
 def _listed(
-    fields: Callable[[MerlinState, int], Fields], make: Callable[..., Action]
+    fields: Callable[[MerlinState, int], Fields],
+    make: Callable[..., Action],
+    why: Callable[[MerlinState, int, Any], str | None],
 ) -> Callable[[MerlinState, int], list[Action]]:
-    """Every combination of a form's fields (called only where they are few)."""
+    """Every legal combination of a form's fields (called only where they are few)."""
 
     def choices(state: MerlinState, me: int) -> list[Action]:
         found = fields(state, me)
+        if not found:
+            return []
         names = list(found)
-        return [make(**dict(zip(names, v, strict=True))) for v in product(*found.values())]
+        made = (make(**dict(zip(names, v, strict=True))) for v in product(*found.values()))
+        return [a for a in made if why(state, me, a) is None]
 
     return choices
 
@@ -584,7 +589,7 @@ RULES = (
     ActionRule(
         "offer_loan",
         _why_loan,
-        _listed(_loan_fields, OfferLoan),
+        _listed(_loan_fields, OfferLoan, _why_loan),
         _apply_loan,
         _pick_loan,
         _loan_fields,
@@ -592,7 +597,7 @@ RULES = (
     ActionRule(
         "issue_bonds",
         _why_bonds,
-        _listed(_issue_fields("bond"), ISSUES["bond"]),
+        _listed(_issue_fields("bond"), ISSUES["bond"], _why_bonds),
         _apply_bonds,
         _issue_pick("bond"),
         _issue_fields("bond"),
@@ -600,7 +605,7 @@ RULES = (
     ActionRule(
         "issue_stock",
         _why_stock,
-        _listed(_issue_fields("share"), ISSUES["share"]),
+        _listed(_issue_fields("share"), ISSUES["share"], _why_stock),
         _apply_stock,
         _issue_pick("share"),
         _issue_fields("share"),
@@ -608,7 +613,7 @@ RULES = (
     ActionRule(
         "issue_notes",
         _why_notes,
-        _listed(_issue_fields("note"), ISSUES["note"]),
+        _listed(_issue_fields("note"), ISSUES["note"], _why_notes),
         _apply_notes,
         _issue_pick("note"),
         _issue_fields("note"),

@@ -146,6 +146,8 @@ def _write_fields(state: MerlinState, me: int) -> Fields:
 
 def _writes(state: MerlinState, me: int) -> list[Action]:
     fields = _write_fields(state, me)
+    if not fields:
+        return []
     names = list(fields)
     found = (
         WriteInsurance(**dict(zip(names, values, strict=True)))
@@ -531,19 +533,19 @@ def numbers_words(numbers: Sequence[int]) -> str:
 
 def cover_words(numbers: Sequence[int], form: str | None, commodity: str | None, rolls: int) -> str:
     """What insurance pays on: "the next roll is a 2, 3 or 5", "a spell is cast at the buyer
-    before 3 more rolls have passed"."""
+    this turn or in the next 3 turns"."""
     if form not in EVENT_FORMS:
         said = numbers_words(numbers)
         if rolls == 1:
             return f"the next roll is a {said}"
         return f"one of the next {rolls} rolls is a {said}"
-    while_ = "this turn or the next" if rolls == 1 else f"this turn or the next {rolls}"
+    while_ = "this turn or the next" if rolls == 1 else f"this turn or in the next {rolls} turns"
     if form == "spell_on_buyer":
         return f"a spell is cast at the buyer {while_}"
     if form == "golem_damage_on_buyer":
         return f"a golem damages one of the buyer's properties {while_}"
-    name = goods(commodity) if commodity else "a commodity"
-    return f"a spell blocks a {name} land of the buyer's {while_}"
+    name = goods(commodity) if commodity else "commodity"
+    return f"a spell blocks one of the buyer's {name} lands {while_}"
 
 
 def _quote_words(state: MerlinState, quote: Quote) -> str:
@@ -577,6 +579,27 @@ def _label_reprice(state: MerlinState, me: int, a: Any) -> str:
 def _label_withdraw(state: MerlinState, me: int, a: Any) -> str:
     quote = quote_of(state, a.quote)
     return f"Withdraw {_quote_words(state, quote)}" if quote else f"Withdraw quote {a.quote}"
+
+
+PAYS_ON_WORDS = {
+    "numbers": "the numbers named",
+    "seven": "a 7",
+    "spell_on_buyer": "a spell cast at the buyer",
+    "golem_damage_on_buyer": "a golem's damage to the buyer's property",
+    "land_blocked": "a spell blocking the buyer's land of the commodity named",
+}
+
+
+def choice_words(field: str, value: Any) -> str | None:
+    """A form choice of insurance in words (for merlin/words.py), or None when the field is not
+    insurance's: what a quote pays on, a set of numbers, a quote."""
+    if field == "event" and value in PAYS_ON_WORDS:
+        return PAYS_ON_WORDS[value]
+    if field == "numbers" and isinstance(value, (tuple, list)):
+        return numbers_words(value) if value else "none (it pays on an event)"
+    if field == "quote" and isinstance(value, int):
+        return f"No. {value}"
+    return None
 
 
 LABELS = {
