@@ -44,10 +44,12 @@ FUTURES = (
 QUOTES = (
     # Insurance: "If the next roll is a 2,3, or 5. Pays 3:1".
     Quote(4, writer=0, numbers=(2, 3, 5), rolls=1, payout=9, premium=3, priced=0),
-    Quote(5, writer=0, numbers=(), rolls=3, payout=12, premium=4, priced=0, event="seven"),
+    Quote(5, writer=0, numbers=(7,), rolls=3, payout=12, premium=4, priced=0),
 )
-POLICIES = (Policy(6, quote=4, writer=0, buyer=2, numbers=(2, 3, 5), rolls_left=1, payout=9),)
-LOANS = (Loan(7, lender=0, borrower=3, repay=8, due_orbit=3),)
+POLICIES = (
+    Policy(6, quote=4, writer=0, buyer=2, numbers=(2, 3, 5), rolls_left=1, payout=9, premium=3),
+)
+LOANS = (Loan(7, lender=0, borrower=3, repay=8, due_orbit=3, principal=6, card="4C"),)
 SECURITIES = (
     Security(8, "bond", issuer=0, holder=1, face=5, maturity=6),
     Security(9, "bond", issuer=0, holder=2, face=5, maturity=6),

@@ -43,10 +43,10 @@ def test_the_finance_table_is_drawn_in_words() -> None:
     assert "start of winter, year 1" in text
     assert "Due: you must deliver the bushel, offset it with a long of the same expiry" in text
     assert "In gold it settles for 6 gold (3 at the cost of the living, 2" in text
-    assert "2, 3 or 5 is rolled on the next roll" in text
-    assert "a 7 is rolled within the next 3 rolls" in text and "bought by Seat 3" in text
-    assert "Loan 7 from Seat 1 to Seat 4: 8 gold to repay after orbit 3" in text
-    assert "Seat 1's bonds (3), each pays 5 gold at orbit 6: held by you (1), Seat 3 (1)" in text
+    assert "the next roll is a 2, 3 or 5" in text
+    assert "one of the next 3 rolls is a 7" in text and "bought by Seat 3" in text
+    assert "Loan 7 from Seat 1 to Seat 4: lent 6 gold from the Chauffeur on 4♣, 8 gold" in text
+    assert "Seat 1's bonds (3), each pays 5 gold after orbit 6: held by you (1), Seat 3 (1)" in text
     assert "10% of the gold Seat 1's properties yield" in text
     assert "The long of future 1 (3 Souls at 9 gold, start of summer, year 2)" in text
     assert "The long of a Souls future expiring at the start of summer, year 2" in text

@@ -307,13 +307,6 @@ def _bushel_worth(state: MerlinState, index: int) -> tuple[int | None, str]:
 
 # --- insurance ------------------------------------------------------------------------------------
 
-EVENTS = {
-    "spell_on_buyer": "a spell is cast at the buyer",
-    "golem_damage_on_buyer": "a golem damages one of the buyer's properties",
-    "land_blocked": "a spell blocks the buyer's {commodity} land",
-    "seven": "a 7 is rolled",
-}
-
 
 def covers(
     state: MerlinState,
@@ -322,16 +315,12 @@ def covers(
     commodity_index: int | None,
     rolls: int,
 ) -> str:
-    """What a quote or policy pays on: "2, 3 or 5 is rolled within the next 3 rolls"."""
-    if event:
-        said = EVENTS.get(event, event.replace("_", " ")).format(
-            commodity=commodity(state, commodity_index)
-        )
-    else:
-        said = f"{numbers_said(numbers)} is rolled"
-    if rolls == 1:
-        return f"{said} on the next roll"
-    return f"{said} within the next {rolls} rolls"
+    """What a quote or policy pays on, in the insurance part's words: "the next roll is a 2, 3 or
+    5", "a spell is cast at the buyer this turn or in the next 3 turns"."""
+    from tradingfloor.games.merlin.finance.insurance import cover_words
+
+    name = _commodity_name(state, commodity_index) if commodity_index is not None else None
+    return cover_words(numbers, event, name or None, rolls)
 
 
 def _quote(state: MerlinState, quote: Quote) -> dict[str, Any]:
@@ -355,6 +344,7 @@ def _quote(state: MerlinState, quote: Quote) -> dict[str, Any]:
 
 def _policy(state: MerlinState, policy: Policy) -> dict[str, Any]:
     cover = covers(state, policy.numbers, policy.event, policy.commodity, policy.rolls_left)
+    bought = f", bought for {words.gold(policy.premium)}" if policy.premium else ""
     return {
         "id": policy.id,
         "writer": policy.writer,
@@ -363,10 +353,11 @@ def _policy(state: MerlinState, policy: Policy) -> dict[str, Any]:
         "event": policy.event,
         "rolls_left": policy.rolls_left,
         "payout": policy.payout,
+        "premium": policy.premium,
         "covers": cover,
         "text": (
             f"Insurance {policy.id}, bought by {who(policy.buyer)} from "
-            f"{who(policy.writer)}: pays {words.gold(policy.payout)} if {cover}"
+            f"{who(policy.writer)}{bought}: pays {words.gold(policy.payout)} if {cover}"
         ),
     }
 
@@ -375,15 +366,20 @@ def _policy(state: MerlinState, policy: Policy) -> dict[str, Any]:
 
 
 def _loan(state: MerlinState, loan: Loan) -> dict[str, Any]:
+    lent = f"lent {words.gold(loan.principal)}" if loan.principal else "lent"
+    source = f" from the Chauffeur on {words.card(loan.card)}" if loan.card else ""
     return {
         "id": loan.id,
         "lender": loan.lender,
         "borrower": loan.borrower,
         "repay": loan.repay,
         "due_orbit": loan.due_orbit,
+        "principal": loan.principal,
+        "card": loan.card or None,
         "text": (
-            f"Loan {loan.id} from {who(loan.lender)} to {who(loan.borrower)}: "
-            f"{words.gold(loan.repay)} to repay after orbit {loan.due_orbit}"
+            f"Loan {loan.id} from {who(loan.lender)} to {who(loan.borrower)}: {lent}{source}, "
+            f"{words.gold(loan.repay)} to repay on the borrower's first turn after orbit "
+            f"{loan.due_orbit}"
         ),
     }
 
@@ -394,7 +390,7 @@ KINDS = {"bond": ("bond", "bonds"), "share": ("share", "shares"), "note": ("note
 def security_terms(state: MerlinState, security: Security) -> str:
     """What one unit pays (Chauffeurs: "issue bonds, stock, or its own currency")."""
     if security.kind == "bond":
-        return f"pays {words.gold(security.face)} at orbit {security.maturity}"
+        return f"pays {words.gold(security.face)} after orbit {security.maturity}"
     if security.kind == "share":
         percent = figures_of(state).instruments.share_percent
         return f"pays {percent}% of the gold {whose(security.issuer)} properties yield"
