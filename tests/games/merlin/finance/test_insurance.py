@@ -17,6 +17,7 @@ from tests.games.merlin.magic.tables import QUIET_READINGS, give
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.games.merlin.bankruptcy import exit_player
 from tradingfloor.games.merlin.finance.state import Debt, Finance, Policy
+from tradingfloor.games.merlin.magic.state import Golem
 from tradingfloor.games.merlin.state import MerlinState, Stack
 
 CHAUFFEUR = Stack("4C", top="6C")
@@ -181,6 +182,24 @@ def test_an_event_form_policy_covers_the_turns_of_its_rolls_then_ends() -> None:
     assert finance(state).policies[0].rolls_left == 0
     state = end_turn_rolling(state, (2, 6))  # roll 2: over
     assert finance(state).policies == () and events(state, "insurance_lapsed")
+
+
+def test_a_golem_damage_policy_pays_when_a_golem_hits_the_buyers_property() -> None:
+    """The event form golem_damage_on_buyer: a Stone golem attacking the buyer's 5♣ acts on an 11
+    (Jacks: "Stone golems"; "deal one point of damage to the property") and the policy pays."""
+    state = table(tableaux=[[CHAUFFEUR], [Stack("5C", top="3D")], [], []])
+    deck = [c for c in state.economy.deck if c != "JD"]
+    state = arrange(state, deck=deck)
+    state = arrange_magic(state, golems=(Golem("JD", 2, 1, "5C", "attack", 1, 0),))
+    state = act(state, 0, write(event="golem_damage_on_buyer", rolls=2, payout=5, premium=2))
+    state = bought(state)
+    state = end_turn_rolling(state, (5, 6))
+    assert events(state, "golem_damage")
+    assert state.core.gold[:2] == (22 - 5, 18 + 5) and finance(state).policies == ()
+    assert text(state, "insurance_paid") == (
+        "{seat:0}'s insurance No. 2 pays {seat:1} 5 gold (a golem damaged their property)"
+    )
+    assert conserved(state)
 
 
 def test_a_land_blocked_policy_pays_when_a_curse_takes_the_lands_yield() -> None:
