@@ -86,7 +86,7 @@ class Ledger:
 class Contest:
     """One round of the turn-order auction: who bids, for which places, blind or by rank."""
 
-    kind: Literal["blind", "rank"]
+    kind: Literal["blind", "rank", "barter", "sale"]  # barter, sale: a module's (finance)
     seats: tuple[int, ...]
     first_place: int  # index of the earliest place at stake
     depth: int  # 0 for the opening auction, 1 for a re-bid

@@ -12,10 +12,21 @@ from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin import words
 from tradingfloor.games.merlin.actions import RankBid, TurnBid
 from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_bank, to_pot
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in
+from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in, table_for
 from tradingfloor.games.merlin.state import Auction, Contest, MerlinState
 
 RANK_ENUMERATION_LIMIT = 2000  # rank bids above which the menu gives the fields, not the list
+BARTER = "auction_barter"
+"""A module's step (finance) where two players tied for a place that is not last barter for it
+before they bid again; the economy alone re-bids at once."""
+SALE = "auction_sale"
+"""A module's step (finance) where the first-placed player sells a place that the rank auction
+left tied for last; the economy alone gives it to the lower seat."""
+
+
+def module_runs(state: MerlinState, step: str) -> bool:
+    """Whether a module of this match plays the turn-order step `step` (a contest of its kind)."""
+    return step in table_for(state).actions
 
 
 def contest(state: MerlinState) -> Contest | None:
@@ -181,10 +192,10 @@ def _resolve(state: MerlinState, log: Log) -> MerlinState:
         state = to_pot(add_gold(state, seat, -sum(stacks)), sum(stacks))
     places = list(auction.places)
     if now.kind == "blind":
-        follow = _place_blind(now, {s: b[0] for s, b in bids.items()}, places)
+        barter = module_runs(state, BARTER)
+        follow = _place_blind(now, {s: b[0] for s, b in bids.items()}, places, barter)
     else:
-        follow = []
-        _place_by_rank(now, bids, places)
+        follow = _place_by_rank(now, bids, places, module_runs(state, SALE))
     record = {
         "contest": now.kind,
         "bids": {str(s): list(b) for s, b in bids.items()},
@@ -203,8 +214,11 @@ def _resolve(state: MerlinState, log: Log) -> MerlinState:
     return _finish(state, log)
 
 
-def _place_blind(now: Contest, bids: dict[int, int], places: list[int | None]) -> list[Contest]:
-    """ "Highest bid gets first place, second highest gets second place, etc."; ties re-bid."""
+def _place_blind(
+    now: Contest, bids: dict[int, int], places: list[int | None], barter: bool = False
+) -> list[Contest]:
+    """ "Highest bid gets first place, second highest gets second place, etc."; ties re-bid
+    (with `barter`, two tied for a place that is not last barter for it first)."""
     ranked = sorted(now.seats, key=lambda s: (-bids[s], s))
     follow: list[Contest] = []
     position = now.first_place
@@ -219,7 +233,11 @@ def _place_blind(now: Contest, bids: dict[int, int], places: list[int | None]) -
             # rank auction"
             follow.append(Contest("rank", group, position, now.depth + 1))
         elif len(group) == 2:
-            # RULINGS Merlin 2: the bartering between two tied players is a sealed re-bid.
+            # Turn Order: "Players in the tie will negotiate over the position from the other(s)
+            # through gold or other means": the earliest (the lower seat) may offer gold for the
+            # earlier place (a module's step); RULINGS Merlin 2: failing that, a sealed re-bid.
+            if barter:
+                follow.append(Contest("barter", group[:1], position, 1))
             follow.append(Contest("blind", group, position, 1))
         else:
             # "If there are more than two players in the tie all the remaining unplaced players will
@@ -232,16 +250,46 @@ def _place_blind(now: Contest, bids: dict[int, int], places: list[int | None]) -
 
 
 def _place_by_rank(
-    now: Contest, bids: dict[int, tuple[int, ...]], places: list[int | None]
-) -> None:
-    """Each place from the earliest goes to the highest stack for it; ties go in table order."""
-    # Turn Order: "If there is recursive tie for last in the blind rank auction, the player going
-    # first receives the position to sell": the lower seat takes it (selling it is `finance`'s).
+    now: Contest, bids: dict[int, tuple[int, ...]], places: list[int | None], sell: bool = False
+) -> list[Contest]:
+    """Each place from the earliest goes to the highest stack for it; ties go in table order.
+
+    Turn Order: "If there is recursive tie for last in the blind rank auction, the player going
+    first receives the position to sell": alone, the economy gives it to the lower seat; with
+    `sell` (a module's step), when every player left in a contest that decides the last place
+    ties for the place at stake (a tie for last) and the first place is already someone's, the
+    contest stops there and that player's sale of the place among the tied follows."""
     left = sorted(now.seats)
+    last = now.first_place + len(now.seats) == len(places)  # the contest decides the last place
     for offset in range(len(now.seats)):
+        position = now.first_place + offset
+        top = max(bids[s][offset] for s in left)
+        tied = tuple(s for s in left if bids[s][offset] == top)
+        first = places[0]
+        if sell and last and len(tied) == len(left) > 1 and first is not None:
+            return [Contest("sale", tied, position, 0)]
         winner = max(left, key=lambda s: (bids[s][offset], -s))
-        places[now.first_place + offset] = winner
+        places[position] = winner
         left.remove(winner)
+    return []
+
+
+def settle(state: MerlinState, placed: dict[int, int], log: Log, contests: int = 1) -> MerlinState:
+    """A module's contest at the head of the queue is over: `placed` (place -> seat) filled, it
+    and the `contests - 1` after it dropped; the next contest begins, or the order is set."""
+    auction = state.core.auction
+    assert auction is not None
+    places = list(auction.places)
+    for position, seat in placed.items():
+        places[position] = seat
+    auction = replace(
+        auction,
+        places=tuple(places),
+        queue=auction.queue[contests:],
+        sealed=(None,) * state.players,
+    )
+    state = replace(state, core=replace(state.core, auction=auction))
+    return state if auction.queue else _finish(state, log)
 
 
 def _finish(state: MerlinState, log: Log) -> MerlinState:

@@ -79,6 +79,30 @@ class SealBid(Action):
     amount: Gold
 
 
+# --- turn-order extras (places.py) --------------------------------------------------------------
+
+
+class OfferForPlace(Action):
+    """Offer the player tied with you gold for the earlier of your two places in the turn order."""
+
+    type: Literal["offer_for_place"] = "offer_for_place"
+    amount: Gold
+
+
+class BidAgain(Action):
+    """Make no offer for the tied place: you and the player tied with you seal bids again."""
+
+    type: Literal["bid_again"] = "bid_again"
+
+
+class BidForPlace(Action):
+    """Seal a bid for the place tied for last that the first player sells (the highest bid takes
+    it and pays them)."""
+
+    type: Literal["bid_for_place"] = "bid_for_place"
+    amount: Gold
+
+
 # --- futures (futures.py) ------------------------------------------------------------------------
 
 
@@ -272,6 +296,9 @@ FINANCE_ACTIONS: tuple[type[Action], ...] = (
     ProposeTrade,
     AuctionProperty,
     SealBid,
+    OfferForPlace,
+    BidAgain,
+    BidForPlace,
     WriteFuture,
     TakeFuture,
     Deliver,

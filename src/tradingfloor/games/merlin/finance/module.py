@@ -14,6 +14,7 @@ from tradingfloor.games.merlin.finance import (
     insurance,
     markets,
     offers,
+    places,
     trades,
     view,
 )
@@ -23,6 +24,7 @@ PARTS = (
     offers.PART,
     trades.PART,
     auctions.PART,
+    places.PART,
     futures.PART,
     markets.PART,
     insurance.PART,
@@ -33,5 +35,5 @@ PARTS = (
 
 MODULE = combine("finance", PARTS)
 
-WORDS = (offers, debts, trades, futures, markets, insurance, instruments, auctions)
+WORDS = (offers, debts, trades, futures, markets, insurance, instruments, auctions, places)
 """The parts whose LABELS, FORM_TITLES, FIELD_LABELS, NOTES and EVENTS finance/words.py gathers."""
