@@ -62,6 +62,8 @@ class MerlinHeuristic:
         choose: Callable[[View, int], Wanted] = {
             "auction_blind": self._blind,
             "auction_rank": self._rank,
+            "auction_barter": self._place_extras,
+            "auction_sale": self._place_extras,
             "vote": self._vote,
             "offer": self._answer,
             "turn": self._turn,
@@ -104,6 +106,16 @@ class MerlinHeuristic:
         else:
             choice = "keep"
         return [{"type": "tax_vote", "choice": choice}, {"type": "tax_vote", "choice": "keep"}]
+
+    def _place_extras(self, view: View, seat: int) -> Wanted:
+        """The turn order's extras (finance): no gold for a tied place (the re-bid is cheap), an
+        offer answered by its worth, no bid for a place tied for last (the last place takes half
+        the pot back)."""
+        if view["step"] == "auction_sale":
+            return [{"type": "bid_for_place", "amount": 0}]
+        if view["finance"]["offer"] is not None:
+            return finance.answer(view, seat)
+        return [{"type": "bid_again"}]
 
     def _magic_answer(self, view: View, seat: int) -> Wanted:
         """A module's step under way: an offer or a property auction (finance), a decree's

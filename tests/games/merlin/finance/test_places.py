@@ -9,6 +9,8 @@ from typing import Any
 from tests.games.merlin.finance.helpers import act, conserved
 from tests.games.merlin.helpers import GAME, events
 from tests.games.merlin.magic.tables import refused
+from tradingfloor.core.agent import decision_for
+from tradingfloor.games.merlin.heuristic import MerlinHeuristic
 from tradingfloor.games.merlin.state import MerlinState
 
 FINANCE = {"modules": ["economy", "magic", "finance"]}
@@ -164,3 +166,16 @@ def test_random_play_through_the_extras_ends_the_auction() -> None:
             who = GAME.actors(state)[0]
             state = GAME.apply(state, who, GAME.legal(state, who).sample(rng))
         assert sorted(state.core.order) == [0, 1, 2, 3] and conserved(state)
+
+
+def test_the_heuristic_plays_through_the_extras_without_magic() -> None:
+    """The heuristic bot answers the barter and the sale steps (in a game without magic too)."""
+    rng = random.Random(1)
+    for modules in (["economy", "finance"], FINANCE["modules"]):
+        for state in (tied_for_second(modules=modules), tied_for_last(modules=modules)):
+            bots = [MerlinHeuristic() for _ in range(4)]
+            while state.core.phase == "auction":
+                who = GAME.actors(state)[0]
+                action = bots[who].act(decision_for(GAME, state, who), rng)
+                state = GAME.apply(state, who, action)
+            assert sorted(state.core.order) == [0, 1, 2, 3] and conserved(state)
