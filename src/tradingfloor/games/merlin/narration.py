@@ -20,6 +20,10 @@ def status(state: MerlinState) -> str:
         if contest is not None and contest.kind == "rank":
             first, last = contest.first_place + 1, contest.first_place + len(contest.seats)
             return f"Turn order · rank auction for places {first} to {last}"
+        if contest is not None and contest.kind == "barter":  # finance: a tie for a place
+            return f"Turn order · bartering for place {contest.first_place + 1}"
+        if contest is not None and contest.kind == "sale":  # finance: a tie for last
+            return f"Turn order · place {contest.first_place + 1}, tied for last, on sale"
         return "Turn order · sealed bids"
     where = f"Orbit {core.orbit + 1} of {state.config.max_orbits} · {season(state)}, year "
     where += str(core.counters.year)

@@ -179,3 +179,12 @@ def test_the_heuristic_plays_through_the_extras_without_magic() -> None:
                 action = bots[who].act(decision_for(GAME, state, who), rng)
                 state = GAME.apply(state, who, action)
             assert sorted(state.core.order) == [0, 1, 2, 3] and conserved(state)
+
+
+def test_the_status_line_names_the_extras() -> None:
+    assert GAME.view(tied_for_second(**FINANCE), 0)["status"] == (
+        "Turn order · bartering for place 1"
+    )
+    assert GAME.view(tied_for_last(**FINANCE), 0)["status"] == (
+        "Turn order · place 3, tied for last, on sale"
+    )
