@@ -142,3 +142,16 @@ def finance_table(
 def trade_offer() -> MerlinState:
     """The same table with seat 0's trade offer to seat 1 awaiting its answer."""
     return finance_table(offer=TRADE)
+
+
+def market_day(seed: int = 1) -> MerlinState:
+    """Seat 0 to play (already rolled), no contracts yet: seat 0 holds 6 Souls to write a future on
+    and deliver, seat 1 the gold to take it; the next roll is no double (1 and 2), so that the
+    wheel waits while the future is taken."""
+    from tests.games.merlin.helpers import rig
+
+    state = after_finance(seed=seed)
+    state = arrange(
+        state, gold=[20, 20, 12, 12], goods=[[6, 0, 0], [0, 1, 1], [1, 1, 1], [1, 1, 1]]
+    )
+    return rig(state, (1, 2))

@@ -67,7 +67,15 @@ export function seatName(update, seat) {
 
 const SEAT_MARK = /\{seat:(-?\d+)\}('s)?/g;
 // After a seat is replaced by "you", the verb the game wrote for a third person.
-const YOU_VERBS = [[/\b(you|You) is\b/g, "$1 are"], [/\b(you|You) has\b/g, "$1 have"], [/\b(you|You) was\b/g, "$1 were"]];
+// The games write some moves in the present tense ("{seat:1} offers", "{seat:2} accepts").
+const PRESENT = "accepts|asks|bids|buys|declines|delivers|gives|issues|lends|makes|offers|owes|passes|pays|raises|repays|seals|sells|settles|takes|writes";
+const YOU_VERBS = [[/\b(you|You) is\b/g, "$1 are"], [/\b(you|You) has\b/g, "$1 have"], [/\b(you|You) was\b/g, "$1 were"],
+  [new RegExp(`\\b(you|You) (${PRESENT})\\b`, "g"), (_, you, verb) => `${you} ${present(verb)}`]];
+
+/** "offers" -> "offer", "passes" -> "pass", "owes" -> "owe". */
+function present(verb) {
+  return /(ss|sh|ch|x)es$/.test(verb) ? verb.slice(0, -2) : verb.slice(0, -1);
+}
 
 /** A game's text with every {seat:N} and {seat:N}'s named: the seat's name, "you"/"your" for
  * this client's seat; the first letter of the line capitalised. Text without marks is kept as is. */

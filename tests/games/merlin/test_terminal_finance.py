@@ -42,7 +42,7 @@ def test_the_finance_table_is_drawn_in_words() -> None:
     assert "Open to take: pay 12 gold to become the long" in text
     assert "start of winter, year 1" in text
     assert "Due: you must deliver the bushel, offset it with a long of the same expiry" in text
-    assert "In gold it settles for 6 gold (3 at the cost of the living, 2" in text
+    assert "In gold it settles for 6 gold: 3 × 2 (the cost of the living, as it was" in text
     assert "the next roll is a 2, 3 or 5" in text
     assert "one of the next 3 rolls is a 7" in text and "bought by Seat 3" in text
     assert "Loan 7 from Seat 1 to Seat 4: lent 6 gold from the Chauffeur on 4♣, 8 gold" in text

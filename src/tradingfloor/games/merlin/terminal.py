@@ -193,6 +193,7 @@ def describe_event(view: Mapping[str, Any], event: Mapping[str, Any]) -> str:
 def words_for(view: Mapping[str, Any], text: str) -> str:
     """A text of the game's with its seats named: "you" for the seat at the keyboard."""
     filled = words.fill(text, lambda s: f"Seat {s + 1}", view.get("seat"))
+    filled = terminal_finance.you_verbs(filled)
     return filled[:1].upper() + filled[1:]
 
 

@@ -8,6 +8,7 @@ Everything comes from the view's `finance` section (finance/view.py), already in
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -77,9 +78,26 @@ EVENTS = {
 }
 
 
+PRESENT = re.compile(
+    r"\b(you|You) (accept|ask|bid|buy|declin|deliver|giv|issu|lend|mak|offer|ow|pass|pay|rais|"
+    r"repay|seal|sell|settl|tak|writ)(e?s)\b"
+)
+"""Verbs the games write in the present tense for a third person ("{seat:1} offers")."""
+
+
+def you_verbs(text: str) -> str:
+    """ "you offers" -> "you offer", "you passes" -> "you pass" (a seat named "you")."""
+
+    def one(match: re.Match[str]) -> str:
+        you, stem, tail = match.groups()
+        return f"{you} {stem}{'e' if tail == 'es' and not stem.endswith('ss') else ''}"
+
+    return PRESENT.sub(one, text)
+
+
 def said(view: View, text: str) -> str:
     """A text of the game's with its seats named ("you" for the seat at the keyboard)."""
-    filled = words.fill(text, lambda s: f"Seat {s + 1}", view.get("seat"))
+    filled = you_verbs(words.fill(text, lambda s: f"Seat {s + 1}", view.get("seat")))
     return filled[:1].upper() + filled[1:]
 
 

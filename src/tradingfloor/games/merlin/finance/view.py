@@ -275,7 +275,8 @@ def _future_status(state: MerlinState, future: Future, away: int) -> tuple[str, 
     if future.due == 1:
         return "due", (
             f"Due: {who(future.short)} must deliver the bushel, offset it with a long of the same "
-            "expiry, or settle it in gold on this turn"
+            "expiry, or settle it in gold; unsettled when the short's next turn begins, it "
+            "becomes a debt to the long"
         )
     if future.expired or away <= 0:
         if future.long is None:
@@ -294,15 +295,15 @@ def _bushel_worth(state: MerlinState, index: int) -> tuple[int | None, str]:
     books = state.economy.books
     last = books[index].last_sold if 0 <= index < len(books) else None
     if last is not None:
-        why = f"the last sold price, {last}"
+        why = "the last sold price"
     elif figures.settle_default_price == "cost_of_living":
         last = state.core.counters.cost_of_living
-        why = f"the cost of the living, {last}, as it was never sold"
+        why = "the cost of the living, as it was never sold"
     else:
         last = state.config.content.buyback_commodity
-        why = f"the central bank's buy-back price, {last}, as it was never sold"
+        why = "the central bank's buy-back price, as it was never sold"
     amount = figures.bushel * last
-    return amount, f"in gold it settles for {words.gold(amount)} ({figures.bushel} at {why})"
+    return amount, f"in gold it settles for {words.gold(amount)}: {figures.bushel} × {last} ({why})"
 
 
 # --- insurance ------------------------------------------------------------------------------------
