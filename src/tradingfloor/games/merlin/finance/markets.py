@@ -769,6 +769,9 @@ def keep_listed(state: MerlinState, me: int, rng: random.Random) -> MerlinState:
         if listing.ref in hand:
             continue
         listed = {x.ref for x in finance_of(state).listings if x.seller == listing.seller}
+        offer = finance_of(state).offer  # a card offered in a trade stays put too (trades.py)
+        if offer is not None and offer.kind == "trade" and offer.author == listing.seller:
+            listed.update((*offer.give.spells, *offer.give.recipes))
         spare = [c for c in hand if c not in listed]
         if spare:
             state = _swap_cards(state, listing.ref, rng.choice(spare))
