@@ -410,3 +410,22 @@ def test_random_play_uses_futures_and_custom_tables() -> None:
             seen.update(e.kind for e in state.events)
     wanted = {"future_written", "future_taken", "item_listed", "item_wanted"}
     assert wanted <= seen, wanted - seen
+
+
+def test_futures_work_without_the_magic_module() -> None:
+    """MERLIN-MODULES.md §1: "Any subset containing economy is legal": finance without magic."""
+    state = after_finance(modules=["economy", "finance"])
+    state = arrange(
+        state,
+        gold=(10, 10, 10, 10),
+        goods=((0, 0, 3), (0, 0, 0), (0, 0, 0), (0, 0, 0)),
+        books=tuple(Book() for _ in range(3)),
+    )
+    state = act(turn(write(state, 0)), 1, {"type": "take_future", "future": 1})
+    state = act(state, 1, {"type": "list_item", "item": "future", "ref": "1", "price": 2})
+    state = orbit_to(expired(state), 0)
+    assert finance(state).listings == ()
+    state = act(state, 0, {"type": "deliver", "future": 1})
+    assert state.economy.goods[1][GRAIN] == 3 and conserved(state)
+    for state in random_walk(after_finance(seed=3, modules=["economy", "finance"]), 3, 400):
+        assert conserved(state) and not _refers_to_out(state)

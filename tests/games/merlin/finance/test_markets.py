@@ -150,6 +150,20 @@ def test_a_spell_listed_then_sold_elsewhere_comes_off_the_table() -> None:
     assert sound(state)
 
 
+def test_a_listed_spell_cast_comes_off_the_table() -> None:
+    """A listed card stays in the hand and may still be cast (Spells: "Reveal the card and to
+    whom or property it affects"); its ask comes off after the cast."""
+    state = give(quiet_table(gold=(10, 4, 10, 10)), "spells", 0, "pickpocket.1")
+    state = act(state, 0, {"type": "list_item", "item": "spell", "ref": "pickpocket.1", "price": 4})
+    cast = {"type": "cast_spell", "spell": "pickpocket.1", "seat": 1, "card": None}
+    state = act(state, 0, {**cast, "credit": False})
+    assert finance(state).listings == () and magic(state).spells[0] == ()
+    assert "{seat:0}'s ask for the spell Pickpocket came off the table: the item is gone" in [
+        e.text for e in state.events
+    ]
+    assert sound(state)
+
+
 def test_crowns_trade_on_the_custom_tables() -> None:
     state = arrange_magic(quiet_table(gold=(10, 10, 10, 10)), crowns=(1, 0, 0, 0))
     state = act(state, 0, {"type": "list_item", "item": "crown", "price": 8})
