@@ -220,7 +220,7 @@ def test_two_people_settle_a_future_and_answer_a_trade_through_the_page(
         person.goto(link)
         person.wait_for_selector("#fi-table")
     nimue, morgan = people
-    assert "No contracts yet" in morgan.inner_text("#fi-table")
+    assert "No contracts open" in morgan.inner_text("#fi-table")
     fits(morgan, PHONE)
 
     script = Script(app, match, people)

@@ -6,9 +6,16 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
+import shutil
+import subprocess
+import sys
+import time
 from dataclasses import replace
+from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 from tests.games.merlin.finance.helpers import arrange_finance
@@ -62,7 +69,7 @@ def test_a_table_without_contracts_says_where_they_will_appear() -> None:
     )
     empty = arrange_finance(empty, wanted=(), debts=())
     empty = replace(empty, core=replace(empty.core, bankrupt_since=(None,) * 4))
-    assert "No contracts yet" in drawn(empty, 0)
+    assert "No contracts open" in drawn(empty, 0)
 
 
 def test_a_sealed_bid_stays_secret_until_the_auction_resolves() -> None:
@@ -179,3 +186,66 @@ def test_every_finance_move_reads_in_words() -> None:
             for label in spec.get("labels", []):
                 shown = terminal.words_for(view, label)
                 assert not IDENTIFIER.search(shown), (entry["type"], name, shown)
+
+
+def _screen(session: str) -> str:
+    found = subprocess.run(
+        ["tmux", "capture-pane", "-t", session, "-p", "-S", "-200"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return found.stdout
+
+
+def _wait_for(session: str, text: str, seconds: float = 60) -> str:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        screen = _screen(session)
+        if text in screen:
+            return screen
+        time.sleep(0.2)
+    raise AssertionError(f"{text!r} never showed:\n{_screen(session)}")
+
+
+def _type(session: str, *keys: str) -> None:
+    for key in keys:
+        subprocess.run(["tmux", "send-keys", "-t", session, key, "Enter"], check=True)
+        time.sleep(0.3)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_a_person_writes_a_future_at_the_terminal() -> None:
+    """`tradingfloor play` in a real terminal (tmux) with every module: the empty finance panel,
+    the form of write_future asked in words (the expiry as a month of the wheel), and the note on
+    the field (Futures: "On a sticky note ... Resource being sold. The forward price. Expiry
+    date")."""
+    session = f"finance-{os.getpid()}"
+    play = Path(sys.executable).parent / "tradingfloor"
+    command = (
+        f"COLUMNS=220 {play} play merlin --seats you,heuristic,heuristic,heuristic --seed 5 "
+        '-o \'modules=["economy","magic","finance"]\''
+    )
+    subprocess.run(
+        ["tmux", "new-session", "-d", "-s", session, "-x", "220", "-y", "60", command],
+        check=True,
+    )
+    try:
+        _wait_for(session, "Seal a bid for turn order")
+        assert "No contracts open" in _screen(session)
+        _type(session, "1", "5")
+        screen = _wait_for(session, "Write a future as its short")
+        menu = re.search(r"(\d+)  Write a future as its short", screen)
+        assert menu is not None
+        assert "expiry at the start of)" in screen
+        _type(session, menu.group(1), "1", "9", "1")
+        screen = _wait_for(session, "12) Start of spring's third month")
+        assert "2) Start of summer's second month" in screen
+        _type(session, "4")
+        screen = _wait_for(session, "Futures on the field")
+        assert (
+            "│ You   │ 3 Souls │ 9 gold        │ start of autumn, year 1 │ Open to take" in screen
+        )
+        assert not IDENTIFIER.search(screen.split("Futures on the field")[1]), screen
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], check=False)

@@ -216,7 +216,17 @@ def _label(view: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
     text = words_for(view, str(entry.get("label") or entry["type"]))
     if "fields" not in entry:
         return text
-    return f"{text} ... ({', '.join(_ask_for(spec) for spec in entry['fields'].values())})"
+    fields = [_worded(view, entry["type"], n, spec) for n, spec in entry["fields"].items()]
+    return f"{text} ... ({', '.join(_ask_for(spec) for spec in fields)})"
+
+
+def _worded(
+    view: Mapping[str, Any], kind: str, name: str, spec: Mapping[str, Any]
+) -> Mapping[str, Any]:
+    """A form field with its choices in words (the finance module's fields, else magic's)."""
+    if terminal_finance.words_field(kind, name):
+        return terminal_finance.in_words(view, kind, name, spec)
+    return terminal_magic.in_words(view, kind, name, spec)
 
 
 def _ask_for(spec: Mapping[str, Any]) -> str:
@@ -280,9 +290,7 @@ def _fill(console: Console, view: Mapping[str, Any], entry: Mapping[str, Any]) -
         console.print(f"  [dim]{entry['note']}[/dim]")
     out: dict[str, Any] = {"type": entry["type"]}
     for name, spec in entry["fields"].items():
-        finance = terminal_finance.words_field(entry["type"], name)
-        worded = terminal_finance if finance else terminal_magic
-        out[name] = _field(console, view, worded.in_words(view, entry["type"], name, spec))
+        out[name] = _field(console, view, _worded(view, entry["type"], name, spec))
     return out
 
 

@@ -147,7 +147,7 @@ def tables(view: View) -> list[RenderableType]:
     if not out:
         out.append(
             Panel(
-                "No contracts yet: futures, insurance, loans, bonds, shares and notes appear "
+                "No contracts open: futures, insurance, loans, bonds, shares and notes appear "
                 "here when a player writes or issues them.",
                 title="Finance",
                 expand=False,

@@ -323,6 +323,6 @@ export function financePanel(update) {
   ];
   const road = finance.road ? el("p", { class: "muted" }, words(update, finance.road.text)) : null;
   return el("section", { class: "panel fi-root", id: "fi-table" }, el("h3", {}, "Contracts and debts"),
-    parts.length ? parts : el("p", { class: "muted" }, "No contracts yet. Futures, insurance, loans, bonds, shares and notes appear here once a player writes or issues them."),
+    parts.length ? parts : el("p", { class: "muted" }, "No contracts open. Futures, insurance, loans, bonds, shares and notes appear here once a player writes or issues them."),
     road);
 }
