@@ -36,7 +36,7 @@ def magic_app() -> Iterator[tuple[str, Any]]:
 
 
 def create_in_the_lobby(page: Any, base_url: str) -> tuple[str, list[str]]:
-    """Merlin with the magic module ticked (finance not), two people and two heuristic bots: the match's id
+    """Merlin with magic ticked (finance not), two people and two heuristic bots: the match's id
     and the people's invitation links."""
     page.goto(base_url + "/")
     page.wait_for_selector("#game option[value=merlin]", state="attached")

@@ -24,7 +24,8 @@ Wanted = list[dict[str, Any]]
 FORWARD_MARKUP = 1.0
 """A future is written at this many times what its bushel is expected to fetch."""
 TAKE_DISCOUNT = 1.1
-"""A future is taken up to this share of the bushel's worth (a price fixed now is worth a little)."""
+"""A future is taken up to this share of the bushel's worth (a price fixed now is worth a
+little)."""
 RISK_LOADING = 1.3
 """Insurance is written at this many times its fair premium; bought up to 1.1 times."""
 LOAN_INTEREST = 1.3
