@@ -100,7 +100,7 @@ def test_open_bidding_shows_the_standing_bid_and_who_has_raised() -> None:
     state = finance_table(sale=open_bidding())  # seat 0 sealed a raise of 5
     text = drawn(state, 1)
     assert "Standing bid: 4 gold by Seat 4" in text
-    assert "Seat 1: raised or passed, Seat 4: deciding" in text
+    assert "Seat 1: raised or passed, Seat 4: holds the standing bid" in text
     assert "5 gold" not in text.split("for sale by open bidding")[1]
     assert "your sealed bid: 5 gold" in drawn(state, 0)
 

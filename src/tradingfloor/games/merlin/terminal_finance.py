@@ -290,9 +290,13 @@ def pending(view: View) -> list[RenderableType]:
 
 def _sale(view: View, sale: Mapping[str, Any]) -> RenderableType:
     verb = "raised or passed" if sale["style"] == "open" else "sealed a bid"
-    state = ", ".join(
-        f"{_who(view, s)}: {verb if s in sale['sealed'] else 'deciding'}" for s in sale["bidders"]
-    )
+
+    def doing(seat: int) -> str:
+        if sale["style"] == "open" and seat == sale["leader"]:
+            return "holds the standing bid"
+        return verb if seat in sale["sealed"] else "deciding"
+
+    state = ", ".join(f"{_who(view, s)}: {doing(s)}" for s in sale["bidders"])
     lines = [said(view, sale["text"]), state or "nobody is bidding"]
     if sale["standing"]:
         lines.append(said(view, sale["standing"]))

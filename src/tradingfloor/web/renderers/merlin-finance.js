@@ -240,8 +240,11 @@ export function salePanel(update) {
   const verb = sale.style === "open" ? "raised or passed" : "sealed";
   return el("section", { class: "panel", id: "fi-sale" }, el("h3", {}, words(update, sale.title)),
     el("p", {}, words(update, sale.text)),
-    el("ul", { class: "me-sealed" }, sale.bidders.map((s) => el("li", { class: done.has(s) ? "done" : "" },
-      dot(s), name(update, s, true), done.has(s) ? `: ${verb} ✓` : ": thinking…"))),
+    el("ul", { class: "me-sealed" }, sale.bidders.map((s) => {
+      const standing = sale.style === "open" && s === sale.leader;
+      const doing = standing ? ": holds the standing bid" : done.has(s) ? `: ${verb} ✓` : ": thinking…";
+      return el("li", { class: done.has(s) || standing ? "done" : "" }, dot(s), name(update, s, true), doing);
+    })),
     sale.standing ? el("p", { id: "fi-standing" }, el("strong", {}, words(update, sale.standing))) : null,
     sale.tie_text ? el("p", {}, sale.tie_text) : null,
     sale.mine !== null && sale.mine !== undefined ? el("p", {}, `Your sealed bid: ${sale.mine ? `${sale.mine} gold` : "no bid"} (secret until the round ends)`) : null,

@@ -173,8 +173,20 @@ def offer_words(state: MerlinState, offer: Proposal) -> str:
             f"repaid after orbit {offer.due_orbit}"
         )
     if offer.kind == "place":
-        return f"{bundle_words(state, offer.give)} for the earlier place in the turn order"
+        return (
+            f"{bundle_words(state, offer.give)} to take {_place_at_stake(state)} in the turn "
+            f"order, {who(offer.to)} taking the one after"
+        )
     return bundle_words(state, offer.give)
+
+
+def _place_at_stake(state: MerlinState) -> str:
+    """The tied place a place offer is for: "the 2nd place" (turn order's contest under way)."""
+    from tradingfloor.games.merlin.finance.places import place_words
+    from tradingfloor.games.merlin.turn_order import contest
+
+    now = contest(state) if state.core.phase == "auction" else None
+    return place_words(now.first_place) if now is not None else "the earlier place"
 
 
 def _offer(state: MerlinState, offer: Proposal | None) -> dict[str, Any] | None:
