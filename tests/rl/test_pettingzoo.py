@@ -62,7 +62,11 @@ def test_api_with_other_middleman_options(options: dict[str, object]) -> None:
 MAGIC = {"players": 4, "modules": ["economy", "magic"], "max_orbits": 20}
 
 
-def test_api_with_merlins_magic_module() -> None:
-    api_test(aec_env("merlin", MAGIC), num_cycles=60)
-    parallel_api_test(parallel_env("merlin", MAGIC), num_cycles=60)
-    seed_test(lambda: aec_env("merlin", MAGIC), num_cycles=60)
+COMPLETE = {"players": 4, "modules": ["economy", "magic", "finance"], "max_orbits": 20}
+
+
+@pytest.mark.parametrize("options", [MAGIC, COMPLETE], ids=["magic", "all modules"])
+def test_api_with_merlins_modules(options: dict[str, object]) -> None:
+    api_test(aec_env("merlin", options), num_cycles=60)
+    parallel_api_test(parallel_env("merlin", options), num_cycles=60)
+    seed_test(lambda: aec_env("merlin", options), num_cycles=60)

@@ -98,7 +98,12 @@ def _script_kind(game: Game) -> str:
 
 MAGIC = {"players": 4, "modules": ["economy", "magic"], "max_orbits": 12}
 """Merlin with its magic module: hands of spells and recipes, potions face down, sealed votes."""
-CASES = [(game_id, None) for game_id in registry.games()] + [("merlin", MAGIC)]
+COMPLETE = {"players": 4, "modules": ["economy", "magic", "finance"], "max_orbits": 12}
+"""The complete game: with finance too, sealed bids of property auctions and for tied places."""
+CASES = [(game_id, None) for game_id in registry.games()] + [
+    ("merlin", MAGIC),
+    ("merlin", COMPLETE),
+]
 
 
 @pytest.mark.parametrize(("game_id", "given"), CASES, ids=lambda c: str(c) if c else "")

@@ -86,6 +86,8 @@ class Merlin:
         return [
             {"players": 4, "max_orbits": 12},
             {"players": 4, "modules": ["economy", "magic"], "max_orbits": 10},
+            {"players": 4, "modules": ["economy", "magic", "finance"], "max_orbits": 10},
+            {"players": 5, "modules": ["economy", "finance"], "max_orbits": 8},
             {
                 "players": 5,
                 "modules": ["economy", "magic"],
