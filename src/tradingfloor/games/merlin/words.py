@@ -348,6 +348,12 @@ def _choice(
     orders: Mapping[int, tuple[str, int, int]],
     kind: str = "",
 ) -> str:
+    if field in ("event", "numbers", "quote") and state.finance is not None:  # insurance's forms
+        from tradingfloor.games.merlin.finance.insurance import choice_words
+
+        said = choice_words(field, value)
+        if said is not None:
+            return said
     if field == "ref" and state.finance is not None:  # a custom table's item (finance/markets.py)
         from tradingfloor.games.merlin.finance.markets import ref_words
 
