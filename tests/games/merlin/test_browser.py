@@ -19,11 +19,14 @@ IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b")  # e.g. turn_bid, buy_from: never
 
 
 def create_in_the_lobby(page: Any, base_url: str) -> list[str]:
-    """Pick Merlin with its default options, two people and two bots; the two invitation links."""
+    """Pick Merlin with its default options but the economy alone (the lobby ticks every module;
+    this test plays the basic game), two people and two bots; the two invitation links."""
     page.goto(base_url + "/")
     page.wait_for_selector("#game option[value=merlin]", state="attached")
     page.select_option("#game", "merlin")
     page.wait_for_selector("#seats[data-game=merlin] .seat-row")
+    for module in ("magic", "finance"):
+        page.uncheck(f"[data-option=modules] input[data-choice={module}]")
     assert page.locator(".seat-row").count() == 4
     assert "[object Object]" not in page.input_value("#options input[name=data]")
     page.select_option("select[name=kind-0]", "human")

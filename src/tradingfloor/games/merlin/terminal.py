@@ -153,6 +153,7 @@ def _pending(view: Mapping[str, Any]) -> list[RenderableType]:
     if auction and auction["contest"]:
         contest = auction["contest"]
         kind = "blind rank auction" if contest["kind"] == "rank" else "blind auction"
+        kind = terminal_finance.place_contest(view) or kind
         sealed = ", ".join(
             f"{who(view, s)}: {'sealed' if auction['sealed'][s] else 'deciding'}"
             for s in contest["seats"]

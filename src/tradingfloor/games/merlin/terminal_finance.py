@@ -309,6 +309,31 @@ def _sale(view: View, sale: Mapping[str, Any]) -> RenderableType:
     return Panel("\n".join(lines), title=said(view, sale["title"]))
 
 
+def place_contest(view: View) -> str | None:
+    """The turn order's finance contest in words, or None: a barter for a tied place, or the sale
+    of a place tied for last by the player going first (MERLIN-MODULES.md §3.7)."""
+    auction = view.get("auction") or {}
+    contest = auction.get("contest")
+    if not contest or not view.get("finance"):
+        return None
+    n = contest["first_place"] + 1
+    place = f"the {n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') } place"
+    if contest["kind"] == "sale":
+        seller = auction["places"][0]
+        who = "the player going first" if seller is None else _who(view, seller)
+        return (
+            f"{who} sells {place}, tied for last: each tied player seals a bid (0: none); the "
+            "highest takes it and pays the seller, the others follow by their bids"
+        )
+    if contest["kind"] == "barter":
+        first = _who(view, contest["seats"][0])
+        return (
+            f"a tie for {place}: {first} may offer the player tied with them gold for it; "
+            "declined, or without an offer, the two seal bids again"
+        )
+    return None
+
+
 # --- forms ------------------------------------------------------------------------------------
 
 
@@ -368,14 +393,14 @@ def _choice(
         return "none"
     if name == "numbers" and isinstance(value, list | tuple):
         return _numbers(list(value)) if value else "none (it pays on an event)"
+    if label != str(value):
+        return label
     if name == "ref" and kind == "want" and value in finance["bid_refs"]:
         return said(view, finance["bid_refs"][value])
     if name == "ref" and value == "":
         return "none needed"
     if name == "ref" and str(value) in finance["names"]:
         return said(view, finance["names"][str(value)])
-    if label != str(value):
-        return label
     if name in CONTRACT_FIELDS and str(value) in finance["names"]:
         return said(view, finance["names"][str(value)])
     if name in ("creditor", "issuer") and isinstance(value, int):

@@ -100,10 +100,10 @@ function numbersSaid(numbers) {
 
 function choiceWords(update, finance, field, value, label, type) {
   if (field === "numbers" && Array.isArray(value)) return value.length ? numbersSaid(value) : "none (it pays on an event)";
+  if (label !== undefined && label !== null && label !== String(value)) return label;
   if (field === "ref" && type === "want" && finance.bid_refs[value] !== undefined) return finance.bid_refs[value];
   if (field === "ref" && value === "") return "none needed";
   if (field === "ref" && finance.names[value]) return finance.names[value];
-  if (label !== undefined && label !== null && label !== String(value)) return label;
   if (CONTRACT_FIELDS.has(field) && finance.names[String(value)]) return finance.names[String(value)];
   if ((field === "creditor" || field === "issuer") && typeof value === "number") return party(update, value);
   if (field === "item" && ITEMS[value]) return ITEMS[value];
@@ -328,4 +328,37 @@ export function financePanel(update) {
   return el("section", { class: "panel fi-root", id: "fi-table" }, el("h3", {}, "Contracts and debts"),
     parts.length ? parts : el("p", { class: "muted" }, "No contracts open. Futures, insurance, loans, bonds, shares and notes appear here once a player writes or issues them."),
     road);
+}
+
+// --- the turn order's extras (MERLIN-MODULES.md §3.7) -------------------------------------------
+
+function placeWords(index) {
+  const n = index + 1;
+  const tail = n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return `the ${n}${tail} place`;
+}
+
+/** The turn-order auction's title and rule when the finance module barters for a tied place or
+ * sells a place tied for last, else null (the economy's own contests). */
+export function placeContest(update) {
+  const auction = update.view.auction;
+  const contest = auction && auction.contest;
+  if (!contest || !financeOf(update.view)) return null;
+  const place = placeWords(contest.first_place);
+  if (contest.kind === "sale") {
+    const seller = auction.places[0];
+    const who = seller === null || seller === undefined ? "The player going first" : party(update, seller, true);
+    return {
+      title: `Turn order: ${who} sells ${place}, tied for last`,
+      rule: "Each tied player seals a bid (0: none). The highest bid takes the place and pays the seller; the others follow in the order of their bids.",
+    };
+  }
+  if (contest.kind === "barter") {
+    const first = contest.seats[0];
+    return {
+      title: `Turn order: a tie for ${place}`,
+      rule: `${party(update, first, true)} may offer the player tied with ${first === update.seat ? "you" : "them"} gold for ${place}; declined, or without an offer, the two seal bids again.`,
+    };
+  }
+  return null;
 }

@@ -7,7 +7,7 @@ import { el, fillSeats, plainSeatName } from "../api.js";
 import { fieldsFor, onSubmitFields } from "../forms.js";
 import { cardEl, cardName, caption, dot, goodsName, name, ordinal, seatColour } from "./merlin-kit.js";
 import { MAGIC_STYLE, ballotPanel, hintsInWords, magicPanel, matBadges, matRows, moveHeading, pileEl, shopTitle, startingValues } from "./merlin-magic.js";
-import { FINANCE_STYLE, financeBadges, financeHeading, financeHints, financePanel, financeRows, offerPanel as financeOffer, salePanel } from "./merlin-finance.js";
+import { FINANCE_STYLE, financeBadges, financeHeading, financeHints, financePanel, financeRows, offerPanel as financeOffer, placeContest, salePanel } from "./merlin-finance.js";
 
 const DIE = "⚀⚁⚂⚃⚄⚅";
 const SEASON_COLOURS = { summer: "#f4c542", autumn: "#d9822b", winter: "#9cc3e6", spring: "#7cc576" };
@@ -249,12 +249,15 @@ function auctionPanel(update) {
   if (contest && contest.kind === "rank") title = `Rank auction for ${placesFor(update)}`;
   else if (contest && contest.seats.length < view.players.length) title = `Turn order: sealed bids again for ${placesFor(update)}`;
   else if (contest) title = "Turn order: everyone seals a bid";
+  const extra = placeContest(update); // the finance module's barter for a tied place, or its sale
+  if (extra) title = extra.title;
   const sealed = contest ? el("ul", { class: "me-sealed" }, contest.seats.map((s) => el("li", { class: auction.sealed[s] ? "done" : "" },
     dot(s), name(update, s, true), auction.sealed[s] ? ": sealed ✓" : ": thinking…"))) : null;
   return el("section", { class: "panel", id: "me-auction" }, el("h3", {}, title),
     sealed,
     auction.mine ? el("p", {}, `Your sealed ${auction.mine.length > 1 ? "stacks" : "bid"}: ${auction.mine.join(", ")} gold`) : null,
     placed.length ? el("p", {}, "Places so far: ", placed.map((p) => `${ordinal(p.place + 1)} ${name(update, p.seat)}`).join(", ")) : null,
+    extra ? el("p", {}, extra.rule) : null,
     el("p", { class: "muted" }, `In the pot: ${auction.pot} gold.`,
       contest && contest.kind === "blind" ? " The highest bid plays first; the last place gets half of the pot back." : ""));
 }
