@@ -108,14 +108,8 @@ class MerlinHeuristic:
         return [{"type": "tax_vote", "choice": choice}, {"type": "tax_vote", "choice": "keep"}]
 
     def _place_extras(self, view: View, seat: int) -> Wanted:
-        """The turn order's extras (finance): no gold for a tied place (the re-bid is cheap), an
-        offer answered by its worth, no bid for a place tied for last (the last place takes half
-        the pot back)."""
-        if view["step"] == "auction_sale":
-            return [{"type": "bid_for_place", "amount": 0}]
-        if view["finance"]["offer"] is not None:
-            return finance.answer(view, seat)
-        return [{"type": "bid_again"}]
+        """The turn order's extras (finance): see finance/heuristic.py `place_extras`."""
+        return finance.place_extras(view, seat)
 
     def _magic_answer(self, view: View, seat: int) -> Wanted:
         """A module's step under way: an offer or a property auction (finance), a decree's
@@ -145,6 +139,7 @@ class MerlinHeuristic:
         owed = debt(view, seat)
         need = reserve + owed - me["gold"]
         if need > 0:
+            wanted += finance.raise_gold(view, seat, me)  # auctions and issues before liquidating
             wanted += self._raise_gold(view, seat, me, need)
         if owed:
             wanted.append({"type": "pay_debt"})
@@ -338,6 +333,7 @@ class MerlinHeuristic:
         for stack in free:
             stored = worth.chauffeur_return(view, (number, stack["number"]), storable)
             produced = worth.production(view, (card, stack["card"]))
+            stored += finance.chauffeur_bonus(view)  # insurance to write, loans to make
             if stored > CHAUFFEUR_MARGIN * produced and stored - produced > best_gain:
                 best, best_gain = stack["card"], stored - produced
         return best

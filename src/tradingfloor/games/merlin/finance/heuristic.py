@@ -26,8 +26,9 @@ FORWARD_MARKUP = 1.0
 TAKE_DISCOUNT = 1.1
 """A future is taken up to this share of the bushel's worth (a price fixed now is worth a
 little)."""
-RISK_LOADING = 1.3
-"""Insurance is written at this many times its fair premium; bought up to 1.1 times."""
+RISK_LOADING = 1.1
+"""Insurance is written at this many times its fair premium, and bought up to this many times
+(and a gold) over it."""
 LOAN_INTEREST = 1.3
 """A loan is repaid with this much more than its principal."""
 LOAN_ORBITS = 3
@@ -50,9 +51,29 @@ def turn(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
     out += _futures(view, seat, me, spare)
     out += _insurance(view, seat, me, spare)
     out += _custom_tables(view, seat, me, spare)
-    out += _raise(view, seat, me, spare)
     out += _lending(view, seat, me)
     return out
+
+
+def chauffeur_bonus(view: View) -> float:
+    """What a Chauffeur adds with finance on, in gold a roll: insurance to write and loans to make
+    to the other players (about a tenth of a gold a roll each, at this bot's prices)."""
+    return 0.1 * max(worth.players_in(view) - 1, 0) if view.get("finance") else 0.0
+
+
+def place_extras(view: View, seat: int) -> Wanted:
+    """The turn order's extras: a gold for the first place when tied for it (the first player
+    buys permits first), nothing for later places (the re-bid is cheap); an offer for a place
+    answered by its worth; no bid for a place tied for last (the last place takes half the pot)."""
+    finance = view["finance"]
+    if view["step"] == "auction_sale":
+        return [{"type": "bid_for_place", "amount": 0}]
+    if finance["offer"] is not None:
+        return answer(view, seat)
+    contest = (view.get("auction") or {}).get("contest") or {}
+    if contest.get("first_place") == 0 and int(view["players"][seat]["gold"]) >= 2:
+        return [{"type": "offer_for_place", "amount": 1}, {"type": "bid_again"}]
+    return [{"type": "bid_again"}]
 
 
 # --- futures -------------------------------------------------------------------------------------
@@ -77,6 +98,11 @@ def _settlements(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
         out.append({"type": "cash_settle", "future": due["id"]})
         out += _buy_for_delivery(view, seat, due)
     return out
+
+
+def _withdraw_asks(view: View, seat: int, name: str) -> Wanted:
+    asks = view["market"][name]["asks"]
+    return [{"type": "withdraw_ask", "order": a["order"]} for a in asks if a["owner"] == seat]
 
 
 def _buy_for_delivery(view: View, seat: int, due: Mapping[str, Any]) -> Wanted:
@@ -119,7 +145,7 @@ def _futures(view: View, seat: int, me: Mapping[str, Any], spare: int) -> Wanted
         value = bushel_worth(view, name)
         if name in written or value < 1:
             continue
-        year, portion = _months_on(view, months)
+        year, portion = _hedge(view, seat, name) or _months_on(view, months)
         price = max(1, math.ceil(FORWARD_MARKUP * value))
         out.append(
             {
@@ -154,6 +180,15 @@ def _grown(view: View, me: Mapping[str, Any]) -> dict[str, int]:
     return {name: m for name, m in months.items() if m <= length}
 
 
+def _hedge(view: View, seat: int, name: str) -> tuple[int, int] | None:
+    """The expiry of a long it holds on the commodity, still to come: a future written for the
+    same expiry can be offset by that long if the harvest fails."""
+    for future in view["finance"]["futures"]:
+        if future["long"] == seat and future["commodity"] == name and future["months_away"] > 0:
+            return int(future["year"]), int(future["portion"])
+    return None
+
+
 def _months_on(view: View, months: int) -> tuple[int, int]:
     """The expiry `months` turns of the wheel on: (year, portion)."""
     counters = view["counters"]
@@ -171,45 +206,62 @@ def chance(numbers: list[int], rolls: int) -> float:
     return 1.0 - (1.0 - min(each, 1.0)) ** rolls
 
 
+def exposure(view: View, me: Mapping[str, Any]) -> int:
+    """What a 7 would cost it: the investments it takes and the holding fee on its units."""
+    invested = sum(int(s["invested"]) for s in me["tableau"])
+    return invested + int(sum(me["goods"].values()))
+
+
 def _insurance(view: View, seat: int, me: Mapping[str, Any], spare: int) -> Wanted:
+    """Insure its costliest risk, the 7, when a quote covers it at close to the odds."""
     finance = view["finance"]
     out: Wanted = []
-    at_stake = sum(int(s["invested"]) for s in me["tableau"])
+    at_stake = exposure(view, me)
     covered = any(p["buyer"] == seat for p in finance["policies"])
     for quote in finance["quotes"]:
         if quote["writer"] == seat or covered or quote["premium"] > spare:
             continue
         numbers = list(quote["numbers"]) or ([7] if quote["event"] == "seven" else [])
         fair = chance(numbers, int(quote["rolls"])) * float(quote["payout"])
-        hedges = 7 in numbers and at_stake >= quote["payout"]
-        if hedges and quote["premium"] <= 1.1 * fair + 1:
+        hedges = 7 in numbers and 2 * at_stake >= quote["payout"]
+        if hedges and quote["premium"] <= RISK_LOADING * fair + 1:
             out.append({"type": "buy_insurance", "quote": quote["id"]})
     out += _write_insurance(view, seat, me)
     return out
+
+
+INSURED_PAYOUT = 6
+"""The payout of the insurance it writes against a 7."""
+
+
+def premium(view: View, seat: int) -> int:
+    """Its price for a 7 within an orbit: the odds loaded, a gold more while its insurance sells
+    (it reprices as the seasons change)."""
+    fair = chance([7], worth.players_in(view)) * INSURED_PAYOUT
+    selling = any(p["writer"] == seat for p in view["finance"]["policies"])
+    return max(1, math.ceil(RISK_LOADING * fair)) + (1 if selling else 0)
 
 
 def _write_insurance(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     """From a Chauffeur: one quote against a 7 over an orbit, priced above the odds; repriced
     with the season, withdrawn when the gold in hand could not pay it out."""
     mine = [q for q in view["finance"]["quotes"] if q["writer"] == seat]
-    rolls = worth.players_in(view)
-    payout = 6
-    premium = max(1, math.ceil(RISK_LOADING * chance([7], rolls) * payout))
+    price = premium(view, seat)
     out: Wanted = []
     for quote in mine:
         if int(me["gold"]) < quote["payout"]:
             out.append({"type": "withdraw_quote", "quote": quote["id"]})
-        elif quote["premium"] != premium:
-            out.append({"type": "reprice", "quote": quote["id"], "premium": premium})
+        elif quote["premium"] != price:
+            out.append({"type": "reprice", "quote": quote["id"], "premium": price})
     has_chauffeur = any(s["kind"] == "chauffeur" for s in me["tableau"])
-    if has_chauffeur and not mine and int(me["gold"]) >= 2 * payout:
+    if has_chauffeur and not mine and int(me["gold"]) >= 2 * INSURED_PAYOUT:
         out.append(
             {
                 "type": "write_insurance",
                 "numbers": [7],
-                "rolls": rolls,
-                "payout": payout,
-                "premium": premium,
+                "rolls": worth.players_in(view),
+                "payout": INSURED_PAYOUT,
+                "premium": price,
             }
         )
     return out
@@ -245,20 +297,28 @@ def _notes(finance: Mapping[str, Any], seat: int) -> Wanted:
     return [{"type": "redeem_note", "issuer": i} for i in sorted(issuers)]
 
 
-def _raise(view: View, seat: int, me: Mapping[str, Any], spare: int) -> Wanted:
-    """Short of gold with debts to pay: auction a property (better than the bank's price when
-    others are rich), then borrow on bonds and sell stock in its clubs."""
+def raise_gold(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
+    """Short of gold for what it owes: auction a property (others may pay more than the bank),
+    sell commodities to a rich player at a discount that covers the road's risk, borrow on bonds
+    and sell stock in its clubs."""
+    if not view.get("finance"):
+        return []
     need = owes(view, seat) + int(me["debt"]) - int(me["gold"])
     if need <= 0:
         return []
-    out: Wanted = []
+    out: Wanted = _distress_trade(view, seat, me)
     if len(me["tableau"]) >= 2:
         cheapest = min(me["tableau"], key=lambda s: worth.permit_worth(view, s["card"]))
         style = "open" if _richest_gold(view, seat) > 2 * int(cheapest["value"]) else "blind"
-        start = int(cheapest["value"]) // 2
         out.append(
-            {"type": "auction_property", "card": cheapest["card"], "style": style, "start": start}
+            {
+                "type": "auction_property",
+                "card": cheapest["card"],
+                "style": style,
+                "start": int(cheapest["value"]) // 2,
+            }
         )
+    out += _distress_trade(view, seat, me)
     if me["tableau"]:
         face = max(2, need)
         out.append(
@@ -267,11 +327,50 @@ def _raise(view: View, seat: int, me: Mapping[str, Any], spare: int) -> Wanted:
                 "count": 2,
                 "face": face,
                 "orbits": 4,
-                "price": max(1, face - 1),
+                "price": max(1, face // 2),
             }
         )
-        out.append({"type": "issue_stock", "count": 2, "price": max(1, need)})
+        share = _share_value(view, me)
+        if share >= 1:
+            out.append({"type": "issue_stock", "count": 2, "price": max(1, int(share))})
     return out
+
+
+def _distress_trade(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
+    """Its largest holding of a commodity nobody bids for, offered to the richest player for a
+    share of its worth low enough that they gain through the road roll's odds."""
+    held = [(n, int(u)) for n, u in me["goods"].items() if u and not worth.best_bid(view, n, seat)]
+    buyer = max(
+        (p for p in view["players"] if p["seat"] != seat and not p["out"]),
+        key=lambda p: int(p["gold"]),
+        default=None,
+    )
+    if not held or buyer is None or view["finance"]["offers_left"] <= 0:
+        return []
+    name, units = max(held, key=lambda h: h[1])
+    price = int(0.6 * units * worth.unit_worth(view, name))
+    if price < 1 or price > int(buyer["gold"]):
+        return []
+    return [
+        {
+            "type": "propose_trade",
+            "to": buyer["seat"],
+            "give_commodity": name,
+            "give_units": units,
+            "get_gold": price,
+        }
+    ]
+
+
+def _share_value(view: View, me: Mapping[str, Any]) -> float:
+    """A share's worth by this bot's reckoning: its part of the clubs' gold over the rolls to
+    come (discounted by half for the risk)."""
+    clubs = sum(
+        worth.yield_per_roll(view, s["card"])
+        for s in me["tableau"]
+        if view["catalogue"][s["card"]]["kind"] == "property"
+    )
+    return 0.1 * clubs * min(worth.rolls_left(view), 20 * worth.players_in(view)) * 0.5
 
 
 def _richest_gold(view: View, seat: int) -> int:
@@ -280,8 +379,7 @@ def _richest_gold(view: View, seat: int) -> int:
 
 
 def _lending(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
-    """From a Chauffeur's store: a loan at interest to a producing player short of gold, and a
-    few notes at par when the store is full."""
+    """From a Chauffeur's store: a loan at interest to a producing player short of gold."""
     stores = [s for s in me["tableau"] if s["kind"] == "chauffeur" and int(s["stored"]) >= 4]
     if not stores or view["finance"]["offers_left"] <= 0:
         return []
@@ -290,9 +388,9 @@ def _lending(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     for other in view["players"]:
         if other["seat"] == seat or other["out"] or not other["tableau"]:
             continue
-        if int(other["gold"]) < 3:
-            principal = min(int(store["stored"]) // 2, 8)
-            repay = math.ceil(principal * LOAN_INTEREST)
+        principal = min(int(store["stored"]) // 2, 8)
+        repay = math.ceil(principal * LOAN_INTEREST)
+        if int(other["gold"]) < 3 and _can_repay(view, other, repay, LOAN_ORBITS):
             out.append(
                 {
                     "type": "offer_loan",
@@ -304,10 +402,15 @@ def _lending(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
                 }
             )
             break
-    mine = [g for g in view["finance"]["securities"] if g["issuer"] == seat and g["kind"] == "note"]
-    if not mine and int(store["stored"]) >= 8:
-        out.append({"type": "issue_notes", "count": 2, "price": 1})
     return out
+
+
+def _notes_for_gold(me: Mapping[str, Any], need: int) -> Wanted:
+    """Its own notes at par, as many as its Chauffeurs can redeem: gold now from players who
+    hold gold idle, paid back from the store when they redeem."""
+    stored = sum(int(s["stored"]) for s in me["tableau"] if s["kind"] == "chauffeur")
+    count = min(stored, need, 10)
+    return [{"type": "issue_notes", "count": count, "price": 1}] if count >= 1 else []
 
 
 # --- the custom bid/ask tables -------------------------------------------------------------------
@@ -435,7 +538,7 @@ def answer(view: View, seat: int) -> Wanted:
         return _answer_loan(view, seat, offer)
     if offer["kind"] == "place":
         gold = int(offer["give"]["gold"]) if isinstance(offer.get("give"), dict) else 0
-        return [{"type": "accept" if gold >= 2 else "decline"}]
+        return [{"type": "accept" if gold >= 1 else "decline"}]
     return [{"type": "decline"}]
 
 
@@ -456,18 +559,19 @@ def _answer_trade(view: View, seat: int, offer: Mapping[str, Any]) -> Wanted:
     return [{"type": "accept" if gain > 0 else "decline"}]
 
 
+def _can_repay(view: View, player: Mapping[str, Any], repay: int, orbits: int) -> bool:
+    """Whether a player's properties produce `repay` over `orbits` orbits, by the odds."""
+    per_roll = sum(worth.yield_per_roll(view, s["card"]) for s in player["tableau"])
+    return per_roll * orbits * worth.players_in(view) >= repay
+
+
 def _answer_loan(view: View, seat: int, offer: Mapping[str, Any]) -> Wanted:
     """Borrow when short of gold and its properties can repay in time."""
     me = view["players"][seat]
     short = owes(view, seat) + int(me["debt"]) + 2 - int(me["gold"])
     orbits = max(1, int(offer.get("due_orbit", 0)) - int(view["orbit"]))
-    income = (
-        sum(worth.yield_per_roll(view, s["card"]) for s in me["tableau"])
-        * orbits
-        * worth.players_in(view)
-    )
-    repay = int(offer.get("repay", 0))
-    return [{"type": "accept" if short > 0 and income >= repay else "decline"}]
+    fits = _can_repay(view, me, int(offer.get("repay", 0)), orbits)
+    return [{"type": "accept" if short > 0 and fits else "decline"}]
 
 
 def _bid(view: View, seat: int, sale: Mapping[str, Any]) -> Wanted:
