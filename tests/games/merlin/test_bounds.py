@@ -91,7 +91,7 @@ def test_uploaded_files_are_checked_with_the_file_and_the_place() -> None:
         "setup.toml of the uploaded files: starting_gold must be a whole number from 0 to 1,000, "
         "not a number that large"
     )
-    fraction = SETUP.replace("tax_rate = 1 ", "tax_rate = 1.5 ")
+    fraction = SETUP.replace("tax_rate = 2 ", "tax_rate = 1.5 ")
     assert upload("setup.toml", fraction).startswith(
         "setup.toml of the uploaded files: counters.tax_rate must be a whole number from 0 to 100"
     )

@@ -61,10 +61,12 @@ def test_the_turns_figures_are_data() -> None:
 
 def test_setup_counters() -> None:
     # Game Setup: "... reset to 'the start of summer', 1, and 2 respectively." "Every player
-    # receives 10 gold." The tax rate starts at 1 (docs/rules/merlin.md).
+    # receives 10 gold." The tax rate starts at 2 and never falls below 1 (docs/rules/merlin.md:
+    # "There are no guarantees in life other than beath and tages"; both chosen by the lab).
     state = GAME.new({"players": 4}, 3)
     counters = state.core.counters
-    assert (counters.research_cost, counters.cost_of_living, counters.tax_rate) == (1, 2, 1)
+    assert (counters.research_cost, counters.cost_of_living, counters.tax_rate) == (1, 2, 2)
+    assert state.config.content.floors["tax_rate"] == 1
     assert (counters.year, counters.portion, counters.climate) == (1, 0, 0)
     assert DEFAULT.wheels[0].portions[0] == "summer"
     assert state.core.gold == (10, 10, 10, 10)

@@ -69,7 +69,7 @@ def test_scripted_opening() -> None:
     # 10. seat 1 rolls 7: research cost 2; nothing invested, no commodities held
     state = end_turn_rolling(state, (3, 4))
     counters = state.core.counters
-    assert (counters.research_cost, counters.cost_of_living, counters.tax_rate) == (2, 2, 1)
+    assert (counters.research_cost, counters.cost_of_living, counters.tax_rate) == (2, 2, 2)
     assert (counters.year, counters.portion, counters.clock) == (1, 3, 3)
     assert state.core.gold == (6, 3, 18, 2)
     assert (state.core.ledger.bank, state.core.ledger.row) == (15, 0)

@@ -156,21 +156,21 @@ def test_a_card_waits_for_its_trigger() -> None:
 
 
 def test_first_played_first_when_the_row_can_pay_only_one() -> None:
-    """ "Some may contradict, so effects should take place by first played." With 10 gold the
-    R.O.W. can pay the Merchant Subsidy (5) or the Harvest Festival (8), not both: the card
+    """ "Some may contradict, so effects should take place by first played." With 8 gold the
+    R.O.W. can pay the Merchant Subsidy (5) or the Harvest Festival (4), not both: the card
     revealed first pays, the other is disregarded."""
     start = quiet_turns(after_magic(), 7)  # turn 8: the Festival below comes due on turn 9
-    start = placed(start, [["4C", Stack("5C", top="9C")], ["3C"], [], ["10C"]], row=10)
+    start = placed(start, [["4C", Stack("5C", top="9C")], ["3C"], [], ["10C"]], row=8)
     festival, subsidy = at("harvest_festival.1", start, 7), at("merchant_subsidy.1", start, 1)
 
     state = end_turn_rolling(lay(start, subsidy, festival), (2, 4))
     assert gained(start, state) == (3, 1, 0, 1)
-    assert state.core.ledger.row == 5
+    assert state.core.ledger.row == 3
     assert [e["card"] for e in events(state, "reading_disregarded")] == ["harvest_festival.1"]
 
     state = end_turn_rolling(lay(start, festival, subsidy), (2, 4))
-    assert gained(start, state) == (2, 2, 2, 2)
-    assert state.core.ledger.row == 2
+    assert gained(start, state) == (1, 1, 1, 1)
+    assert state.core.ledger.row == 4
     assert [e["card"] for e in events(state, "reading_disregarded")] == ["merchant_subsidy.1"]
     assert sound(state)
 
@@ -195,7 +195,7 @@ def test_both_a_waived_and_a_fulfilled_card_leave_the_field() -> None:
 
 def test_harvest_festival_pays_each_player_after_two_orbits() -> None:
     """Harvest Festival (after 2 orbits): "Future reading cards, may incentives a healthier
-    economy by redistributing R.O.W tax revenue": 2 gold to each of 4 players, 8 of the R.O.W.'s
+    economy by redistributing R.O.W tax revenue": 1 gold to each of 4 players, 4 of the R.O.W.'s
     10. Two orbits of four players are 8 turns: not on the 7th."""
     start = arrange(after_magic(), row=10)
     early = end_turn_rolling(lay(start, at("harvest_festival.1", start, 6)), THREE)
@@ -203,31 +203,31 @@ def test_harvest_festival_pays_each_player_after_two_orbits() -> None:
     assert magic(early).field[0].card == "harvest_festival.1"
 
     state = end_turn_rolling(lay(start, at("harvest_festival.1", start, 7)), THREE)
-    assert gained(start, state) == (2, 2, 2, 2)
-    assert state.core.ledger.row == 2
+    assert gained(start, state) == (1, 1, 1, 1)
+    assert state.core.ledger.row == 6
     # counted with the pot's income, not the market's
     income = [
         a - b for a, b in zip(state.core.ledger.income, start.core.ledger.income, strict=True)
     ]
-    assert income == [0, 0, 0, 0, 8, 0, 0]
+    assert income == [0, 0, 0, 0, 4, 0, 0]
     assert told(state)[:2] == [
         "Harvest Festival came true",
-        "Harvest Festival: the R.O.W. paid 2 gold to {seat:1}, 2 gold to {seat:2}, 2 gold to "
-        "{seat:3}, 2 gold to {seat:0} (8 gold in all; it holds 2 gold)",
+        "Harvest Festival: the R.O.W. paid 1 gold to {seat:1}, 1 gold to {seat:2}, 1 gold to "
+        "{seat:3}, 1 gold to {seat:0} (4 gold in all; it holds 6 gold)",
     ]
     assert sound(state)
 
 
 def test_a_payout_the_row_cannot_cover_is_disregarded_whole() -> None:
     """ "If there is not enough gold to be distributed in the manor the card describes to every
-    player, disregard the card." 7 gold cannot pay 2 to each of 4: nobody gets anything."""
-    start = arrange(after_magic(), row=7)
+    player, disregard the card." 3 gold cannot pay 1 to each of 4: nobody gets anything."""
+    start = arrange(after_magic(), row=3)
     state = end_turn_rolling(lay(start, at("harvest_festival.1", start, 7)), THREE)
     assert gained(start, state) == (0, 0, 0, 0)
-    assert state.core.ledger.row == 7
+    assert state.core.ledger.row == 3
     assert "harvest_festival.1" in magic(state).reading_deck
     assert told(state)[1] == (
-        "Harvest Festival is disregarded: the R.O.W. holds 7 gold, short of the 8 gold it "
+        "Harvest Festival is disregarded: the R.O.W. holds 3 gold, short of the 4 gold it "
         "would take"
     )
     assert sound(state)
