@@ -47,7 +47,8 @@ def turn(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
     spare = int(me["gold"]) - reserve
     out: Wanted = _settlements(view, seat, me)
     out += _repayments(finance, seat, spare)
-    out += _notes(finance, seat)
+    out += _notes(finance, seat, spare)
+    out += _notes_for_change(finance, seat, me)
     out += _futures(view, seat, me, spare)
     out += _insurance(view, seat, me, spare)
     out += _custom_tables(view, seat, me, spare)
@@ -71,7 +72,7 @@ def place_extras(view: View, seat: int) -> Wanted:
     if finance["offer"] is not None:
         return answer(view, seat)
     contest = (view.get("auction") or {}).get("contest") or {}
-    if contest.get("first_place") == 0 and int(view["players"][seat]["gold"]) >= 2:
+    if contest.get("first_place") == 0 and int(view["players"][seat]["gold"]) >= 4:
         return [{"type": "offer_for_place", "amount": 1}, {"type": "bid_again"}]
     return [{"type": "bid_again"}]
 
@@ -285,8 +286,11 @@ def _repayments(finance: Mapping[str, Any], seat: int, spare: int) -> Wanted:
     return out
 
 
-def _notes(finance: Mapping[str, Any], seat: int) -> Wanted:
-    """Notes it holds are gold at their issuer's Chauffeur: redeem them."""
+def _notes(finance: Mapping[str, Any], seat: int, spare: int) -> Wanted:
+    """Notes it holds are gold at their issuer's Chauffeur: money to hold, redeemed when its own
+    gold runs thin."""
+    if spare >= 2:
+        return []
     issuers = {
         g["issuer"]
         for g in finance["securities"]
@@ -405,6 +409,16 @@ def _lending(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     return out
 
 
+def _notes_for_change(finance: Mapping[str, Any], seat: int, me: Mapping[str, Any]) -> Wanted:
+    """Short of gold in hand with gold working in a Chauffeur: two of its own notes at par, so
+    the store keeps earning its return while others hold the notes as money."""
+    stored = sum(int(s["stored"]) for s in me["tableau"] if s["kind"] == "chauffeur")
+    issued = any(g["issuer"] == seat and g["kind"] == "note" for g in finance["securities"])
+    if stored >= 5 and int(me["gold"]) < 3 and not issued:
+        return [{"type": "issue_notes", "count": 2, "price": 1}]
+    return []
+
+
 def _notes_for_gold(me: Mapping[str, Any], need: int) -> Wanted:
     """Its own notes at par, as many as its Chauffeurs can redeem: gold now from players who
     hold gold idle, paid back from the store when they redeem."""
@@ -488,8 +502,12 @@ def _fill(view: View, seat: int, me: Mapping[str, Any], bid: Mapping[str, Any]) 
         if group["kind"] != bid["item"] or not mine or str(group["issuer"]) != str(bid["ref"]):
             continue
         ref = str(group["ids"][0])
-        if bid["price"] >= _security_worth(view, bid["item"], ref):
-            return [{"type": "fill_wanted", "wanted": bid["id"], "ref": ""}]
+        own = group["issuer"] == seat  # its own unsold units earn it nothing: capital raised
+        value = 0.5 * _share_value(view, me) if own else _security_worth(view, bid["item"], ref)
+        if bid["price"] >= value:  # one of the units it holds (the rules refuse the others)
+            return [
+                {"type": "fill_wanted", "wanted": bid["id"], "ref": str(i)} for i in group["ids"]
+            ]
     return []
 
 
@@ -513,7 +531,7 @@ def _want_shares(view: View, seat: int, spare: int) -> Wanted:
     for group in view["finance"]["securities"]:
         if group["kind"] == "share" and group["issuer"] != seat:
             value = _security_worth(view, "share", str(group["ids"][0]))
-            if value >= 2:
+            if value >= 1:
                 price = max(1, int(0.7 * value))
                 return [
                     {"type": "want", "item": "share", "ref": str(group["issuer"]), "price": price}
