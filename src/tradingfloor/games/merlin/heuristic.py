@@ -18,6 +18,8 @@ from tradingfloor.games.merlin import appraisal as worth
 from tradingfloor.games.merlin.actions import EndTurn
 from tradingfloor.games.merlin.appraisal import View
 from tradingfloor.games.merlin.finance import heuristic as finance
+from tradingfloor.games.merlin.finance import heuristic_answers as finance_answers
+from tradingfloor.games.merlin.finance.heuristic_worth import owes as finance_owes
 from tradingfloor.games.merlin.magic import heuristic as magic
 
 Wanted = list[dict[str, Any]]
@@ -109,13 +111,13 @@ class MerlinHeuristic:
 
     def _place_extras(self, view: View, seat: int) -> Wanted:
         """The turn order's extras (finance): see finance/heuristic.py `place_extras`."""
-        return finance.place_extras(view, seat)
+        return finance_answers.place_extras(view, seat)
 
     def _magic_answer(self, view: View, seat: int) -> Wanted:
         """A module's step under way: an offer or a property auction (finance), a decree's
         proposals and votes or a table vote (magic)."""
         if view.get("finance") and (view["finance"]["offer"] or view["finance"]["sale"]):
-            return finance.answer(view, seat)
+            return finance_answers.answer(view, seat)
         return magic.answer(view, seat)
 
     def _answer(self, view: View, seat: int) -> Wanted:
@@ -394,4 +396,4 @@ def debt(view: View, seat: int) -> int:
     finance the debts to other players."""
     magic_part = view.get("magic")
     owed_bank = int(magic_part["bank_debt"][seat]) if magic_part else 0
-    return int(view["players"][seat]["debt"]) + owed_bank + finance.owes(view, seat)
+    return int(view["players"][seat]["debt"]) + owed_bank + finance_owes(view, seat)

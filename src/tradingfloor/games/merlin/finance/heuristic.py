@@ -5,8 +5,9 @@ futures on what its lands will grow and takes futures priced under what a bushel
 insurance against the 7 that would take its investments and writes insurance from a Chauffeur at a
 premium above the odds, lends from a Chauffeur to players who produce, issues bonds and stock when
 short of gold and notes from a full store, buys and sells positions, securities and spells on the
-custom tables by their worth, proposes trades for what it must deliver, auctions a property rather
-than liquidating it, and answers offers and auctions by their worth against the road roll's odds.
+custom tables by their worth (heuristic_tables.py), proposes trades for what it must deliver, and
+auctions a property rather than liquidating it. Its answers to offers and auctions are in
+heuristic_answers.py, what things are worth to it in heuristic_worth.py.
 Every wish is checked against the legal moves by the caller, so a wish the rules refuse is skipped.
 """
 
@@ -18,6 +19,16 @@ from typing import Any
 
 from tradingfloor.games.merlin import appraisal as worth
 from tradingfloor.games.merlin.appraisal import View
+from tradingfloor.games.merlin.finance.heuristic_tables import custom_tables
+from tradingfloor.games.merlin.finance.heuristic_worth import (
+    ROAD_SAFE,
+    bushel_worth,
+    can_repay,
+    chance,
+    exposure,
+    owes,
+    share_value,
+)
 
 Wanted = list[dict[str, Any]]
 
@@ -32,11 +43,6 @@ RISK_LOADING = 1.1
 LOAN_INTEREST = 1.3
 """A loan is repaid with this much more than its principal."""
 LOAN_ORBITS = 3
-ROAD_SAFE = (5 / 6) ** 2
-"""The chance that a trade's road roll (one die each, void on a 1) lets it through."""
-BID_SHARE = 0.8
-"""A property is bid for up to this share of its worth."""
-SEVEN = 6 / 36
 
 
 def turn(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
@@ -51,7 +57,7 @@ def turn(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
     out += _notes_for_change(finance, seat, me)
     out += _futures(view, seat, me, spare)
     out += _insurance(view, seat, me, spare)
-    out += _custom_tables(view, seat, me, spare)
+    out += custom_tables(view, seat, me, spare)
     out += _lending(view, seat, me)
     return out
 
@@ -62,26 +68,7 @@ def chauffeur_bonus(view: View) -> float:
     return 0.1 * max(worth.players_in(view) - 1, 0) if view.get("finance") else 0.0
 
 
-def place_extras(view: View, seat: int) -> Wanted:
-    """The turn order's extras: a gold for the first place when tied for it (the first player
-    buys permits first), nothing for later places (the re-bid is cheap); an offer for a place
-    answered by its worth; no bid for a place tied for last (the last place takes half the pot)."""
-    finance = view["finance"]
-    if view["step"] == "auction_sale":
-        return [{"type": "bid_for_place", "amount": 0}]
-    if finance["offer"] is not None:
-        return answer(view, seat)
-    contest = (view.get("auction") or {}).get("contest") or {}
-    if contest.get("first_place") == 0 and int(view["players"][seat]["gold"]) >= 4:
-        return [{"type": "offer_for_place", "amount": 1}, {"type": "bid_again"}]
-    return [{"type": "bid_again"}]
-
-
 # --- futures -------------------------------------------------------------------------------------
-
-
-def bushel_worth(view: View, name: str) -> float:
-    return float(view["finance"]["bushel"]) * worth.unit_worth(view, name)
 
 
 def _settlements(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
@@ -201,18 +188,6 @@ def _months_on(view: View, months: int) -> tuple[int, int]:
 # --- insurance -----------------------------------------------------------------------------------
 
 
-def chance(numbers: list[int], rolls: int) -> float:
-    """The chance that one of `numbers` comes up in `rolls` rolls of two dice."""
-    each = sum(worth.roll_odds(n) for n in set(numbers))
-    return 1.0 - (1.0 - min(each, 1.0)) ** rolls
-
-
-def exposure(view: View, me: Mapping[str, Any]) -> int:
-    """What a 7 would cost it: the investments it takes and the holding fee on its units."""
-    invested = sum(int(s["invested"]) for s in me["tableau"])
-    return invested + int(sum(me["goods"].values()))
-
-
 def _insurance(view: View, seat: int, me: Mapping[str, Any], spare: int) -> Wanted:
     """Insure its costliest risk, the 7, when a quote covers it at close to the odds."""
     finance = view["finance"]
@@ -269,11 +244,6 @@ def _write_insurance(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
 
 
 # --- debts, notes, raising gold and lending ------------------------------------------------------
-
-
-def owes(view: View, seat: int) -> int:
-    finance = view.get("finance")
-    return int(finance["owed"][seat]["owes"]) if finance else 0
 
 
 def _repayments(finance: Mapping[str, Any], seat: int, spare: int) -> Wanted:
@@ -334,7 +304,7 @@ def raise_gold(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
                 "price": max(1, face // 2),
             }
         )
-        share = _share_value(view, me)
+        share = share_value(view, me)
         if share >= 1:
             out.append({"type": "issue_stock", "count": 2, "price": max(1, int(share))})
     return out
@@ -366,17 +336,6 @@ def _distress_trade(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     ]
 
 
-def _share_value(view: View, me: Mapping[str, Any]) -> float:
-    """A share's worth by this bot's reckoning: its part of the clubs' gold over the rolls to
-    come (discounted by half for the risk)."""
-    clubs = sum(
-        worth.yield_per_roll(view, s["card"])
-        for s in me["tableau"]
-        if view["catalogue"][s["card"]]["kind"] == "property"
-    )
-    return 0.1 * clubs * min(worth.rolls_left(view), 20 * worth.players_in(view)) * 0.5
-
-
 def _richest_gold(view: View, seat: int) -> int:
     others = [int(p["gold"]) for p in view["players"] if p["seat"] != seat and not p["out"]]
     return max(others, default=0)
@@ -394,7 +353,7 @@ def _lending(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
             continue
         principal = min(int(store["stored"]) // 2, 8)
         repay = math.ceil(principal * LOAN_INTEREST)
-        if int(other["gold"]) < 3 and _can_repay(view, other, repay, LOAN_ORBITS):
+        if int(other["gold"]) < 3 and can_repay(view, other, repay, LOAN_ORBITS):
             out.append(
                 {
                     "type": "offer_loan",
@@ -425,186 +384,3 @@ def _notes_for_gold(me: Mapping[str, Any], need: int) -> Wanted:
     stored = sum(int(s["stored"]) for s in me["tableau"] if s["kind"] == "chauffeur")
     count = min(stored, need, 10)
     return [{"type": "issue_notes", "count": count, "price": 1}] if count >= 1 else []
-
-
-# --- the custom bid/ask tables -------------------------------------------------------------------
-
-
-def item_worth(view: View, seat: int, item: str, ref: str) -> float:
-    """What an item on a custom table is worth to this player."""
-    finance = view["finance"]
-    price = float(view["counters"]["cost_of_living"])
-    if item == "future":
-        future = next((f for f in finance["futures"] if str(f["id"]) == str(ref)), None)
-        return bushel_worth(view, future["commodity"]) if future else 0.0
-    if item in ("bond", "share", "note"):
-        return _security_worth(view, item, ref)
-    if item == "crown":
-        return 2.0 * price
-    return price if item in ("spell", "recipe") else 0.0
-
-
-def _security_worth(view: View, item: str, ref: str) -> float:
-    group = next(
-        (
-            g
-            for g in view["finance"]["securities"]
-            if g["kind"] == item and str(ref) in {str(i) for i in g["ids"]}
-        ),
-        None,
-    )
-    if group is None:
-        return 0.0
-    issuer = view["players"][group["issuer"]]
-    if issuer["out"]:
-        return 0.0
-    if item == "note":
-        return 1.0
-    if item == "bond":
-        sound = int(issuer["gold"]) + sum(int(s["stored"]) for s in issuer["tableau"])
-        return float(group["face"]) * (0.9 if sound >= group["face"] * group["count"] else 0.5)
-    clubs = sum(
-        worth.yield_per_roll(view, s["card"])
-        for s in issuer["tableau"]
-        if view["catalogue"][s["card"]]["kind"] == "property"
-    )
-    return 0.1 * clubs * min(worth.rolls_left(view), 20 * worth.players_in(view)) * 0.5
-
-
-def _custom_tables(view: View, seat: int, me: Mapping[str, Any], spare: int) -> Wanted:
-    finance = view["finance"]
-    out: Wanted = []
-    for listing in finance["listings"]:
-        value = item_worth(view, seat, listing["item"], listing["ref"])
-        if listing["seller"] == seat:
-            if value > 1.25 * listing["price"] + 1:
-                out.append({"type": "delist", "listing": listing["id"]})
-        elif listing["price"] <= min(value, spare):
-            out.append({"type": "buy_listing", "listing": listing["id"]})
-            spare -= listing["price"]
-    for bid in finance["wanted"]:
-        if bid["buyer"] == seat:
-            if spare < 0:
-                out.append({"type": "drop_wanted", "wanted": bid["id"]})
-        else:
-            out += _fill(view, seat, me, bid)
-    out += _list_spare(view, seat, me)
-    out += _want_shares(view, seat, spare)
-    return out
-
-
-def _fill(view: View, seat: int, me: Mapping[str, Any], bid: Mapping[str, Any]) -> Wanted:
-    """Sell a bid what it asks for when the price beats the item's worth to this player."""
-    if bid["item"] not in ("share", "bond", "note"):
-        return []
-    for group in view["finance"]["securities"]:
-        mine = [h for h in group["holders"] if h["holder"] == seat]
-        if group["kind"] != bid["item"] or not mine or str(group["issuer"]) != str(bid["ref"]):
-            continue
-        ref = str(group["ids"][0])
-        own = group["issuer"] == seat  # its own unsold units earn it nothing: capital raised
-        value = 0.5 * _share_value(view, me) if own else _security_worth(view, bid["item"], ref)
-        if bid["price"] >= value:  # one of the units it holds (the rules refuse the others)
-            return [
-                {"type": "fill_wanted", "wanted": bid["id"], "ref": str(i)} for i in group["ids"]
-            ]
-    return []
-
-
-def _list_spare(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
-    """A long position on a bushel it has no use for is sold on its table a little above its
-    worth; so are spells beyond the ones it keeps."""
-    out: Wanted = []
-    listed = {(x["item"], str(x["ref"])) for x in view["finance"]["listings"]}
-    for future in view["finance"]["futures"]:
-        ref = str(future["id"])
-        if future["long"] == seat and ("future", ref) not in listed and future["months_away"] > 1:
-            price = max(1, math.ceil(1.1 * bushel_worth(view, future["commodity"])))
-            out.append({"type": "list_item", "item": "future", "ref": ref, "price": price})
-    return out
-
-
-def _want_shares(view: View, seat: int, spare: int) -> Wanted:
-    """With gold to spare, a low bid for a share of the richest producer."""
-    if spare < 6 or any(w["buyer"] == seat for w in view["finance"]["wanted"]):
-        return []
-    for group in view["finance"]["securities"]:
-        if group["kind"] == "share" and group["issuer"] != seat:
-            value = _security_worth(view, "share", str(group["ids"][0]))
-            if value >= 1:
-                price = max(1, int(0.7 * value))
-                return [
-                    {"type": "want", "item": "share", "ref": str(group["issuer"]), "price": price}
-                ]
-    return []
-
-
-# --- answers -------------------------------------------------------------------------------------
-
-
-def answer(view: View, seat: int) -> Wanted:
-    """An offer to answer, or a property auction to bid in."""
-    finance = view["finance"]
-    if finance.get("sale") and view["step"] == "property_auction":
-        return _bid(view, seat, finance["sale"])
-    offer = finance.get("offer")
-    if offer is None:
-        return []
-    if offer["kind"] == "trade":
-        return _answer_trade(view, seat, offer)
-    if offer["kind"] == "loan":
-        return _answer_loan(view, seat, offer)
-    if offer["kind"] == "place":
-        gold = int(offer["give"]["gold"]) if isinstance(offer.get("give"), dict) else 0
-        return [{"type": "accept" if gold >= 1 else "decline"}]
-    return [{"type": "decline"}]
-
-
-def bundle_value(view: View, seat: int, bundle: Mapping[str, Any]) -> float:
-    price = float(view["counters"]["cost_of_living"])
-    value = float(bundle.get("gold", 0))
-    for name, units in dict(bundle.get("goods", {})).items():
-        value += units * worth.unit_worth(view, name)
-    value += price * (len(bundle.get("spells", [])) + len(bundle.get("recipes", [])))
-    return value + 2.0 * price * int(bundle.get("crowns", 0))
-
-
-def _answer_trade(view: View, seat: int, offer: Mapping[str, Any]) -> Wanted:
-    """Accept when what comes, through the road's odds, outweighs what goes."""
-    comes = bundle_value(view, seat, offer.get("give", {}))
-    goes = bundle_value(view, seat, offer.get("get", {}))
-    gain = ROAD_SAFE * comes - goes
-    return [{"type": "accept" if gain > 0 else "decline"}]
-
-
-def _can_repay(view: View, player: Mapping[str, Any], repay: int, orbits: int) -> bool:
-    """Whether a player's properties produce `repay` over `orbits` orbits, by the odds."""
-    per_roll = sum(worth.yield_per_roll(view, s["card"]) for s in player["tableau"])
-    return per_roll * orbits * worth.players_in(view) >= repay
-
-
-def _answer_loan(view: View, seat: int, offer: Mapping[str, Any]) -> Wanted:
-    """Borrow when short of gold and its properties can repay in time."""
-    me = view["players"][seat]
-    short = owes(view, seat) + int(me["debt"]) + 2 - int(me["gold"])
-    orbits = max(1, int(offer.get("due_orbit", 0)) - int(view["orbit"]))
-    fits = _can_repay(view, me, int(offer.get("repay", 0)), orbits)
-    return [{"type": "accept" if short > 0 and fits else "decline"}]
-
-
-def _bid(view: View, seat: int, sale: Mapping[str, Any]) -> Wanted:
-    """Bid for a property up to a share of its worth, as far as the gold goes."""
-    me = view["players"][seat]
-    seller = view["players"][sale["seller"]]
-    stack = next((s for s in seller["tableau"] if s["card"] == sale["card"]), None)
-    if stack is None:
-        return [{"type": "seal_bid", "amount": 0}]
-    most = min(int(BID_SHARE * worth.stack_worth(view, stack)), int(me["gold"]) - 1)
-    floor = int(sale["start"])
-    if sale["style"] == "open" and sale.get("leader") is not None:
-        floor = int(sale["high"]) + 1
-        if sale["leader"] == seat:
-            return [{"type": "seal_bid", "amount": 0}]
-    if most < max(floor, 1):
-        return [{"type": "seal_bid", "amount": 0}]
-    return [{"type": "seal_bid", "amount": floor if sale["style"] == "open" else most}]
