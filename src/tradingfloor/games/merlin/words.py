@@ -354,8 +354,8 @@ def _choice(
         said = choice_words(field, value)
         if said is not None:
             return said
-    if field == "ref" and state.finance is not None:  # a custom table's item (finance/markets.py)
-        from tradingfloor.games.merlin.finance.markets import ref_words
+    if field == "ref" and state.finance is not None:  # a custom table's item (finance/items.py)
+        from tradingfloor.games.merlin.finance.items import ref_words
 
         return ref_words(state, kind, value)
     if value is None:  # a place's "on" names where a permit goes; elsewhere None is no choice

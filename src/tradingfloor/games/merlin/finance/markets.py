@@ -1,13 +1,13 @@
-"""Custom bid/ask tables (MERLIN-MODULES.md §3.6; the draft's Bid/Ask Table).
+"""Custom bid/ask tables (MERLIN-MODULES.md §3.6; the draft's Bid/Ask Table): the asks and bids.
 
 Bid/Ask Table: "The usual three are the different commodities; however, any player can use them to
 create their own markets for spells, potions, contracts, or their own product as in a stock in that
 player's profits." On their turn a player asks a price for one item they hold (`list_item`): a
-future's long position, a bond, share or note, a spell or potion recipe from their hand, a crown;
-or opens a covered bid for one item of a kind (`want`), its gold lying on the table as a Grand
-Market bid's does. Another player buys an ask (`buy_listing`) or sells into a bid (`fill_wanted`):
-the item moves, the price goes to the seller. There are no trade busts and no road roll (a market
-execution, MERLIN-MODULES.md §3.2).
+future's long position, a bond, share or note, a spell or potion recipe from their hand, a crown
+(the items are items.py); or opens a covered bid for one item of a kind (`want`), its gold lying
+on the table as a Grand Market bid's does. Another player buys an ask (`buy_listing`) or sells into
+a bid (`fill_wanted`): the item moves, the price goes to the seller. There are no trade busts and
+no road roll (a market execution, MERLIN-MODULES.md §3.2).
 
 An ask stays covered by its item, which stays with the seller until sold; an ask whose item has
 gone (the future settled or expired, the card cast, the crown spent, the player out) is taken off
@@ -31,195 +31,30 @@ from tradingfloor.games.merlin.finance.actions import (
     Want,
 )
 from tradingfloor.games.merlin.finance.debts import receive
-from tradingfloor.games.merlin.finance.futures import find_future, set_future, when
-from tradingfloor.games.merlin.finance.state import ItemKind, Listing, Security, Wanted
-from tradingfloor.games.merlin.finance.table import (
-    commodity_index,
-    figures_of,
-    finance_of,
-    new_id,
-    with_finance,
+from tradingfloor.games.merlin.finance.futures import find_future, when
+from tradingfloor.games.merlin.finance.items import (
+    CARDS,
+    MAGIC_ITEMS,
+    SECURITIES,
+    card_title,
+    find_security,
+    future_ref,
+    hand_name,
+    holdings,
+    item_words,
+    kinds,
+    move_item,
+    no_magic,
+    ref_number,
+    why_not_held,
+    why_own_short,
 )
-from tradingfloor.games.merlin.ledger import add_gold, put, to_bank
+from tradingfloor.games.merlin.finance.state import ItemKind, Listing, Security, Wanted
+from tradingfloor.games.merlin.finance.table import figures_of, finance_of, new_id, with_finance
+from tradingfloor.games.merlin.ledger import add_gold, to_bank
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event, pick_in
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat
-
-SECURITIES = ("bond", "share", "note")
-CARDS = ("spell", "recipe")
-MAGIC_ITEMS = ("spell", "recipe", "crown")
-ITEMS: tuple[ItemKind, ...] = ("future", "bond", "share", "note", "spell", "recipe", "crown")
-
-# --- items ----------------------------------------------------------------------------------------
-
-
-def kinds(state: MerlinState) -> list[ItemKind]:
-    """The kinds of item this match's custom tables trade (spells, recipes and crowns only with
-    the magic module on)."""
-    return [k for k in ITEMS if state.magic is not None or k not in MAGIC_ITEMS]
-
-
-def _hand(item: str) -> Any:
-    return "spells" if item == "spell" else "recipes"
-
-
-def _number(ref: str) -> int | None:
-    return int(ref) if ref.isdigit() and len(ref) < 10 else None
-
-
-def find_security(state: MerlinState, ref: str | int) -> Security | None:
-    number = ref if isinstance(ref, int) else _number(ref)
-    return next((s for s in finance_of(state).securities if s.id == number), None)
-
-
-def _no_magic(item: str) -> str:
-    return f"there are no {item}s in this game (the magic module is off)"
-
-
-def why_not_held(state: MerlinState, who: int, item: str, ref: str) -> str | None:
-    """Why `who` cannot hand over this item now (None: they hold it)."""
-    if item in MAGIC_ITEMS and state.magic is None:
-        return _no_magic(item)
-    if item == "future":
-        number = _number(ref)
-        future = find_future(state, number) if number is not None else None
-        if future is None or future.long != who:
-            return f"you hold no long position on future {ref or '?'}; take a future first"
-        if future.expired:
-            return f"future {future.id} has expired; its short settles it with you"
-        return None
-    if item in SECURITIES:
-        security = find_security(state, ref)
-        if security is None or security.kind != item or security.holder != who:
-            return f"you hold no {item} number {ref or '?'}"
-        return None
-    if item in CARDS:
-        from tradingfloor.games.merlin.magic.table import find_held
-
-        if find_held(state, _hand(item), who, ref) is None:
-            return f"you hold no {item} {ref or '?'} in your hand"
-        return None
-    if item == "crown":
-        from tradingfloor.games.merlin.magic.table import magic_of
-
-        if not magic_of(state).crowns[who]:
-            return "you hold no crown; playing a royal decree gives one"
-        return None
-    return f"there is no item {item!r} on the custom tables"
-
-
-def holdings(state: MerlinState, who: int) -> list[tuple[ItemKind, str]]:
-    """Every item `who` holds that a custom table trades, as (kind, ref)."""
-    found: list[tuple[ItemKind, str]] = []
-    found += [
-        ("future", str(f.id)) for f in finance_of(state).futures if f.long == who and not f.expired
-    ]
-    found += [(s.kind, str(s.id)) for s in finance_of(state).securities if s.holder == who]
-    if state.magic is not None:
-        from tradingfloor.games.merlin.magic.table import magic_of
-
-        magic = magic_of(state)
-        found += [("spell", h.card) for h in magic.spells[who]]
-        found += [("recipe", h.card) for h in magic.recipes[who]]
-        if magic.crowns[who]:
-            found.append(("crown", ""))
-    return found
-
-
-def move_item(state: MerlinState, item: str, ref: str, seller: int, buyer: int) -> MerlinState:
-    """The item goes from `seller` to `buyer` (checked already)."""
-    if item == "future":
-        number = _number(ref)
-        future = find_future(state, number) if number is not None else None
-        assert future is not None
-        return set_future(state, replace(future, long=buyer))
-    if item in SECURITIES:
-        security = find_security(state, ref)
-        assert security is not None
-        securities = finance_of(state).securities
-        index = securities.index(security)
-        return with_finance(
-            state, securities=put(securities, index, replace(security, holder=buyer))
-        )
-    from tradingfloor.games.merlin.magic.table import (
-        add_held,
-        find_held,
-        magic_of,
-        remove_held,
-        with_magic,
-    )
-
-    if item in CARDS:
-        held = find_held(state, _hand(item), seller, ref)
-        assert held is not None
-        state = remove_held(state, _hand(item), seller, ref)
-        return add_held(state, _hand(item), buyer, held)
-    crowns = magic_of(state).crowns
-    crowns = put(crowns, seller, crowns[seller] - 1)
-    return with_magic(state, crowns=put(crowns, buyer, crowns[buyer] + 1))
-
-
-def item_words(state: MerlinState, item: str, ref: str) -> str:
-    """One item in words: "the long of future 4 (1 bushel of Essence Grain, expiring at the start
-    of summer, year 3)", "{seat:1}'s bond 7", "the spell Pickpocket", "a crown"."""
-    if item == "future":
-        number = _number(ref)
-        future = find_future(state, number) if number is not None else None
-        if future is None:
-            return f"the long of future {ref}"
-        name = goods(state.config.content.commodities[future.commodity])
-        return (
-            f"the long of {seat(future.short)}'s future {future.id} (1 bushel of {name}, "
-            f"expiring at {when(state, future.year, future.portion)})"
-        )
-    if item in SECURITIES:
-        security = find_security(state, ref)
-        if security is None:
-            return f"{item} {ref}"
-        text = f"{seat(security.issuer)}'s {item} {security.id}"
-        if item == "bond":
-            text += f" (pays {gold(security.face)} at orbit {security.maturity})"
-        return text
-    if item in CARDS:
-        return f"the {'spell' if item == 'spell' else 'potion recipe'} {_title(state, ref)}"
-    return "a crown"
-
-
-def ref_words(state: MerlinState, kind: str, ref: str) -> str:
-    """A choice of a form's `ref` field in words: for an ask or a sale, the item held ("the long
-    of {seat:0}'s future 4 (...)", "the spell Dispel", "a crown"); for a bid, what it names ("any",
-    "Essence Grain", "Essence Grain expiring at the start of summer, year 3", "issued by
-    {seat:2}", "Dispel")."""
-    if kind != "want":
-        if not ref:
-            return "a crown"
-        number = _number(ref)
-        if number is not None:
-            if find_future(state, number) is not None:
-                return item_words(state, "future", ref)
-            security = find_security(state, number)
-            if security is not None:
-                return item_words(state, security.kind, ref)
-        return _title(state, ref)
-    if not ref:
-        return "any"
-    number = _number(ref)
-    if number is not None:
-        return f"issued by {seat(number)}"
-    parsed = _future_ref(state, ref)
-    if parsed is not None and parsed[0] is not None:
-        name = goods(state.config.content.commodities[parsed[0]])
-        return name if parsed[1] is None else f"{name} expiring at {when(state, *parsed[1])}"
-    return _title(state, ref)
-
-
-def _title(state: MerlinState, ref: str) -> str:
-    if state.magic is None:
-        return ref
-    from tradingfloor.games.merlin.magic.labs import title_of
-
-    return title_of(state, ref)
-
 
 # --- asks -----------------------------------------------------------------------------------------
 
@@ -379,24 +214,13 @@ def _why_buy(state: MerlinState, me: int, action: BuyListing) -> str | None:
     if why_not_held(state, listing.seller, listing.item, listing.ref):
         what = item_words(state, listing.item, listing.ref)
         return f"{seat(listing.seller)} no longer holds {what}"
-    problem = _own_short(state, me, listing.item, listing.ref)
+    problem = why_own_short(state, me, listing.item, listing.ref)
     if problem:
         return problem
     if state.core.gold[me] < listing.price:
         return (
             f"ask {listing.id} costs {gold(listing.price)} and you hold {gold(state.core.gold[me])}"
         )
-    return None
-
-
-def _own_short(state: MerlinState, buyer: int, item: str, ref: str) -> str | None:
-    """A future's short cannot become its long too."""
-    if item != "future":
-        return None
-    number = _number(ref)
-    future = find_future(state, number) if number is not None else None
-    if future is not None and future.short == buyer:
-        return f"you are the short of future {future.id}; you cannot hold its long as well"
     return None
 
 
@@ -430,23 +254,6 @@ def _apply_buy(state: MerlinState, me: int, action: BuyListing, log: Log) -> Mer
 # --- covered bids ---------------------------------------------------------------------------------
 
 
-def _future_ref(state: MerlinState, ref: str) -> tuple[int | None, tuple[int, int] | None] | None:
-    """A bid's future ref read: (commodity or None for any, expiry or None for any); None when it
-    does not parse."""
-    if not ref:
-        return None, None
-    parts = ref.split(":")
-    index = commodity_index(state, parts[0])
-    if index is None or len(parts) not in (1, 3):
-        return None
-    if len(parts) == 1:
-        return index, None
-    year, portion = _number(parts[1]), _number(parts[2])
-    if year is None or portion is None:
-        return None
-    return index, (year, portion)
-
-
 def _bid_refs(state: MerlinState, item: str) -> list[str]:
     """The refs a bid for this kind may name: "" (any), a commodity (or a commodity and an
     expiry on the field) for futures, an issuer for securities, a card's name for cards."""
@@ -471,14 +278,14 @@ def _bid_refs(state: MerlinState, item: str) -> list[str]:
 def _why_ref(state: MerlinState, item: str, ref: str) -> str | None:
     """Why a bid for this kind cannot name `ref`."""
     if item == "future":
-        if _future_ref(state, ref) is None:
+        if future_ref(state, ref) is None:
             return (
                 "name a commodity (essence_grain), a commodity and an expiry as year and portion "
                 "(essence_grain:3:0), or nothing for any long position"
             )
         return None
     if item in SECURITIES:
-        issuer = _number(ref)
+        issuer = ref_number(ref)
         if ref and (issuer is None or issuer >= state.players or state.core.out[issuer]):
             return f"name the issuer of the {item} by seat, or nothing for any issuer"
         return None
@@ -491,7 +298,7 @@ def wanted_words(state: MerlinState, item: str, ref: str) -> str:
     """What a bid asks for: "a long on Essence Grain futures expiring at the start of summer,
     year 3", "a bond of {seat:2}", "any spell", "the spell Pickpocket", "a crown"."""
     if item == "future":
-        parsed = _future_ref(state, ref)
+        parsed = future_ref(state, ref)
         if parsed is None or parsed[0] is None:
             return "any long position on a future"
         name = goods(state.config.content.commodities[parsed[0]])
@@ -502,13 +309,13 @@ def wanted_words(state: MerlinState, item: str, ref: str) -> str:
         return f"a {item} of {seat(int(ref))}" if ref else f"any {item}"
     if item in CARDS:
         word = "spell" if item == "spell" else "potion recipe"
-        return f"the {word} {_title(state, ref)}" if ref else f"any {word}"
+        return f"the {word} {card_title(state, ref)}" if ref else f"any {word}"
     return "a crown"
 
 
 def _why_want(state: MerlinState, me: int, action: Want) -> str | None:
     if action.item in MAGIC_ITEMS and state.magic is None:
-        return _no_magic(action.item)
+        return no_magic(action.item)
     problem = _why_ref(state, action.item, action.ref)
     if problem:
         return problem
@@ -614,9 +421,9 @@ def _apply_drop(state: MerlinState, me: int, action: DropWanted, log: Log) -> Me
 def matches(state: MerlinState, wanted: Wanted, ref: str) -> bool:
     """Whether the item `ref` (of the bid's kind) is what the bid asks for."""
     if wanted.item == "future":
-        number = _number(ref)
+        number = ref_number(ref)
         future = find_future(state, number) if number is not None else None
-        parsed = _future_ref(state, wanted.ref)
+        parsed = future_ref(state, wanted.ref)
         if future is None or parsed is None:
             return False
         commodity, expiry = parsed
@@ -645,7 +452,7 @@ def _why_fill(state: MerlinState, me: int, action: FillWanted) -> str | None:
             f"bid {wanted.id} asks for {wanted_words(state, wanted.item, wanted.ref)}, not "
             f"{item_words(state, wanted.item, action.ref)}"
         )
-    return _own_short(state, wanted.buyer, wanted.item, action.ref)
+    return why_own_short(state, wanted.buyer, wanted.item, action.ref)
 
 
 def _fills(state: MerlinState, me: int) -> list[Action]:
@@ -713,7 +520,7 @@ def tidy(state: MerlinState, log: Log) -> MerlinState:
             )
         )
     for wanted in finance.wanted:
-        issuer = _number(wanted.ref) if wanted.item in SECURITIES else None
+        issuer = ref_number(wanted.ref) if wanted.item in SECURITIES else None
         if not out[wanted.buyer] and (issuer is None or not out[issuer]):
             continue
         state = _remove_wanted(state, wanted)
@@ -765,7 +572,7 @@ def keep_listed(state: MerlinState, me: int, rng: random.Random) -> MerlinState:
     for listing in finance_of(state).listings:
         if listing.item not in CARDS or listing.seller == me:
             continue
-        hand = [h.card for h in hand_of(state, _hand(listing.item), listing.seller)]
+        hand = [h.card for h in hand_of(state, hand_name(listing.item), listing.seller)]
         if listing.ref in hand:
             continue
         listed = {x.ref for x in finance_of(state).listings if x.seller == listing.seller}
@@ -809,6 +616,7 @@ RULES = (
     ActionRule("drop_wanted", _why_drop, _drops, _apply_drop),
     ActionRule("fill_wanted", _why_fill, _fills, _apply_fill),
 )
+
 
 PART = Module(
     name="finance.markets",
@@ -872,6 +680,8 @@ LABELS: dict[str, Any] = {
     "drop_wanted": _label_drop,
     "fill_wanted": _label_fill,
 }
+
+
 FORM_TITLES = {
     "list_item": "Ask a price for an item you hold on your custom table",
     "delist": "Take one of your asks off the custom tables",
@@ -880,12 +690,16 @@ FORM_TITLES = {
     "drop_wanted": "Take one of your bids off the custom tables",
     "fill_wanted": "Sell an item you hold into a bid on a custom table",
 }
+
+
 FIELD_LABELS = {
     "item": "kind of item",
     "ref": "which",
     "listing": "ask",
     "wanted": "bid",
 }
+
+
 NOTES = {
     "list_item": (
         "Which: a future's number for its long, a bond's, share's or note's number, a spell or "

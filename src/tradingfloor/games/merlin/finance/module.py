@@ -15,6 +15,7 @@ from tradingfloor.games.merlin.finance import (
     markets,
     offers,
     places,
+    settlement,
     trades,
     view,
 )
@@ -26,6 +27,7 @@ PARTS = (
     auctions.PART,
     places.PART,
     futures.PART,
+    settlement.PART,
     markets.PART,
     insurance.PART,
     instruments.PART,
@@ -35,5 +37,16 @@ PARTS = (
 
 MODULE = combine("finance", PARTS)
 
-WORDS = (offers, debts, trades, futures, markets, insurance, instruments, auctions, places)
+WORDS = (
+    offers,
+    debts,
+    trades,
+    futures,
+    settlement,
+    markets,
+    insurance,
+    instruments,
+    auctions,
+    places,
+)
 """The parts whose LABELS, FORM_TITLES, FIELD_LABELS, NOTES and EVENTS finance/words.py gathers."""
