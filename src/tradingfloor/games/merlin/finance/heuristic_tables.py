@@ -37,11 +37,14 @@ def custom_tables(view: View, seat: int, me: Mapping[str, Any], spare: int) -> W
             out += _fill(view, seat, me, bid)
     out += _list_spare(view, seat, me)
     out += _want_shares(view, seat, spare)
+    out += _want_crown(view, seat, spare)
     return out
 
 
 def _fill(view: View, seat: int, me: Mapping[str, Any], bid: Mapping[str, Any]) -> Wanted:
     """Sell a bid what it asks for when the price beats the item's worth to this player."""
+    if bid["item"] == "crown":
+        return _sell_crown(view, seat, bid)
     if bid["item"] not in ("share", "bond", "note"):
         return []
     for group in view["finance"]["securities"]:
@@ -84,3 +87,42 @@ def _want_shares(view: View, seat: int, spare: int) -> Wanted:
                     {"type": "want", "item": "share", "ref": str(group["issuer"]), "price": price}
                 ]
     return []
+
+
+def crowns(view: View) -> tuple[list[int], int]:
+    """Each seat's crowns and how many make a monarchy (no crowns without magic)."""
+    magic = view.get("magic")
+    if not magic:
+        return [], 0
+    return [int(c) for c in magic["crowns"]], int(magic["monarchy_crowns"])
+
+
+def crown_worth(view: View, seat: int) -> float:
+    """A crown skips a spring's taxes (about two permits' price); within two of a monarchy it is
+    a step to winning outright and worth twice that."""
+    held, needed = crowns(view)
+    price = float(view["counters"]["cost_of_living"])
+    near = bool(held) and held[seat] >= needed - 2
+    return (4.0 if near else 2.0) * price
+
+
+def _want_crown(view: View, seat: int, spare: int) -> Wanted:
+    """Within two crowns of a monarchy: a bid for one more, up to three permits' price."""
+    held, needed = crowns(view)
+    if not held or not needed - 2 <= held[seat] < needed:
+        return []
+    if any(w["buyer"] == seat for w in view["finance"]["wanted"]):
+        return []
+    price = min(spare, int(3 * float(view["counters"]["cost_of_living"])))
+    return [{"type": "want", "item": "crown", "ref": "", "price": price}] if price >= 1 else []
+
+
+def _sell_crown(view: View, seat: int, bid: Mapping[str, Any]) -> Wanted:
+    """A crown sold to a bid that pays more than it is worth to this player, never to one whom it
+    would crown (a monarchy wins the game at once)."""
+    held, needed = crowns(view)
+    if not held or not held[seat] or held[int(bid["buyer"])] + 1 >= needed:
+        return []
+    if bid["price"] < crown_worth(view, seat):
+        return []
+    return [{"type": "fill_wanted", "wanted": bid["id"], "ref": ""}]
