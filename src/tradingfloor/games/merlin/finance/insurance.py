@@ -37,8 +37,8 @@ from tradingfloor.games.merlin.finance.actions import (
     WithdrawQuote,
     WriteInsurance,
 )
+from tradingfloor.games.merlin.finance.chauffeurs import has_chauffeur, pay_or_owe
 from tradingfloor.games.merlin.finance.debts import receive
-from tradingfloor.games.merlin.finance.instruments import has_chauffeur, pay_or_owe
 from tradingfloor.games.merlin.finance.state import Event, Policy, Quote
 from tradingfloor.games.merlin.finance.table import (
     add_debt,
