@@ -22,6 +22,7 @@ from typing import Any
 from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin.finance.actions import ProposeTrade
 from tradingfloor.games.merlin.finance.offers import ANSWERS, Answer, make_offer, why_no_offer
+from tradingfloor.games.merlin.finance.said import bundle_words as said
 from tradingfloor.games.merlin.finance.state import Bundle, Proposal
 from tradingfloor.games.merlin.finance.table import (
     commodity_index,
@@ -29,7 +30,6 @@ from tradingfloor.games.merlin.finance.table import (
     finance_of,
     with_finance,
 )
-from tradingfloor.games.merlin.finance.view import bundle_words as said
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
