@@ -213,7 +213,9 @@ def test_two_people_finish_a_short_game_and_replay_it(live_app: str, browser: An
         people[0].wait_for_timeout(50)
     for person in people:
         place = person.text_content("#place") or ""
-        assert re.fullmatch(r"You (won|finished \d(st|nd|rd|th) of 4)\.?.*", place), place
+        # a game at the cap may end in a tie for the most gold: a shared win
+        won = r"won|shared the win with .+|finished \d(st|nd|rd|th) of 4"
+        assert re.fullmatch(rf"You ({won})\.?.*", place), place
         assert person.locator("#recap li").count() == 4
         looks_like_words = person.inner_text("#finished")
         assert "{seat:" not in looks_like_words and "the orbit cap" in looks_like_words

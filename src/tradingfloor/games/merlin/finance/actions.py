@@ -241,7 +241,7 @@ class BuyInsurance(Action):
     quote: Id
 
 
-# --- Chauffeur instruments (instruments.py) ------------------------------------------------------
+# --- Chauffeur instruments (loans.py, securities.py) -------------------------------------------
 
 
 class OfferLoan(Action):

@@ -173,7 +173,7 @@ def add_listing(
 
 def list_security(state: MerlinState, security: Security, price: int, log: Log) -> MerlinState:
     """An issuer's new unit (a bond, share or note) on their ask table at `price` (for
-    instruments.py: "bond units go to the issuer's ask table"); no limit on open asks applies."""
+    securities.py: "bond units go to the issuer's ask table"); no limit on open asks applies."""
     return add_listing(state, security.holder, security.kind, str(security.id), price, log)
 
 
