@@ -7,6 +7,7 @@ from typing import Any
 from tradingfloor.core.game import Event
 from tradingfloor.games.merlin import cards, logbook, narration, rules, words
 from tradingfloor.games.merlin.market import spot_price
+from tradingfloor.games.merlin.memo import per_config
 from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.rulebook import Told, table_for
 from tradingfloor.games.merlin.seasons import season, volatility
@@ -59,7 +60,7 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
         "deck_contents": sorted(
             state.economy.deck
         ),  # which cards are left is public; not their order
-        "catalogue": _catalogue(state),
+        "catalogue": per_config(state.config, "catalogue", lambda: _catalogue(state)),
         "rules": _figures(state),
         "offers_left": content.max_offers_per_turn - state.economy.offers_made,
         "commodities": list(content.commodities),

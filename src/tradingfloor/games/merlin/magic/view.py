@@ -21,6 +21,7 @@ from tradingfloor.games.merlin.magic.content import (
 )
 from tradingfloor.games.merlin.magic.state import Ballot, Effect, Golem, Held, Lab, Magic
 from tradingfloor.games.merlin.magic.table import content_of, magic_of
+from tradingfloor.games.merlin.memo import per_config
 from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.state import MerlinState, Stack
 
@@ -68,7 +69,7 @@ def magic_view(state: MerlinState, seat: int | None) -> dict[str, Any]:
             "recipes": len(magic.recipe_deck),
             "readings": len(magic.reading_deck),
         },
-        "catalogue": _catalogue(content),
+        "catalogue": per_config(state.config, "magic_catalogue", lambda: _catalogue(content)),
     }
 
 
