@@ -349,7 +349,7 @@ def _choice(
     kind: str = "",
 ) -> str:
     if field in ("event", "numbers", "quote") and state.finance is not None:  # insurance's forms
-        from tradingfloor.games.merlin.finance.insurance import choice_words
+        from tradingfloor.games.merlin.finance.covers import choice_words
 
         said = choice_words(field, value)
         if said is not None:

@@ -277,10 +277,10 @@ def test_moves_read_in_the_games_terms() -> None:
 def test_the_forms_name_each_item_in_words() -> None:
     """A form's choices of items read in the game's terms, not as ids."""
     from tradingfloor.games.merlin import words
-    from tradingfloor.games.merlin.finance.markets import RULES
+    from tradingfloor.games.merlin.finance import bids, markets
 
     state = give(written_and_taken(), "spells", 1, "dispel.1")
-    rules = {rule.type: rule for rule in RULES}
+    rules = {rule.type: rule for rule in (*markets.RULES, *bids.RULES)}
     forms = {
         kind: words.form(state, kind, rules[kind].fields(state, 1), rules[kind].count(state, 1))
         for kind in ("list_item", "want")

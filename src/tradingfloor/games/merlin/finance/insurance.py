@@ -13,35 +13,31 @@ season."
 - A quote pays on numbers (or a 7) rolled within its next N rolls, or on an event that happens to
   the buyer (a spell cast at them, a golem's damage to their property, a spell blocking one of
   their lands of a commodity) during the turns of its next N rolls.
-- Buying pays the premium to the writer at once; the first roll or event that qualifies pays the
-  payout once, from the writer's gold in hand, then their Chauffeur stores; what is missing is a
-  debt to the buyer.
-- A writer who leaves: their policies are void, each buyer owed the premium back (paid pro rata
-  from what the writer leaves, debts.py); their quotes are withdrawn.
+- Buying pays the premium to the writer at once. Paying out (the first roll or event that
+  qualifies), and a writer leaving, are payouts.py; the forms a quote pays on and their words,
+  covers.py.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from itertools import product
 from typing import Any
 
 from tradingfloor.core.actions import Action
-from tradingfloor.core.game import Event as Told
-from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.finance.actions import (
     BuyInsurance,
     Reprice,
     WithdrawQuote,
     WriteInsurance,
 )
-from tradingfloor.games.merlin.finance.chauffeurs import has_chauffeur, pay_or_owe
+from tradingfloor.games.merlin.finance.chauffeurs import has_chauffeur
+from tradingfloor.games.merlin.finance.covers import NUMBER_SETS, PAYS_ON, cover_words
 from tradingfloor.games.merlin.finance.debts import receive
 from tradingfloor.games.merlin.finance.state import Event, Policy, Quote
 from tradingfloor.games.merlin.finance.table import (
-    add_debt,
     commodity_index,
     figures_of,
     finance_of,
@@ -49,28 +45,10 @@ from tradingfloor.games.merlin.finance.table import (
     with_finance,
 )
 from tradingfloor.games.merlin.ledger import add_gold
-from tradingfloor.games.merlin.production import rolled
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.seasons import season, season_at
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat
-
-EVENT_FORMS: tuple[str, ...] = ("spell_on_buyer", "golem_damage_on_buyer", "land_blocked")
-"""The forms that pay on what happens to the buyer (the others pay on the dice)."""
-PAYS_ON = ("numbers", "seven", *EVENT_FORMS)
-NUMBER_SETS: tuple[tuple[int, ...], ...] = (
-    (),
-    *((n,) for n in range(2, 13)),
-    (2, 3, 5),  # Insurance: "If the next roll is a 2,3, or 5. Pays 3:1"
-    (2, 12),
-    (3, 11),
-    (4, 10),
-    (5, 9),
-    (6, 8),
-    (2, 3, 12),
-)
-"""The sets of numbers a form offers (a move given as JSON may name any set)."""
-
 
 # --- quotes and policies --------------------------------------------------------------------------
 
@@ -349,158 +327,6 @@ def _apply_buy(state: MerlinState, me: int, action: BuyInsurance, log: Log) -> M
     return with_finance(state, policies=(*finance_of(state).policies, policy))
 
 
-# --- paying out -----------------------------------------------------------------------------------
-
-
-def _on_dice(policy: Policy) -> bool:
-    """A policy that pays on the dice (numbers or a 7), not on an event."""
-    return policy.event not in EVENT_FORMS
-
-
-def _happened(state: MerlinState, policy: Policy, told: Sequence[Told]) -> str | None:
-    """The event kind among `told` that this event-form policy pays on, or None."""
-    buyer = policy.buyer
-    if policy.event == "spell_on_buyer":
-        cast = sum(1 for e in told if e.kind == "spell_cast" and e.data.get("target") == buyer)
-        warded = sum(1 for e in told if e.kind == "spell_warded" and e.data.get("seat") == buyer)
-        return "spell_cast" if cast > warded else None
-    if policy.event == "golem_damage_on_buyer":
-        hit = any(e.kind == "golem_damage" and e.data.get("owner") == buyer for e in told)
-        return "golem_damage" if hit else None
-    if policy.event == "land_blocked":
-        config = state.config
-        for e in told:
-            land = e.data.get("card")
-            if (
-                e.kind == "curse_struck"
-                and e.data.get("seat") == buyer
-                and isinstance(land, str)
-                and cards.is_land(config, land)
-                and cards.land_commodity(config, land) == policy.commodity
-            ):
-                return "curse_struck"
-    return None
-
-
-def _pay(state: MerlinState, policy: Policy, cause: str, log: Log) -> MerlinState:
-    """The policy pays its payout once and ends."""
-    policies = tuple(p for p in finance_of(state).policies if p.id != policy.id)
-    state = with_finance(state, policies=policies)
-    state, paid = pay_or_owe(state, policy.writer, policy.buyer, policy.payout, "insurance", log)
-    log.append(
-        event(
-            "insurance_paid",
-            id=policy.id,
-            writer=policy.writer,
-            buyer=policy.buyer,
-            payout=policy.payout,
-            paid=paid,
-            owed=policy.payout - paid,
-            cause=cause,
-            total=rolled(state),
-        )
-    )
-    return state
-
-
-def _lapse(state: MerlinState, policy: Policy, log: Log) -> MerlinState:
-    policies = tuple(p for p in finance_of(state).policies if p.id != policy.id)
-    log.append(event("insurance_lapsed", id=policy.id, writer=policy.writer, buyer=policy.buyer))
-    return with_finance(state, policies=policies)
-
-
-def _check_events(state: MerlinState, told: Sequence[Told], log: Log) -> MerlinState:
-    """Event-form policies still running that `told` sets off pay."""
-    for policy in finance_of(state).policies:
-        if _on_dice(policy):
-            continue
-        cause = _happened(state, policy, told)
-        if cause is not None:
-            state = _pay(state, policy, cause, log)
-    return state
-
-
-def _last(log: Log, kind: str, before: int | None = None) -> int:
-    """The index of the last event of a kind in the log (before `before`), or -1."""
-    end = len(log) if before is None else before
-    return next((i for i in range(end - 1, -1, -1) if log[i].kind == kind), -1)
-
-
-def on_roll(state: MerlinState, log: Log) -> MerlinState:
-    """After the roll (the economy's and magic's hooks done): what happened since the previous
-    roll of this action (the turn's end, this turn's start) and on this roll sets off event-form
-    policies; dice-form policies pay on their numbers or count the roll."""
-    if state.finance is None or not finance_of(state).policies:
-        return state
-    now = _last(log, "roll")
-    before = log[_last(log, "roll", now) + 1 : now] if now >= 0 else []
-    after = log[now + 1 :] if now >= 0 else []
-    state = _check_events(state, before, log)
-    total = rolled(state)
-    for policy in finance_of(state).policies:
-        if _on_dice(policy):
-            if total in policy.numbers:
-                state = _pay(state, policy, "roll", log)
-                continue
-        elif policy.rolls_left <= 0:  # the turns of its rolls are over
-            state = _lapse(state, policy, log)
-            continue
-        elif (cause := _happened(state, policy, after)) is not None:
-            state = _pay(state, policy, cause, log)
-            continue
-        left = policy.rolls_left - 1
-        if left <= 0 and _on_dice(policy):
-            state = _lapse(state, policy, log)
-            continue
-        policies = tuple(
-            replace(p, rolls_left=left) if p.id == policy.id else p
-            for p in finance_of(state).policies
-        )
-        state = with_finance(state, policies=policies)
-    return state
-
-
-def after_action(state: MerlinState, log: Log) -> MerlinState:
-    """What an action did (a spell cast, a golem's damage, a curse struck by an Ace's windfall)
-    sets off event-form policies. An action that rolled the dice (a turn's end) was checked up to
-    its roll by `on_roll`."""
-    if state.finance is None or not finance_of(state).policies:
-        return state
-    if any(e.kind == "roll" for e in log):
-        return state
-    return _check_events(state, log, log)
-
-
-# --- a player leaving -----------------------------------------------------------------------------
-
-
-def on_exit(state: MerlinState, who: int, log: Log) -> MerlinState:
-    """A writer leaving: their quotes are withdrawn and their policies void, each buyer owed the
-    premium back (paid pro rata from the gold they leave, debts.py). A buyer leaving: their
-    policies end."""
-    finance = finance_of(state)
-    void = [p for p in finance.policies if p.writer == who]
-    state = with_finance(
-        state,
-        quotes=tuple(q for q in finance.quotes if q.writer != who),
-        policies=tuple(p for p in finance.policies if who not in (p.writer, p.buyer)),
-    )
-    for policy in void:
-        state = add_debt(state, who, policy.buyer, policy.premium, "premium refund", log)
-    quotes = sum(1 for q in finance.quotes if q.writer == who)
-    if void or quotes:
-        log.append(
-            event(
-                "insurance_void",
-                seat=who,
-                policies=len(void),
-                refunds=sum(p.premium for p in void),
-                quotes=quotes,
-            )
-        )
-    return state
-
-
 # --- the module part ------------------------------------------------------------------------------
 
 
@@ -511,41 +337,10 @@ RULES = (
     ActionRule("buy_insurance", _why_buy, _buys, _apply_buy),
 )
 
-PART = Module(
-    name="finance.insurance",
-    actions={"turn": RULES},
-    on_roll=(on_roll,),
-    after_action=(after_action,),
-    on_exit=(on_exit,),
-)
+PART = Module(name="finance.insurance", actions={"turn": RULES})
 
 
 # --- words ----------------------------------------------------------------------------------------
-
-
-def numbers_words(numbers: Sequence[int]) -> str:
-    """ "5", "2 or 3", "2, 3 or 5"."""
-    texts = [str(n) for n in numbers]
-    if len(texts) <= 1:
-        return "".join(texts) or "nothing"
-    return f"{', '.join(texts[:-1])} or {texts[-1]}"
-
-
-def cover_words(numbers: Sequence[int], form: str | None, commodity: str | None, rolls: int) -> str:
-    """What insurance pays on: "the next roll is a 2, 3 or 5", "a spell is cast at the buyer
-    this turn or in the next 3 turns"."""
-    if form not in EVENT_FORMS:
-        said = numbers_words(numbers)
-        if rolls == 1:
-            return f"the next roll is a {said}"
-        return f"one of the next {rolls} rolls is a {said}"
-    while_ = "this turn or the next" if rolls == 1 else f"this turn or in the next {rolls} turns"
-    if form == "spell_on_buyer":
-        return f"a spell is cast at the buyer {while_}"
-    if form == "golem_damage_on_buyer":
-        return f"a golem damages one of the buyer's properties {while_}"
-    name = goods(commodity) if commodity else "commodity"
-    return f"a spell blocks one of the buyer's {name} lands {while_}"
 
 
 def _quote_words(state: MerlinState, quote: Quote) -> str:
@@ -581,27 +376,6 @@ def _label_withdraw(state: MerlinState, me: int, a: Any) -> str:
     return f"Withdraw {_quote_words(state, quote)}" if quote else f"Withdraw quote {a.quote}"
 
 
-PAYS_ON_WORDS = {
-    "numbers": "the numbers named",
-    "seven": "a 7",
-    "spell_on_buyer": "a spell cast at the buyer",
-    "golem_damage_on_buyer": "a golem's damage to the buyer's property",
-    "land_blocked": "a spell blocking the buyer's land of the commodity named",
-}
-
-
-def choice_words(field: str, value: Any) -> str | None:
-    """A form choice of insurance in words (for merlin/words.py), or None when the field is not
-    insurance's: what a quote pays on, a set of numbers, a quote."""
-    if field == "event" and value in PAYS_ON_WORDS:
-        return PAYS_ON_WORDS[value]
-    if field == "numbers" and isinstance(value, (tuple, list)):
-        return numbers_words(value) if value else "none (it pays on an event)"
-    if field == "quote" and isinstance(value, int):
-        return f"No. {value}"
-    return None
-
-
 LABELS = {
     "write_insurance": _label_write,
     "buy_insurance": _label_buy,
@@ -632,20 +406,6 @@ NOTES = {
 }
 
 
-def _paid(e: Mapping[str, Any]) -> str:
-    cause = {
-        "roll": f"a {e['total']} was rolled",
-        "spell_cast": "a spell was cast at them",
-        "golem_damage": "a golem damaged their property",
-        "curse_struck": "a spell blocked their land",
-    }.get(e["cause"], e["cause"])
-    text = (
-        f"{seat(e['writer'])}'s insurance No. {e['id']} pays {seat(e['buyer'])} "
-        f"{gold(e['paid'])} ({cause})"
-    )
-    return text + (f"; {gold(e['owed'])} of the {gold(e['payout'])} owed" if e["owed"] else "")
-
-
 def _written(e: Mapping[str, Any]) -> str:
     cover = cover_words(e["numbers"], e["form"], e["commodity"], e["rolls"])
     return f"{seat(e['writer'])} offers insurance No. {e['id']}: {gold(e['payout'])} if {cover}"
@@ -667,15 +427,4 @@ EVENTS = {
         f"{gold(e['old'])} to {gold(e['premium'])} ({e['season']})"
     ),
     "insurance_withdrawn": lambda e: f"{seat(e['writer'])} withdrew insurance quote No. {e['id']}",
-    "insurance_paid": _paid,
-    "insurance_lapsed": lambda e: (
-        f"{seat(e['buyer'])}'s insurance from {seat(e['writer'])} (No. {e['id']}) ended "
-        "without paying"
-    ),
-    "insurance_void": lambda e: (
-        f"{seat(e['seat'])} leaves: {e['policies']} insurance polic"
-        + ("y" if e["policies"] == 1 else "ies")
-        + f" they wrote void, {gold(e['refunds'])} of premiums owed back"
-        + (f"; {e['quotes']} quote(s) withdrawn" if e["quotes"] else "")
-    ),
 }

@@ -3,8 +3,8 @@ what a player holds that can be listed, whether they hold it, how it moves, and 
 
 Bid/Ask Table: "any player can use them to create their own markets for spells, potions,
 contracts, or their own product as in a stock in that player's profits." An item is a future's
-long position, a bond, share or note, a spell or potion recipe in hand, or a crown; the asks and
-bids that trade them are markets.py.
+long position, a bond, share or note, a spell or potion recipe in hand, or a crown; the asks that
+trade them are markets.py, the bids bids.py.
 """
 
 from __future__ import annotations

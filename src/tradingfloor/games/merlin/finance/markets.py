@@ -1,17 +1,18 @@
-"""Custom bid/ask tables (MERLIN-MODULES.md §3.6; the draft's Bid/Ask Table): the asks and bids.
+"""The custom tables' asks, and both tables' clean-up (MERLIN-MODULES.md §3.6; Bid/Ask Table).
 
 Bid/Ask Table: "The usual three are the different commodities; however, any player can use them to
 create their own markets for spells, potions, contracts, or their own product as in a stock in that
 player's profits." On their turn a player asks a price for one item they hold (`list_item`): a
 future's long position, a bond, share or note, a spell or potion recipe from their hand, a crown
-(the items are items.py); or opens a covered bid for one item of a kind (`want`), its gold lying
-on the table as a Grand Market bid's does. Another player buys an ask (`buy_listing`) or sells into
-a bid (`fill_wanted`): the item moves, the price goes to the seller. There are no trade busts and
-no road roll (a market execution, MERLIN-MODULES.md §3.2).
+(the items are items.py); covered bids for an item of a kind are bids.py. Another player buys an
+ask (`buy_listing`): the item moves, the price goes to the seller. There are no trade busts and no
+road roll (a market execution, MERLIN-MODULES.md §3.2).
 
 An ask stays covered by its item, which stays with the seller until sold; an ask whose item has
 gone (the future settled or expired, the card cast, the crown spent, the player out) is taken off
-the table after the move that took it.
+the table after the move that took it, and a bid whose issuer or buyer is out is returned; a player
+leaving closes both their tables (the clean-up of asks and bids together lives here, as bids.py
+cannot import this file).
 """
 
 from __future__ import annotations
@@ -22,66 +23,30 @@ from dataclasses import replace
 from typing import Any
 
 from tradingfloor.core.actions import Action
-from tradingfloor.games.merlin.finance.actions import (
-    BuyListing,
-    Delist,
-    DropWanted,
-    FillWanted,
-    ListItem,
-    Want,
-)
+from tradingfloor.games.merlin.finance.actions import BuyListing, Delist, ListItem
+from tradingfloor.games.merlin.finance.bids import most_price, remove_wanted, why_full
 from tradingfloor.games.merlin.finance.debts import receive
-from tradingfloor.games.merlin.finance.futures import find_future, when
 from tradingfloor.games.merlin.finance.items import (
     CARDS,
-    MAGIC_ITEMS,
     SECURITIES,
-    card_title,
-    find_security,
-    future_ref,
     hand_name,
     holdings,
     item_words,
-    kinds,
     move_item,
-    no_magic,
     ref_number,
     why_not_held,
     why_own_short,
 )
-from tradingfloor.games.merlin.finance.state import ItemKind, Listing, Security, Wanted
-from tradingfloor.games.merlin.finance.table import figures_of, finance_of, new_id, with_finance
+from tradingfloor.games.merlin.finance.state import ItemKind, Listing, Security
+from tradingfloor.games.merlin.finance.table import finance_of, new_id, with_finance
 from tradingfloor.games.merlin.ledger import add_gold, to_bank
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event, pick_in
+from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
-from tradingfloor.games.merlin.words import gold, goods, seat
-
-# --- asks -----------------------------------------------------------------------------------------
+from tradingfloor.games.merlin.words import gold, seat
 
 
 def find_listing(state: MerlinState, listing_id: int) -> Listing | None:
     return next((x for x in finance_of(state).listings if x.id == listing_id), None)
-
-
-def find_wanted(state: MerlinState, wanted_id: int) -> Wanted | None:
-    return next((w for w in finance_of(state).wanted if w.id == wanted_id), None)
-
-
-def _open_orders(state: MerlinState, who: int) -> int:
-    finance = finance_of(state)
-    return sum(x.seller == who for x in finance.listings) + sum(
-        w.buyer == who for w in finance.wanted
-    )
-
-
-def _full(state: MerlinState, who: int) -> str | None:
-    most = figures_of(state).markets.most_listings
-    if _open_orders(state, who) >= most:
-        return (
-            f"you have {most} asks and bids open on the custom tables, the most allowed; take one "
-            "off first"
-        )
-    return None
 
 
 def _listed(state: MerlinState, who: int, item: str, ref: str) -> Listing | None:
@@ -95,24 +60,20 @@ def _listed(state: MerlinState, who: int, item: str, ref: str) -> Listing | None
 
 
 def _listable(state: MerlinState, who: int) -> list[tuple[ItemKind, str]]:
-    if _full(state, who):
+    if why_full(state, who):
         return []
     return [(k, r) for k, r in holdings(state, who) if _listed(state, who, k, r) is None]
-
-
-def _most_price(state: MerlinState) -> int:
-    return figures_of(state).markets.most_price
 
 
 def _why_list(state: MerlinState, me: int, action: ListItem) -> str | None:
     problem = why_not_held(state, me, action.item, action.ref)
     if problem:
         return problem
-    full = _full(state, me)
+    full = why_full(state, me)
     if full:
         return full
-    if action.price > _most_price(state):
-        return f"an ask on a custom table may name at most {gold(_most_price(state))}"
+    if action.price > most_price(state):
+        return f"an ask on a custom table may name at most {gold(most_price(state))}"
     listed = _listed(state, me, action.item, action.ref)
     if listed is not None:
         what = item_words(state, action.item, action.ref)
@@ -124,7 +85,7 @@ def _why_list(state: MerlinState, me: int, action: ListItem) -> str | None:
 
 
 def _lists(state: MerlinState, me: int) -> list[Action]:
-    prices = range(1, _most_price(state) + 1)
+    prices = range(1, most_price(state) + 1)
     return [ListItem(item=k, ref=r, price=p) for k, r in _listable(state, me) for p in prices]
 
 
@@ -135,12 +96,12 @@ def _list_fields(state: MerlinState, me: int) -> Fields:
     return {
         "item": list(dict.fromkeys(k for k, _ in listable)),
         "ref": list(dict.fromkeys(r for _, r in listable)),
-        "price": range(1, _most_price(state) + 1),
+        "price": range(1, most_price(state) + 1),
     }
 
 
 def _list_size(state: MerlinState, me: int) -> int:
-    return len(_listable(state, me)) * _most_price(state)
+    return len(_listable(state, me)) * most_price(state)
 
 
 def _pick_list(state: MerlinState, me: int, rng: random.Random) -> Action | None:
@@ -148,7 +109,7 @@ def _pick_list(state: MerlinState, me: int, rng: random.Random) -> Action | None
     if not listable:
         return None
     item, ref = rng.choice(listable)
-    return ListItem(item=item, ref=ref, price=rng.randint(1, _most_price(state)))
+    return ListItem(item=item, ref=ref, price=rng.randint(1, most_price(state)))
 
 
 def add_listing(
@@ -251,250 +212,7 @@ def _apply_buy(state: MerlinState, me: int, action: BuyListing, log: Log) -> Mer
     return state
 
 
-# --- covered bids ---------------------------------------------------------------------------------
-
-
-def _bid_refs(state: MerlinState, item: str) -> list[str]:
-    """The refs a bid for this kind may name: "" (any), a commodity (or a commodity and an
-    expiry on the field) for futures, an issuer for securities, a card's name for cards."""
-    if item == "future":
-        names = state.config.content.commodities
-        expiries = dict.fromkeys(
-            f"{names[f.commodity]}:{f.year}:{f.portion}"
-            for f in finance_of(state).futures
-            if not f.expired
-        )
-        return ["", *names, *expiries]
-    if item in SECURITIES:
-        return ["", *(str(s) for s in state.core.in_game())]
-    if item in CARDS and state.magic is not None:
-        from tradingfloor.games.merlin.magic.table import content_of
-
-        content = content_of(state)
-        return ["", *(content.spells if item == "spell" else content.potions)]
-    return [""]
-
-
-def _why_ref(state: MerlinState, item: str, ref: str) -> str | None:
-    """Why a bid for this kind cannot name `ref`."""
-    if item == "future":
-        if future_ref(state, ref) is None:
-            return (
-                "name a commodity (essence_grain), a commodity and an expiry as year and portion "
-                "(essence_grain:3:0), or nothing for any long position"
-            )
-        return None
-    if item in SECURITIES:
-        issuer = ref_number(ref)
-        if ref and (issuer is None or issuer >= state.players or state.core.out[issuer]):
-            return f"name the issuer of the {item} by seat, or nothing for any issuer"
-        return None
-    if ref and ref not in _bid_refs(state, item):
-        return f"there is no {item} called {ref!r}; name one, or nothing for any"
-    return None
-
-
-def wanted_words(state: MerlinState, item: str, ref: str) -> str:
-    """What a bid asks for: "a long on Essence Grain futures expiring at the start of summer,
-    year 3", "a bond of {seat:2}", "any spell", "the spell Pickpocket", "a crown"."""
-    if item == "future":
-        parsed = future_ref(state, ref)
-        if parsed is None or parsed[0] is None:
-            return "any long position on a future"
-        name = goods(state.config.content.commodities[parsed[0]])
-        if parsed[1] is None:
-            return f"a long on a future on {name}"
-        return f"a long on a future on {name} expiring at {when(state, *parsed[1])}"
-    if item in SECURITIES:
-        return f"a {item} of {seat(int(ref))}" if ref else f"any {item}"
-    if item in CARDS:
-        word = "spell" if item == "spell" else "potion recipe"
-        return f"the {word} {card_title(state, ref)}" if ref else f"any {word}"
-    return "a crown"
-
-
-def _why_want(state: MerlinState, me: int, action: Want) -> str | None:
-    if action.item in MAGIC_ITEMS and state.magic is None:
-        return no_magic(action.item)
-    problem = _why_ref(state, action.item, action.ref)
-    if problem:
-        return problem
-    full = _full(state, me)
-    if full:
-        return full
-    if action.price > _most_price(state):
-        return f"a bid on a custom table may name at most {gold(_most_price(state))}"
-    if action.price > state.core.gold[me]:
-        # The Grand Market: "All bids and asks must be covered, meaning the long has the money".
-        return (
-            f"a bid must be covered: you hold {gold(state.core.gold[me])}, not {gold(action.price)}"
-        )
-    return None
-
-
-def _bid_limit(state: MerlinState, me: int) -> int:
-    return 0 if _full(state, me) else min(state.core.gold[me], _most_price(state))
-
-
-def _wants(state: MerlinState, me: int) -> list[Action]:
-    prices = range(1, _bid_limit(state, me) + 1)
-    return [
-        Want(item=k, ref=r, price=p)
-        for k in kinds(state)
-        for r in _bid_refs(state, k)
-        for p in prices
-    ]
-
-
-def _want_fields(state: MerlinState, me: int) -> Fields:
-    limit = _bid_limit(state, me)
-    if limit < 1:
-        return {}
-    refs = [r for k in kinds(state) for r in _bid_refs(state, k)]
-    return {
-        "item": list(kinds(state)),
-        "ref": list(dict.fromkeys(refs)),
-        "price": range(1, limit + 1),
-    }
-
-
-def _want_size(state: MerlinState, me: int) -> int:
-    refs = sum(len(_bid_refs(state, k)) for k in kinds(state))
-    return refs * _bid_limit(state, me)
-
-
-def _pick_want(state: MerlinState, me: int, rng: random.Random) -> Action | None:
-    limit = _bid_limit(state, me)
-    runs = [(k, len(_bid_refs(state, k)) * limit) for k in kinds(state)]
-    picked = pick_in(rng, runs)
-    if picked is None:
-        return None
-    item, offset = picked
-    ref = _bid_refs(state, item)[offset // limit]
-    return Want(item=item, ref=ref, price=offset % limit + 1)
-
-
-def _apply_want(state: MerlinState, me: int, action: Want, log: Log) -> MerlinState:
-    # Bid/Ask Table, with the Grand Market's cover: the bid's gold lies on the table.
-    wanted_id, state = new_id(state)
-    wanted = Wanted(wanted_id, me, action.item, action.ref, action.price)
-    state = add_gold(state, me, -action.price)
-    state = with_finance(state, wanted=(*finance_of(state).wanted, wanted))
-    log.append(
-        event(
-            "item_wanted",
-            seat=me,
-            id=wanted_id,
-            item=action.item,
-            what=wanted_words(state, action.item, action.ref),
-            price=action.price,
-        )
-    )
-    return state
-
-
-def _why_drop(state: MerlinState, me: int, action: DropWanted) -> str | None:
-    wanted = find_wanted(state, action.wanted)
-    if wanted is None or wanted.buyer != me:
-        return f"you have no bid number {action.wanted} on the custom tables"
-    return None
-
-
-def _drops(state: MerlinState, me: int) -> list[Action]:
-    return [DropWanted(wanted=w.id) for w in finance_of(state).wanted if w.buyer == me]
-
-
-def _remove_wanted(state: MerlinState, wanted: Wanted) -> MerlinState:
-    kept = tuple(w for w in finance_of(state).wanted if w.id != wanted.id)
-    return with_finance(state, wanted=kept)
-
-
-def _apply_drop(state: MerlinState, me: int, action: DropWanted, log: Log) -> MerlinState:
-    wanted = find_wanted(state, action.wanted)
-    assert wanted is not None
-    state = add_gold(_remove_wanted(state, wanted), me, wanted.price)
-    what = wanted_words(state, wanted.item, wanted.ref)
-    log.append(event("wanted_dropped", seat=me, id=wanted.id, what=what, price=wanted.price))
-    return state
-
-
-def matches(state: MerlinState, wanted: Wanted, ref: str) -> bool:
-    """Whether the item `ref` (of the bid's kind) is what the bid asks for."""
-    if wanted.item == "future":
-        number = ref_number(ref)
-        future = find_future(state, number) if number is not None else None
-        parsed = future_ref(state, wanted.ref)
-        if future is None or parsed is None:
-            return False
-        commodity, expiry = parsed
-        if commodity is not None and future.commodity != commodity:
-            return False
-        return expiry is None or (future.year, future.portion) == expiry
-    if wanted.item in SECURITIES:
-        security = find_security(state, ref)
-        return security is not None and (not wanted.ref or str(security.issuer) == wanted.ref)
-    if wanted.item in CARDS:
-        return not wanted.ref or ref.rsplit(".", 1)[0] == wanted.ref
-    return ref == ""
-
-
-def _why_fill(state: MerlinState, me: int, action: FillWanted) -> str | None:
-    wanted = find_wanted(state, action.wanted)
-    if wanted is None:
-        return f"there is no bid number {action.wanted} on the custom tables"
-    if wanted.buyer == me:
-        return f"bid {wanted.id} is your own; take it off the table instead"
-    problem = why_not_held(state, me, wanted.item, action.ref)
-    if problem:
-        return problem
-    if not matches(state, wanted, action.ref):
-        return (
-            f"bid {wanted.id} asks for {wanted_words(state, wanted.item, wanted.ref)}, not "
-            f"{item_words(state, wanted.item, action.ref)}"
-        )
-    return why_own_short(state, wanted.buyer, wanted.item, action.ref)
-
-
-def _fills(state: MerlinState, me: int) -> list[Action]:
-    held = holdings(state, me)
-    actions = [
-        FillWanted(wanted=w.id, ref=r)
-        for w in finance_of(state).wanted
-        if w.buyer != me
-        for k, r in held
-        if k == w.item
-    ]
-    return [a for a in actions if _why_fill(state, me, a) is None]
-
-
-def _apply_fill(state: MerlinState, me: int, action: FillWanted, log: Log) -> MerlinState:
-    wanted = find_wanted(state, action.wanted)
-    assert wanted is not None
-    what = item_words(state, wanted.item, action.ref)
-    state = move_item(state, wanted.item, action.ref, me, wanted.buyer)
-    state = receive(_remove_wanted(state, wanted), me, wanted.price)
-    log.append(
-        event(
-            "wanted_filled",
-            seat=me,
-            buyer=wanted.buyer,
-            id=wanted.id,
-            item=wanted.item,
-            what=what,
-            price=wanted.price,
-        )
-    )
-    return state
-
-
 # --- hooks ----------------------------------------------------------------------------------------
-
-
-def table_gold(state: MerlinState) -> int:
-    """The `table_gold` hook: the gold of the covered bids lying on the custom tables."""
-    if state.finance is None:
-        return 0
-    return sum(w.price for w in finance_of(state).wanted)
 
 
 def tidy(state: MerlinState, log: Log) -> MerlinState:
@@ -523,7 +241,7 @@ def tidy(state: MerlinState, log: Log) -> MerlinState:
         issuer = ref_number(wanted.ref) if wanted.item in SECURITIES else None
         if not out[wanted.buyer] and (issuer is None or not out[issuer]):
             continue
-        state = _remove_wanted(state, wanted)
+        state = remove_wanted(state, wanted)
         if out[wanted.buyer]:
             state = to_bank(state, wanted.price)  # the gold of a player out goes to the bank
         else:
@@ -612,9 +330,6 @@ RULES = (
     ActionRule("list_item", _why_list, _lists, _apply_list, _pick_list, _list_fields, _list_size),
     ActionRule("delist", _why_delist, _delists, _apply_delist),
     ActionRule("buy_listing", _why_buy, _buys, _apply_buy),
-    ActionRule("want", _why_want, _wants, _apply_want, _pick_want, _want_fields, _want_size),
-    ActionRule("drop_wanted", _why_drop, _drops, _apply_drop),
-    ActionRule("fill_wanted", _why_fill, _fills, _apply_fill),
 )
 
 
@@ -624,7 +339,6 @@ PART = Module(
     after_action=(tidy,),
     on_exit=(on_exit,),
     redetermine=(keep_listed,),
-    table_gold=(table_gold,),
 )
 
 
@@ -651,34 +365,10 @@ def _label_buy(state: MerlinState, me: int, a: BuyListing) -> str:
     return f"Buy {what} from {seat(listing.seller)}'s ask for {gold(listing.price)}"
 
 
-def _label_want(state: MerlinState, me: int, a: Want) -> str:
-    what = wanted_words(state, a.item, a.ref)
-    return f"Bid {gold(a.price)} for {what} on a custom table (your gold lies on the table)"
-
-
-def _label_drop(state: MerlinState, me: int, a: DropWanted) -> str:
-    wanted = find_wanted(state, a.wanted)
-    if wanted is None:
-        return f"Take your bid {a.wanted} off the custom table"
-    what = wanted_words(state, wanted.item, wanted.ref)
-    return f"Take your bid of {gold(wanted.price)} for {what} off the table; the gold comes back"
-
-
-def _label_fill(state: MerlinState, me: int, a: FillWanted) -> str:
-    wanted = find_wanted(state, a.wanted)
-    if wanted is None:
-        return f"Sell into bid {a.wanted} on a custom table"
-    what = item_words(state, wanted.item, a.ref)
-    return f"Sell {what} into {seat(wanted.buyer)}'s bid of {gold(wanted.price)}"
-
-
 LABELS: dict[str, Any] = {
     "list_item": _label_list,
     "delist": _label_delist,
     "buy_listing": _label_buy,
-    "want": _label_want,
-    "drop_wanted": _label_drop,
-    "fill_wanted": _label_fill,
 }
 
 
@@ -686,9 +376,6 @@ FORM_TITLES = {
     "list_item": "Ask a price for an item you hold on your custom table",
     "delist": "Take one of your asks off the custom tables",
     "buy_listing": "Buy an item from an ask on a custom table",
-    "want": "Bid for an item on a custom table (your gold lies on the table)",
-    "drop_wanted": "Take one of your bids off the custom tables",
-    "fill_wanted": "Sell an item you hold into a bid on a custom table",
 }
 
 
@@ -696,7 +383,6 @@ FIELD_LABELS = {
     "item": "kind of item",
     "ref": "which",
     "listing": "ask",
-    "wanted": "bid",
 }
 
 
@@ -704,10 +390,6 @@ NOTES = {
     "list_item": (
         "Which: a future's number for its long, a bond's, share's or note's number, a spell or "
         "recipe in your hand, or nothing for a crown. The item stays yours until it is bought."
-    ),
-    "want": (
-        "Which: for a future, its commodity (and expiry); for a bond, share or note, its "
-        "issuer; for a spell or recipe, its title; or any of the kind."
     ),
 }
 
@@ -721,15 +403,6 @@ EVENTS: dict[str, Any] = {
     "item_delisted": lambda e: f"{seat(e['seat'])} took {e['what']} off their custom table",
     "listing_bought": lambda e: (
         f"{seat(e['seat'])} bought {e['what']} from {seat(e['seller'])} for {gold(e['price'])}"
-    ),
-    "item_wanted": lambda e: (
-        f"{seat(e['seat'])} bids {gold(e['price'])} for {e['what']} (bid {e['id']})"
-    ),
-    "wanted_dropped": lambda e: (
-        f"{seat(e['seat'])} took their bid of {gold(e['price'])} for {e['what']} off the table"
-    ),
-    "wanted_filled": lambda e: (
-        f"{seat(e['seat'])} sold {e['what']} to {seat(e['buyer'])} for {gold(e['price'])}"
     ),
     "listing_dropped": lambda e: (
         f"{seat(e['seat'])}'s ask for {e['what']} came off the table: the item is gone"

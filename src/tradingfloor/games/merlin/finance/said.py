@@ -163,7 +163,7 @@ def covers(
 ) -> str:
     """What a quote or policy pays on, in the insurance part's words: "the next roll is a 2, 3 or
     5", "a spell is cast at the buyer this turn or in the next 3 turns"."""
-    from tradingfloor.games.merlin.finance.insurance import cover_words
+    from tradingfloor.games.merlin.finance.covers import cover_words
 
     name = commodity_name(state, commodity_index) if commodity_index is not None else None
     return cover_words(numbers, event, name or None, rolls)
