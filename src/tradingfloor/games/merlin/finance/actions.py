@@ -103,7 +103,7 @@ class BidForPlace(Action):
     amount: Gold
 
 
-# --- futures (futures.py) ------------------------------------------------------------------------
+# --- futures (futures.py, settlement.py) ---------------------------------------------------------
 
 
 class WriteFuture(Action):
@@ -148,7 +148,7 @@ class CashSettle(Action):
     future: Id
 
 
-# --- custom bid/ask tables (markets.py) ----------------------------------------------------------
+# --- custom bid/ask tables (markets.py, bids.py) -------------------------------------------------
 
 
 class ListItem(Action):
@@ -241,7 +241,7 @@ class BuyInsurance(Action):
     quote: Id
 
 
-# --- Chauffeur instruments (loans.py, securities.py) -------------------------------------------
+# --- Chauffeur instruments (loans.py, securities.py) ---------------------------------------------
 
 
 class OfferLoan(Action):
