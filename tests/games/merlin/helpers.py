@@ -108,13 +108,24 @@ def empty_books() -> tuple[Book, ...]:
     return tuple(Book() for _ in COMMODITIES)
 
 
-def random_walk(state: MerlinState, seed: int, steps: int) -> Iterator[MerlinState]:
-    """The states of random legal play from `state`, up to `steps` actions (or the game's end)."""
+def random_moves(
+    state: MerlinState, seed: int, steps: int
+) -> Iterator[tuple[MerlinState, int, Any, MerlinState]]:
+    """(before, seat, action, after) for random legal play from `state`, up to `steps` actions
+    (or the game's end)."""
     rng = random.Random(seed)
     for _ in range(steps):
         actors = GAME.actors(state)
         if not actors:
             return
         seat = actors[rng.randrange(len(actors))]
-        state = GAME.apply(state, seat, GAME.legal(state, seat).sample(rng))
-        yield state
+        action = GAME.legal(state, seat).sample(rng)
+        after = GAME.apply(state, seat, action)
+        yield state, seat, action, after
+        state = after
+
+
+def random_walk(state: MerlinState, seed: int, steps: int) -> Iterator[MerlinState]:
+    """The states of random legal play from `state`, up to `steps` actions (or the game's end)."""
+    for _, _, _, after in random_moves(state, seed, steps):
+        yield after

@@ -3,14 +3,13 @@ goods are conserved, and nothing is left dangling when a player leaves the game.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.games.merlin.finance.helpers import after_finance, conserved
-from tests.games.merlin.helpers import GAME
+from tests.games.merlin.helpers import GAME, random_moves
 from tradingfloor.games.merlin.bankruptcy import exit_player
 from tradingfloor.games.merlin.finance.actions import FINANCE_ACTIONS
 from tradingfloor.games.merlin.finance.state import Finance
@@ -24,20 +23,13 @@ FINANCE_TYPES = {cls.model_fields["type"].default for cls in FINANCE_ACTIONS}
 def moves(
     state: MerlinState, seed: int, steps: int
 ) -> Iterator[tuple[MerlinState, str, MerlinState]]:
-    """(before, the move's type, after) for random legal play from `state`."""
-    rng = random.Random(seed)
-    for _ in range(steps):
-        actors = GAME.actors(state)
-        if not actors:
-            return
-        seat = actors[rng.randrange(len(actors))]
-        action = GAME.legal(state, seat).sample(rng)
-        after = GAME.apply(state, seat, action)
+    """(before, the move's type, after) for random legal play; an answer is named with its step
+    (accept:finance_offer is a finance move, accept:offer the economy's)."""
+    for before, seat, action, after in random_moves(state, seed, steps):
         kind = str(action.type)
         if kind in ("accept", "decline"):
-            kind = f"{kind}:{step(state, seat)}"
-        yield state, kind, after
-        state = after
+            kind = f"{kind}:{step(before, seat)}"
+        yield before, kind, after
 
 
 def units(state: MerlinState) -> int:

@@ -173,7 +173,7 @@ PART = Module(
 )
 
 
-WHY = {
+WHY = {  # why a debt is owed, in words (the log and the view's debts)
     "future": "an unsettled future",
     "insurance": "an insurance payout",
     "loan": "a loan",

@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any
 
 from tradingfloor.games.merlin import words
+from tradingfloor.games.merlin.finance.debts import WHY
 from tradingfloor.games.merlin.finance.said import (
     KINDS,
     bundle_words,
@@ -274,13 +275,6 @@ def _issue(state: MerlinState, units: list[Security]) -> dict[str, Any]:
 
 # --- debts ----------------------------------------------------------------------------------------
 
-WHY = {
-    "future": "an unsettled future",
-    "insurance": "an insurance payout",
-    "loan": "a loan",
-    "bond": "a bond at maturity",
-    "note": "a note redeemed",
-}
 
 
 def debt_record(debt: Debt) -> dict[str, Any]:
