@@ -7,7 +7,7 @@
 // Also the words for the choices of finance moves' forms. Every text comes from the game
 // (finance/view.py); seats are named here.
 import { el, fillSeats } from "../api.js";
-import { dot, name, seatColour } from "./merlin-kit.js";
+import { actionOf, dot, name, seatColour, sendFrom } from "./merlin-kit.js";
 
 export const FINANCE_STYLE = `
 .fi-root h4 { margin: 12px 0 4px; font-size: 14px; }
@@ -189,23 +189,6 @@ export function financeRows(update, seat) {
 
 // --- what the table waits for ---------------------------------------------------------------
 
-/** Send an action from the offer panel; a refusal shows beside its buttons. */
-async function send(box, error, ctx, action, update) {
-  error.textContent = "";
-  const buttons = [...box.querySelectorAll("button")];
-  for (const b of buttons) b.disabled = true;
-  try {
-    const reply = await ctx.send(action);
-    if (!reply.ok) error.textContent = fillSeats(update, reply.error);
-  } finally {
-    for (const b of buttons) b.disabled = false;
-  }
-}
-
-function actionOf(entry) {
-  const { label, note, count, ...action } = entry;
-  return action;
-}
 
 /** An offer awaiting its answer: what is offered, who answers, and for that player the two
  * answers as buttons. */
@@ -219,8 +202,8 @@ export function offerPanel(update, ctx) {
   const decline = legal.find((a) => a.type === "decline");
   const box = el("div", { class: "fi-answer" });
   const error = el("span", { class: "error", role: "alert" });
-  if (mine && accept) box.append(el("button", { type: "button", class: "fi-accept", onclick: () => send(box, error, ctx, actionOf(accept), update) }, `Accept the ${offer.kind === "loan" ? "loan" : "offer"}`));
-  if (mine && decline) box.append(el("button", { type: "button", class: "fi-decline", onclick: () => send(box, error, ctx, actionOf(decline), update) }, "Decline"));
+  if (mine && accept) box.append(el("button", { type: "button", class: "fi-accept", onclick: () => sendFrom(box, error, ctx, actionOf(accept), update) }, `Accept the ${offer.kind === "loan" ? "loan" : "offer"}`));
+  if (mine && decline) box.append(el("button", { type: "button", class: "fi-decline", onclick: () => sendFrom(box, error, ctx, actionOf(decline), update) }, "Decline"));
   box.append(error);
   return el("section", { class: "panel", id: "fi-offer", "data-offer": offer.id },
     el("h3", {}, offer.title),

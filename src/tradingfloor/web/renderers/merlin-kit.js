@@ -1,6 +1,6 @@
 // Small pieces of Merlin's table shared by the economy's renderer (merlin.js) and the magic
 // module's (merlin-magic.js): cards, seats and their colours, names in words.
-import { el, plainSeatName } from "../api.js";
+import { el, fillSeats, plainSeatName } from "../api.js";
 
 export const SUITS = { C: "♣", D: "♦", S: "♠", H: "♥" };
 export const RED = new Set(["D", "H"]);
@@ -54,4 +54,23 @@ export function cardEl(view, code, extra = "", note = caption(view, code)) {
   const red = RED.has(code.slice(-1)) ? " red" : "";
   return el("div", { class: `me-card${red} ${extra}`, "data-card": code, title: `${cardName(code)}${note ? `: ${note}` : ""}` },
     cardName(code), note ? el("small", {}, note) : null);
+}
+
+/** Send an action from `box`, its buttons off meanwhile; a refusal shows in `error`. */
+export async function sendFrom(box, error, ctx, action, update) {
+  error.textContent = "";
+  const buttons = [...box.querySelectorAll("button")];
+  for (const b of buttons) b.disabled = true;
+  try {
+    const reply = await ctx.send(action);
+    if (!reply.ok) error.textContent = fillSeats(update, reply.error);
+  } finally {
+    for (const b of buttons) b.disabled = false;
+  }
+}
+
+/** The listed move as its action: the entry without its words. */
+export function actionOf(entry) {
+  const { label, note, count, ...action } = entry;
+  return action;
 }

@@ -5,7 +5,7 @@
 // with the finance module, its contracts, debts, offers and property auctions (merlin-finance.js).
 import { el, fillSeats, plainSeatName } from "../api.js";
 import { fieldsFor, onSubmitFields } from "../forms.js";
-import { cardEl, cardName, caption, dot, goodsName, name, ordinal, seatColour } from "./merlin-kit.js";
+import { actionOf, cardEl, cardName, caption, dot, goodsName, name, ordinal, seatColour, sendFrom } from "./merlin-kit.js";
 import { MAGIC_STYLE, ballotPanel, hintsInWords, magicPanel, matBadges, matRows, moveHeading, pileEl, shopTitle, startingValues } from "./merlin-magic.js";
 import { FINANCE_STYLE, financeBadges, financeHeading, financeHints, financePanel, financeRows, offerPanel as financeOffer, placeContest, salePanel } from "./merlin-finance.js";
 
@@ -126,24 +126,6 @@ function refusalSlot() {
   return el("span", { class: "error", role: "alert" });
 }
 
-/** Send an action from `box`, its buttons off meanwhile; a refusal shows in `error`. */
-async function sendFrom(box, error, ctx, action, update) {
-  error.textContent = "";
-  const buttons = [...box.querySelectorAll("button")];
-  for (const b of buttons) b.disabled = true;
-  try {
-    const reply = await ctx.send(action);
-    if (!reply.ok) error.textContent = fillSeats(update, reply.error);
-  } finally {
-    for (const b of buttons) b.disabled = false;
-  }
-}
-
-/** The listed move as its action: the entry without its words. */
-function actionOf(entry) {
-  const { label, note, count, ...action } = entry;
-  return action;
-}
 
 /** A form's button: the first word of its title ("Bid", "Invest", "Seal"). */
 function verbOf(title) {
