@@ -22,7 +22,7 @@ from typing import Any
 from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin.finance.actions import ProposeTrade
 from tradingfloor.games.merlin.finance.offers import ANSWERS, Answer, make_offer, why_no_offer
-from tradingfloor.games.merlin.finance.said import bundle_words as said
+from tradingfloor.games.merlin.finance.phrases import bundle_words as said
 from tradingfloor.games.merlin.finance.state import Bundle, Proposal
 from tradingfloor.games.merlin.finance.table import (
     commodity_index,

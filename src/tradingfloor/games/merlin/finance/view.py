@@ -6,7 +6,7 @@ Beside the figures each record carries its words (`text`, seats as {seat:N}), so
 interface reads the table in the draft's terms: the short and the long, the bushel, the forward
 price, the expiry on the season wheel ("the start of summer, year 3"). The records are built in
 view_contracts.py (offers, futures, insurance, loans, securities, debts) and view_tables.py (the
-custom tables, the property auction, the road roll), in the words of said.py; this file assembles
+custom tables, the property auction, the road roll), in the words of phrases.py; this file assembles
 the section and names every numbered thing for the forms' choices.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from tradingfloor.games.merlin import words
-from tradingfloor.games.merlin.finance.said import (
+from tradingfloor.games.merlin.finance.phrases import (
     KINDS,
     commodity,
     commodity_name,

@@ -14,7 +14,7 @@ from typing import Any
 
 from tradingfloor.games.merlin import words
 from tradingfloor.games.merlin.finance.debts import WHY
-from tradingfloor.games.merlin.finance.said import (
+from tradingfloor.games.merlin.finance.phrases import (
     KINDS,
     bundle_words,
     card_title,
@@ -274,7 +274,6 @@ def _issue(state: MerlinState, units: list[Security]) -> dict[str, Any]:
 
 
 # --- debts ----------------------------------------------------------------------------------------
-
 
 
 def debt_record(debt: Debt) -> dict[str, Any]:

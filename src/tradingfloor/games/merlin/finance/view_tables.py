@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from tradingfloor.games.merlin import cards, words
-from tradingfloor.games.merlin.finance.said import (
+from tradingfloor.games.merlin.finance.phrases import (
     KINDS,
     card_title,
     commodity,
