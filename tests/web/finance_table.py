@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import replace
 
 from tests.games.merlin.finance.helpers import after_finance, arrange, arrange_finance
+from tests.games.merlin.helpers import arrange_dealt
 from tradingfloor.games.merlin.finance.state import (
     Bundle,
     Debt,
@@ -108,15 +109,11 @@ def finance_table(
     state = after_finance(seed=seed)
     used = Counter([c for row in TABLEAUX for s in row for c in (s.base, s.top) if c])
     used.update(c for hand in HANDS for c in hand)
-    deck = list(state.economy.deck)
-    for hand in state.economy.hands:
-        deck += hand
-    left = Counter(deck) - used
-    state = arrange(
+    state = arrange_dealt(
         state,
+        used,
         tableaux=TABLEAUX,
         hands=HANDS,
-        deck=[c for c in state.config.deck if left[c] and not left.subtract([c])],
         gold=[14, 9, 6, 5],
         goods=[[2, 1, 3], [1, 0, 2], [0, 2, 0], [1, 1, 1]],
     )

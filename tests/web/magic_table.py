@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.games.merlin.helpers import arrange
+from tests.games.merlin.helpers import arrange_dealt
 from tests.games.merlin.magic.helpers import after_magic, arrange_magic
 from tradingfloor.games.merlin.magic.state import (
     Ballot,
@@ -72,15 +72,11 @@ def magic_table(ballot: Ballot | None = None, seed: int = 1) -> MerlinState:
     state = after_magic(seed=seed)
     aside = [ballot.card] if ballot is not None and ballot.card else []  # a King held for its vote
     used = Counter(used_playing_cards() + aside)
-    deck = list(state.economy.deck)
-    for hand in state.economy.hands:
-        deck += hand
-    left = Counter(deck) - used
-    state = arrange(
+    state = arrange_dealt(
         state,
+        used,
         tableaux=TABLEAUX,
         hands=HANDS,
-        deck=[c for c in state.config.deck if left[c] and not left.subtract([c])],
         gold=[12, 9, 6, 4],
         goods=[[2, 1, 3], [1, 0, 2], [0, 2, 0], [1, 1, 1]],
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -82,6 +83,18 @@ def arrange(state: MerlinState, **changes: Any) -> MerlinState:
         eco = replace(eco, books=tuple(changes["books"]))
     state = replace(state, core=core, economy=eco)
     return balance(state)
+
+
+def arrange_dealt(state: MerlinState, used: Counter[str], **changes: Any) -> MerlinState:
+    """`arrange` with the deck made again: the cards of the deck and the hands less those `used`
+    by the arranged table, in the configured deck's order."""
+    deck = list(state.economy.deck)
+    for hand in state.economy.hands:
+        deck += hand
+    left = Counter(deck) - used
+    return arrange(
+        state, deck=[c for c in state.config.deck if left[c] and not left.subtract([c])], **changes
+    )
 
 
 def balance(state: MerlinState) -> MerlinState:

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from tests.games.merlin.helpers import rig
+from tests.games.merlin.lobby import PHONE, fits, open_pages, seat_and_create
 from tests.games.merlin.test_browser import act, button, looks_right, my_move
 from tests.web.chromium import ARTIFACTS, new_page
 from tests.web.finance_table import market_day
@@ -26,8 +27,6 @@ from tests.web.magic_shots import install, live_app
 
 pytestmark = pytest.mark.browser
 
-NAMES = ("Nimue", "Morgan")
-PHONE = 390
 SHOTS = Path(os.environ.get("FINANCE_SHOTS", str(ARTIFACTS / "finance-ui")))
 
 
@@ -48,17 +47,7 @@ def create_in_the_lobby(page: Any, base_url: str) -> tuple[str, list[str]]:
     modules = page.locator("[data-option=modules]")
     for module in ("economy", "magic", "finance"):
         assert modules.locator(f"input[data-choice={module}]").is_checked(), module
-    for seat, name in enumerate(NAMES):
-        page.select_option(f"select[name=kind-{seat}]", "human")
-        page.fill(f"input[name=name-{seat}]", name)
-    for seat in (2, 3):
-        page.select_option(f"select[name=kind-{seat}]", "heuristic")
-    page.click("#create-button")
-    page.wait_for_selector("input.invite")
-    assert page.text_content("#create-error") == ""
-    links = [page.input_value(f"input.invite[data-seat='{seat}']") for seat in (0, 1)]
-    match = links[0].split("/play/")[1].split("#")[0].split("?")[0]
-    return match, links
+    return seat_and_create(page)
 
 
 def rig_live(app: Any, match_id: str, dice: tuple[int, int]) -> None:
@@ -68,14 +57,18 @@ def rig_live(app: Any, match_id: str, dice: tuple[int, int]) -> None:
         live.moved(rig(live.state, dice), live.seq)
 
 
-def fits(page: Any, width: int) -> None:
-    wide = page.evaluate("document.documentElement.scrollWidth")
-    assert wide <= width, f"the page is {wide} px wide on a {width} px screen"
-
-
 def shoot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def form_for(page: Any, index: int, seat: int, action: str) -> Any | None:
+    """The form of `action` in the move panel, if this is seat `seat`'s page (`index`) and it
+    shows one."""
+    if index != seat:
+        return None
+    form = page.locator(f"#your-move form[data-action={action}]")
+    return form if form.count() else None
 
 
 ANSWERS = (
@@ -121,8 +114,8 @@ class Script:
         return bool(step and step(index, page))
 
     def _write(self, index: int, page: Any) -> bool:
-        form = page.locator("#your-move form[data-action=write_future]")
-        if index != 0 or not form.count():
+        form = form_for(page, index, 0, "write_future")
+        if form is None:
             return False
         form.locator("select[name=commodity]").select_option("souls")
         form.locator("input[name=price]").fill("9")
@@ -170,8 +163,8 @@ class Script:
         return True
 
     def _offer(self, index: int, page: Any) -> bool:
-        form = page.locator("#your-move form[data-action=propose_trade]")
-        if index != 1 or not form.count():
+        form = form_for(page, index, 1, "propose_trade")
+        if form is None:
             return False
         form.locator("select[name=to]").select_option("0")
         form.locator("input[name=give_gold]").fill("3")
@@ -214,11 +207,7 @@ def test_two_people_settle_a_future_and_answer_a_trade_through_the_page(
     lobby = new_page(browser, errors)
     match, links = create_in_the_lobby(lobby, base)
     install(app, match, market_day())
-    people = [new_page(browser, errors) for _ in NAMES]
-    people[1].set_viewport_size({"width": PHONE, "height": 800})
-    for person, link in zip(people, links, strict=True):
-        person.goto(link)
-        person.wait_for_selector("#fi-table")
+    people = open_pages(browser, errors, links, "#fi-table")
     nimue, morgan = people
     assert "No contracts open" in morgan.inner_text("#fi-table")
     fits(morgan, PHONE)

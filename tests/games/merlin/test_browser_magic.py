@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.games.merlin.lobby import PHONE, fits, open_pages, seat_and_create
 from tests.games.merlin.test_browser import act, button, looks_right, my_move
 from tests.web.chromium import ARTIFACTS, new_page
 from tests.web.magic_shots import install, live_app
@@ -22,9 +23,7 @@ from tests.web.magic_table import magic_table
 
 pytestmark = pytest.mark.browser
 
-NAMES = ("Nimue", "Morgan")
 ORBITS = 4  # play until the 4th orbit: three whole orbits of the four seats
-PHONE = 390
 SHOTS = ARTIFACTS / "magic-ui"
 
 
@@ -48,27 +47,12 @@ def create_in_the_lobby(page: Any, base_url: str) -> tuple[str, list[str]]:
     assert not modules.locator("input[data-choice=finance]").is_disabled()
     page.check("[data-option=modules] input[data-choice=magic]")
     page.uncheck("[data-option=modules] input[data-choice=finance]")  # magic without finance
-    for seat, name in enumerate(NAMES):
-        page.select_option(f"select[name=kind-{seat}]", "human")
-        page.fill(f"input[name=name-{seat}]", name)
-    for seat in (2, 3):
-        page.select_option(f"select[name=kind-{seat}]", "heuristic")
-    page.click("#create-button")
-    page.wait_for_selector("input.invite")
-    assert page.text_content("#create-error") == ""
-    links = [page.input_value(f"input.invite[data-seat='{seat}']") for seat in (0, 1)]
-    match = links[0].split("/play/")[1].split("#")[0].split("?")[0]
-    return match, links
+    return seat_and_create(page)
 
 
 def orbit(page: Any) -> int:
     found = re.search(r"Orbit (\d+)", page.text_content("#status") or "")
     return int(found.group(1)) if found else 0
-
-
-def fits(page: Any, width: int) -> None:
-    wide = page.evaluate("document.documentElement.scrollWidth")
-    assert wide <= width, f"the page is {wide} px wide on a {width} px screen"
 
 
 ANSWERS = (
@@ -130,11 +114,7 @@ def test_two_people_cast_animate_and_decree_over_several_orbits(
     lobby = new_page(browser, errors)
     match, links = create_in_the_lobby(lobby, base)
     install(app, match, magic_table())
-    people = [new_page(browser, errors) for _ in NAMES]
-    people[1].set_viewport_size({"width": PHONE, "height": 800})
-    for person, link in zip(people, links, strict=True):
-        person.goto(link)
-        person.wait_for_selector("#mg-table")
+    people = open_pages(browser, errors, links, "#mg-table")
     nimue, morgan = people
     assert "Pickpocket" in nimue.inner_text("section.me-mat[data-seat='0'] [data-part=magic-hand]")
     theirs = morgan.inner_text("section.me-mat[data-seat='0']")

@@ -4,7 +4,6 @@ action taken are public")."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import re
@@ -13,29 +12,22 @@ import subprocess
 import sys
 import time
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from tests.games.merlin.finance.helpers import arrange_finance
 from tests.web.finance_table import blind_auction, finance_table, open_bidding, trade_offer
 from tradingfloor.games.merlin import terminal
 from tradingfloor.games.merlin.finance.state import BANK, Debt
 
+from . import consoles
+from .consoles import menu_number, scripted
 from .helpers import GAME
 
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z_]+\.\d\b|\{seat:")  # cash_settle, pickpocket.1
-
-
-def text_of(renderable: object) -> str:
-    console = Console(file=io.StringIO(), width=220, color_system=None)
-    console.print(renderable)
-    return console.file.getvalue()  # type: ignore[attr-defined]
-
-
-def drawn(state: object, seat: int | None) -> str:
-    return text_of(terminal.render(GAME.view(state, seat)))
+drawn = partial(consoles.drawn, width=220)  # the finance table's widest rows
 
 
 def test_the_finance_table_is_drawn_in_words() -> None:
@@ -118,18 +110,6 @@ def test_an_offer_under_way_says_what_and_who_answers() -> None:
     assert "a 1 (or a 2, between players who have cast spells at each other)" in others
     spectator = drawn(state, None)
     assert "Seat 1's offer to Seat 2" in spectator and "Futures on the field" in spectator
-
-
-def scripted(*answers: str) -> Console:
-    replies = iter(answers)
-    console = Console(file=io.StringIO(), width=200, color_system=None)
-    console.input = lambda prompt="": next(replies)  # type: ignore[method-assign]
-    return console
-
-
-def menu_number(legal: object, kind: str) -> str:
-    entries = legal.describe()["actions"]  # type: ignore[attr-defined]
-    return str(next(i for i, e in enumerate(entries, 1) if e["type"] == kind))
 
 
 def owing() -> object:

@@ -4,28 +4,16 @@ potions set face down are secret; permits, golems in play, crowns ... are public
 
 from __future__ import annotations
 
-import io
 import json
 import re
-
-from rich.console import Console
 
 from tests.web.magic_table import magic_table, many_spells, proposal_round, regulation_vote
 from tradingfloor.games.merlin import terminal
 
+from .consoles import drawn, menu_number, scripted
 from .helpers import GAME
 
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z_]+\.\d\b")  # spell_duty, pickpocket.1
-
-
-def text_of(renderable: object) -> str:
-    console = Console(file=io.StringIO(), width=200, color_system=None)
-    console.print(renderable)
-    return console.file.getvalue()  # type: ignore[attr-defined]
-
-
-def drawn(state: object, seat: int | None) -> str:
-    return text_of(terminal.render(GAME.view(state, seat)))
 
 
 def test_the_magic_table_is_drawn_in_words() -> None:
@@ -94,18 +82,6 @@ def test_a_vote_under_way_says_who_has_voted_and_what_is_on_it() -> None:
     proposing = drawn(proposal_round(), 0)
     assert "each player seals a proposal" in proposing
     assert "Seat 3: proposed" in proposing
-
-
-def scripted(*answers: str) -> Console:
-    replies = iter(answers)
-    console = Console(file=io.StringIO(), width=200, color_system=None)
-    console.input = lambda prompt="": next(replies)  # type: ignore[method-assign]
-    return console
-
-
-def menu_number(legal: object, kind: str) -> str:
-    entries = legal.describe()["actions"]  # type: ignore[attr-defined]
-    return str(next(i for i, e in enumerate(entries, 1) if e["type"] == kind))
 
 
 def test_casting_a_spell_through_its_form_reads_in_words() -> None:
