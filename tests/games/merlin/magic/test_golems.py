@@ -13,7 +13,7 @@ from tests.games.merlin.helpers import GAME, end_turn_rolling, events
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.games.merlin.bankruptcy import exit_player
 from tradingfloor.games.merlin.logbook import event_text
-from tradingfloor.games.merlin.magic import golems, potions
+from tradingfloor.games.merlin.magic import golem_fights, golems, potions
 from tradingfloor.games.merlin.magic.state import (
     Effect,
     Golem,
@@ -90,11 +90,11 @@ def test_a_stone_attacker_on_a_topped_property_damages_then_ruins_it() -> None:
     )
     state = play(state, 0, "JD", 1, "4C")
     assert magic(state).golems == (Golem("JD", 0, 1, "4C", "attack", 1, 0),)
-    assert golems.hit_points(state, 1, "4C") == 2
+    assert golem_fights.hit_points(state, 1, "4C") == 2
 
     state = end_turn_rolling(state, ELEVEN)  # seat 1 rolls 11
     assert magic(state).damage == ((1, "4C", 1),)
-    assert golems.hit_points(state, 1, "4C") == 1
+    assert golem_fights.hit_points(state, 1, "4C") == 1
     assert events(state, "golem_damage") == [
         {"kind": "golem_damage", "seat": 0, "card": "JD", "owner": 1, "on": "4C", "hp": 1}
     ]
@@ -292,10 +292,10 @@ def test_each_defender_adds_a_hit_point() -> None:
         golems=(golem("JC", 1, "4C"), golem("QD", 0, "4C", placed=1)),
         golems_played=2,
     )
-    assert golems.hit_points(state, 1, "4C") == 2
+    assert golem_fights.hit_points(state, 1, "4C") == 2
     state = end_turn_rolling(state, TWELVE)
     assert magic(state).damage == ((1, "4C", 1),)
-    assert golems.hit_points(state, 1, "4C") == 1
+    assert golem_fights.hit_points(state, 1, "4C") == 1
     assert state.economy.tableaux[1] == (Stack("4C"),)
 
 
@@ -330,7 +330,7 @@ def test_a_defender_without_an_attacker_heals_the_property() -> None:
     )
     state = end_turn_rolling(state, ELEVEN)
     assert magic(state).damage == ()
-    assert golems.hit_points(state, 1, "4C") == 3
+    assert golem_fights.hit_points(state, 1, "4C") == 3
     assert event_text(events(state, "golem_healed")[0]) == (
         "{seat:1}'s J♠ healed {seat:1}'s 4♣: 3 hit points left"
     )
@@ -352,7 +352,7 @@ def test_defenders_hit_the_oldest_attacker_then_survivors_hit_the_property() -> 
     state = end_turn_rolling(state, ELEVEN)
     assert [g.card for g in magic(state).golems] == ["JC", "JH"]
     assert magic(state).damage == ((1, "4C", 1),)
-    assert golems.hit_points(state, 1, "4C") == 2  # 2 + 1 for the defender, 1 lost
+    assert golem_fights.hit_points(state, 1, "4C") == 2  # 2 + 1 for the defender, 1 lost
     assert cards_accounted(state)
 
 
@@ -414,8 +414,11 @@ def test_a_damaged_topped_property_yields_no_gold_but_its_land_still_yields() ->
     [R] the land on top is not the property hit and still yields its commodity."""
     state = table(tableaux=[[], [Stack("4C", top="3D")], [], []], damage=((1, "4C", 1),))
     payout = Payout(1, "4C", "roll", 1, gold=3)
-    assert golems.withheld(state, payout) == "damaged"
-    assert golems.withheld(state, replace(payout, card="3D", gold=0, commodity=0, amount=1)) is None
+    assert golem_fights.withheld(state, payout) == "damaged"
+    assert (
+        golem_fights.withheld(state, replace(payout, card="3D", gold=0, commodity=0, amount=1))
+        is None
+    )
     gold = state.core.gold
     state = end_turn_rolling(state, FOUR)
     assert state.core.gold == gold
@@ -585,7 +588,7 @@ def test_every_golem_move_and_event_has_words() -> None:
     labels = [a["label"] for a in described if a["type"] in ("play_golem", "ally")]
     assert "Animate J♦ (Stone golem, 1 Soul) to attack {seat:1}'s 4♣" in labels
     assert "Let {seat:1}'s defending golems guard your properties" in labels
-    kinds = {e for e in golems.EVENTS}
+    kinds = {*golems.EVENTS, *golem_fights.EVENTS}
     assert {"golem_played", "ally", "golem_hit", "golem_destroyed", "golem_healed"} <= kinds
     state = play(state, 0, "JD", 1, "4C")
     assert event_text(events(state, "golem_played")[0]) == (

@@ -304,7 +304,7 @@ def move_stack(state: MerlinState, seller: int, buyer: int, card: str, log: Log)
     tableaux = put(tableaux, buyer, (*tableaux[buyer], stack))
     state = replace(state, economy=replace(eco, tableaux=tableaux))
     if state.magic is not None:
-        from tradingfloor.games.merlin.magic.golems import tidy
+        from tradingfloor.games.merlin.magic.golem_fights import tidy
 
         state = tidy(state, log)
     return state

@@ -1,8 +1,8 @@
 """The `magic` module: its parts combined into one module, in the core loop's order.
 
 On a roll, after the economy's hooks: lab research, shop and brewery maintenance, golems on 11
-and 12, potion triggers, reading triggers and waivers, then a reading revealed (Core Loop: "A
-Future reading card is revealed.").
+and 12 (golem_fights.py), potion triggers, reading triggers and waivers, then a reading revealed
+(Core Loop: "A Future reading card is revealed.").
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from tradingfloor.games.merlin.magic import (
     crowns,
     decrees,
     exits,
+    golem_fights,
     golems,
     labs,
     potions,
@@ -30,6 +31,7 @@ PARTS = (
     labs.PART,
     shops.PART,
     golems.PART,
+    golem_fights.PART,
     potions.PART,
     spells.PART,
     decrees.PART,

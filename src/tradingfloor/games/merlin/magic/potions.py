@@ -22,7 +22,7 @@ from typing import Any
 from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import add_gold, bank_pays, put, to_bank
-from tradingfloor.games.merlin.magic import golems
+from tradingfloor.games.merlin.magic import golem_fights
 from tradingfloor.games.merlin.magic.actions import Brew
 from tradingfloor.games.merlin.magic.actions import SetPotion as SetPotionAction
 from tradingfloor.games.merlin.magic.content import Potion, kind_of
@@ -194,7 +194,7 @@ def _land_yield(state: MerlinState, payout: Payout, log: Log) -> tuple[MerlinSta
     amount = summer if skies else payout.amount
     if amount <= 0 or blocked(state, replace(payout, amount=amount)):
         return state, payout
-    if golems.withheld(state, payout) in ("ruined", "entrenched"):
+    if golem_fights.withheld(state, payout) in ("ruined", "entrenched"):
         return state, payout  # the golems let nothing through: no potion revives the yield
     if skies:
         # Season Wheel: "no commodities during Winter": Clear Skies yields as in summer.
@@ -215,8 +215,9 @@ def _land_yield(state: MerlinState, payout: Payout, log: Log) -> tuple[MerlinSta
 def prevent_golem_damage(
     state: MerlinState, seat: int, on: str, log: Log
 ) -> tuple[MerlinState, bool]:
-    """Iron Skin under `seat`'s stack `on`: the next golem damage to it is prevented (the golems
-    part calls this before it deals damage). Returns the state and whether it was prevented."""
+    """Iron Skin under `seat`'s stack `on`: the next golem damage to it is prevented
+    (golem_fights.py calls this before it deals damage). Returns the state and whether it was
+    prevented."""
     found = potions_set(state, seat, on, "iron_skin")
     if not found:
         return state, False

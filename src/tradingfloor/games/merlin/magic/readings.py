@@ -18,7 +18,7 @@ from typing import Any
 
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import earn, to_row
-from tradingfloor.games.merlin.magic import golems
+from tradingfloor.games.merlin.magic import golem_fights
 from tradingfloor.games.merlin.magic.content import ReadingCard, kind_of
 from tradingfloor.games.merlin.magic.state import Effect, Reading
 from tradingfloor.games.merlin.magic.table import (
@@ -356,8 +356,8 @@ def _golem_blight(state: MerlinState, reading: Reading, card: ReadingCard, log: 
             golems=[[g.card, g.owner] for g in crumbled],
         )
     )
-    # golems.crumble also forgives damage beyond what the stacks now hold
-    return golems.crumble(state, "stone", log)
+    # golem_fights.crumble also forgives damage beyond what the stacks now hold
+    return golem_fights.crumble(state, "stone", log)
 
 
 def _price_scare(state: MerlinState, reading: Reading, card: ReadingCard, log: Log) -> MerlinState:

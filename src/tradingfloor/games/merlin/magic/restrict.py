@@ -15,14 +15,14 @@ from typing import Any
 from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin import cards, permits, tableau
 from tradingfloor.games.merlin.actions import Invest, Place
-from tradingfloor.games.merlin.magic import decrees, golems, labs, shops
+from tradingfloor.games.merlin.magic import decrees, golem_fights, labs, shops
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card
 
 ECONOMY = {rule.type: rule for rule in (*tableau.RULES, *permits.RULES)}
 PLACE, INVEST, BUY = ECONOMY["place"], ECONOMY["invest"], ECONOMY["buy_permit"]
-INVEST_GUARDS = (shops.invest_refusal, golems.invest_refusal)
+INVEST_GUARDS = (shops.invest_refusal, golem_fights.invest_refusal)
 """Each says why a property cannot be invested in now, or None."""
 
 

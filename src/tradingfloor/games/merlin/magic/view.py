@@ -157,11 +157,11 @@ def _golem(state: MerlinState, golem: Golem) -> dict[str, Any]:
 
 
 def _stacks(state: MerlinState) -> list[dict[str, Any]]:
-    """Each stack with golems on it or damage: its hit points left of its full count (golems.py's
-    count: Jacks and Queens: "Properties with permits on top ... have two hit points", a defender
-    adds "one additional hit point"), whether it is damaged (a permit on top: no gold) or in
-    ruins, and whether an attacker takes its yield or both sides entrench it."""
-    from tradingfloor.games.merlin.magic import golems
+    """Each stack with golems on it or damage: its hit points left of its full count
+    (golem_fights.py's count: Jacks and Queens: "Properties with permits on top ... have two hit
+    points", a defender adds "one additional hit point"), whether it is damaged (a permit on top:
+    no gold) or in ruins, and whether an attacker takes its yield or both sides entrench it."""
+    from tradingfloor.games.merlin.magic import golem_fights, golems
 
     magic = magic_of(state)
     lost = {(s, on): n for s, on, n in magic.damage}
@@ -177,12 +177,12 @@ def _stacks(state: MerlinState) -> list[dict[str, Any]]:
                 {
                     "seat": seat,
                     "on": stack.base,
-                    "hp": golems.hit_points(state, seat, stack.base),
-                    "hp_full": golems.max_hp(state, seat, stack),
+                    "hp": golem_fights.hit_points(state, seat, stack.base),
+                    "hp_full": golem_fights.max_hp(state, seat, stack),
                     "attackers": len(attackers),
                     "defenders": len(defenders),
                     "damaged": bool(stack.top and lost.get((seat, stack.base))),
-                    "ruined": golems.ruined(state, seat, stack.base),
+                    "ruined": golem_fights.ruined(state, seat, stack.base),
                     "entrenched": bool(attackers and defenders),
                     "held_by": attackers[0].owner if attackers and not defenders else None,
                 }

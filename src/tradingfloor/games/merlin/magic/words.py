@@ -32,6 +32,7 @@ def gathered() -> Words:
         crowns,
         decrees,
         exits,
+        golem_fights,
         golems,
         labs,
         potions,
@@ -42,7 +43,19 @@ def gathered() -> Words:
     )
 
     words = Words()
-    for part in (exits, labs, spells, potions, shops, golems, decrees, crowns, votes, readings):
+    for part in (
+        exits,
+        labs,
+        spells,
+        potions,
+        shops,
+        golems,
+        golem_fights,
+        decrees,
+        crowns,
+        votes,
+        readings,
+    ):
         words.labels.update(getattr(part, "LABELS", {}))
         words.form_titles.update(getattr(part, "FORM_TITLES", {}))
         words.field_labels.update(getattr(part, "FIELD_LABELS", {}))
