@@ -7,7 +7,7 @@ Each part (labs.py, spells.py, ...) may define `LABELS` (move type -> label make
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,20 +42,28 @@ def gathered() -> Words:
         votes,
     )
 
+    return gather(
+        (
+            exits,
+            labs,
+            spells,
+            potions,
+            shops,
+            golems,
+            golem_fights,
+            decrees,
+            crowns,
+            votes,
+            readings,
+        )
+    )
+
+
+def gather(parts: Iterable[Any]) -> Words:
+    """The LABELS, FORM_TITLES, FIELD_LABELS, NOTES and EVENTS of `parts` (modules), in order:
+    a later part's entry replaces an earlier one's."""
     words = Words()
-    for part in (
-        exits,
-        labs,
-        spells,
-        potions,
-        shops,
-        golems,
-        golem_fights,
-        decrees,
-        crowns,
-        votes,
-        readings,
-    ):
+    for part in parts:
         words.labels.update(getattr(part, "LABELS", {}))
         words.form_titles.update(getattr(part, "FORM_TITLES", {}))
         words.field_labels.update(getattr(part, "FIELD_LABELS", {}))
