@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+_NEGATIVE = "tins, prices and the supply cannot be negative"
+
 
 def allocate(
     orders: Sequence[tuple[int, int]], supply: int, side: Literal["buy", "sell"]
@@ -16,16 +18,21 @@ def allocate(
     """
     if side not in ("buy", "sell"):
         raise ValueError(f"side must be 'buy' or 'sell', not {side!r}")
-    if supply < 0 or any(tins < 0 or price < 0 for tins, price in orders):
-        raise ValueError("tins, prices and the supply cannot be negative")
+    if supply < 0:
+        raise ValueError(_NEGATIVE)
+    # The orders for at least one tin at each price, in seat order.
+    at_price: dict[int, list[int]] = {}
+    for i, (tins, price) in enumerate(orders):
+        if tins < 0 or price < 0:
+            raise ValueError(_NEGATIVE)
+        if tins > 0:
+            at_price.setdefault(price, []).append(i)
     fills = [0] * len(orders)
     left = supply
-    levels = sorted({price for tins, price in orders if tins > 0}, reverse=side == "buy")
-    for price in levels:
+    for price in sorted(at_price, reverse=side == "buy"):
         if left == 0:
             break  # §3 tie case 3: no tins left, the stage is ended
-        tied = [i for i, (tins, offer) in enumerate(orders) if offer == price and tins > 0]
-        left = _serve_price_level(orders, tied, fills, left)
+        left = _serve_price_level(orders, at_price[price], fills, left)
     return fills
 
 
@@ -33,6 +40,10 @@ def _serve_price_level(
     orders: Sequence[tuple[int, int]], tied: list[int], fills: list[int], left: int
 ) -> int:
     """Serve the orders at one price, one tin each in rotation; returns the tins left after."""
+    if len(tied) == 1:  # no tie: the order takes what it wants, or what is left
+        served = min(orders[tied[0]][0], left)
+        fills[tied[0]] = served
+        return left - served
     # §3 ties: "satisfying their orders equally until" case 1, 2 or 3 occurs.
     waiting = tied
     while waiting and left > 0:

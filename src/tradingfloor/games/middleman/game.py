@@ -42,7 +42,7 @@ class Middleman:
         return action
 
     def apply(self, state: MiddlemanState, seat: int, action: Any) -> MiddlemanState:
-        if not isinstance(action, Rows | Buy | Sell):
+        if not isinstance(action, (Rows, Buy, Sell)):  # a tuple: faster than a union
             raise IllegalAction(f"not a Middleman action: {action!r}", seat, action)
         return rules.apply(state, seat, action)
 

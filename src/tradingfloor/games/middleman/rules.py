@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Result
 from tradingfloor.core.rng import Rng
@@ -82,9 +80,9 @@ def apply(state: MiddlemanState, seat: int, action: Rows | Buy | Sell) -> Middle
     why = legal(state, seat).check(action)
     if why:
         raise IllegalAction(why, seat, action)
-    sealed = _with(state.sealed, seat, action)
-    if any(sealed[s] is None for s in range(state.players) if not state.out[s]):
-        return replace(state, sealed=sealed)
+    sealed = (*state.sealed[:seat], action, *state.sealed[seat + 1 :])
+    if _someone_to_commit(sealed, state.out):
+        return _sealing(state, sealed)
     if state.phase == "rows":
         return _write_rows(state, sealed)
     if state.phase == "buy":
@@ -92,33 +90,66 @@ def apply(state: MiddlemanState, seat: int, action: Rows | Buy | Sell) -> Middle
     return _resolve_selling(state, sealed)
 
 
-def _with(values: tuple[Sealed, ...], seat: int, value: Sealed) -> tuple[Sealed, ...]:
-    return (*values[:seat], value, *values[seat + 1 :])
+def _someone_to_commit(sealed: tuple[Sealed, ...], out: tuple[bool, ...]) -> bool:
+    """Whether a seat still in the game has yet to commit to this step."""
+    # A loop rather than any() over a generator: several times faster, and it runs on every move.
+    for order, gone in zip(sealed, out, strict=True):  # noqa: SIM110
+        if order is None and not gone:
+            return True
+    return False
+
+
+def _sealing(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
+    """`state` with the step's commitments so far: nothing else changes until the last seat's."""
+    # Every field in order, positionally: this runs on every move, and is twice as fast as
+    # dataclasses.replace.
+    return MiddlemanState(
+        state.players,
+        state.guarded,
+        state.rng,
+        state.round,
+        state.phase,
+        state.cash,
+        state.tins,
+        state.out,
+        state.rows_a,
+        state.rows_d,
+        sealed,
+        state.history,
+    )
 
 
 def _write_rows(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
     rows = [r for r in sealed if isinstance(r, Rows)]
-    return replace(
-        state,
+    return MiddlemanState(
+        players=state.players,
+        guarded=state.guarded,
+        rng=state.rng,
+        round=state.round,
         phase="buy",
+        cash=state.cash,
+        tins=state.tins,
+        out=state.out,
         rows_a=tuple(r.a for r in rows),
         rows_d=tuple(r.d for r in rows),
         sealed=(None,) * state.players,
+        history=state.history,
     )
 
 
 def _orders(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> list[tuple[int, int] | None]:
     """Each seat's sealed (tins, price), or None for a seat that is out."""
     return [
-        (order.tins, order.price) if isinstance(order, Buy | Sell) and not state.out[s] else None
-        for s, order in enumerate(sealed)
+        (order.tins, order.price) if isinstance(order, (Buy, Sell)) and not gone else None
+        for order, gone in zip(sealed, state.out, strict=True)
     ]
 
 
 def _round_digits(state: MiddlemanState, side: Side) -> tuple[int, ...]:
     # RULINGS Middleman 7: out players' digits keep counting in supply and demand.
     rows = state.rows_a if side == "buy" else state.rows_d
-    return tuple(row[state.round - 1] for row in rows if row is not None)
+    column = state.round - 1
+    return tuple([row[column] for row in rows if row is not None])
 
 
 def _resolve_buying(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
@@ -142,18 +173,21 @@ def _resolve_buying(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> Middle
         cash[seat] -= cost
         tins[seat] += fills[seat]
     step = Step(state.round, "buy", tuple(orders), digits, supply, tuple(fills), tuple(went_out))
-    after = replace(
-        state,
-        phase="sell",
+    over = out.count(False) <= 1  # the last seat still in wins at once
+    return MiddlemanState(
+        players=state.players,
+        guarded=state.guarded,
+        rng=state.rng,
+        round=state.round,
+        phase="over" if over else "sell",
         cash=tuple(cash),
         tins=tuple(tins),
         out=tuple(out),
+        rows_a=state.rows_a,
+        rows_d=state.rows_d,
         sealed=(None,) * state.players,
         history=(*state.history, step),
     )
-    if sum(1 for gone in out if not gone) <= 1:
-        return replace(after, phase="over")  # the last seat still in wins at once
-    return after
 
 
 def _resolve_selling(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
@@ -169,12 +203,17 @@ def _resolve_selling(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> Middl
             tins[seat] -= fills[seat]
     step = Step(state.round, "sell", tuple(orders), digits, demand, tuple(fills), ())
     last_round = state.round == ROUNDS  # §5: the result is read at the head of column 11
-    return replace(
-        state,
-        phase="over" if last_round else "buy",
+    return MiddlemanState(
+        players=state.players,
+        guarded=state.guarded,
+        rng=state.rng,
         round=state.round + 1,
+        phase="over" if last_round else "buy",
         cash=tuple(cash),
         tins=tuple(tins),
+        out=state.out,
+        rows_a=state.rows_a,
+        rows_d=state.rows_d,
         sealed=(None,) * state.players,
         history=(*state.history, step),
     )
