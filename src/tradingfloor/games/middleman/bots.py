@@ -24,6 +24,7 @@ from tradingfloor.games.middleman.forecast import (
     Side,
     market_of_view,
     remaining_total_of_view,
+    revealed_of_view,
     scenarios,
 )
 from tradingfloor.games.middleman.spaces import MAX_ASK
@@ -158,9 +159,10 @@ def resale_value(view: Mapping[str, Any], seat: int, stock: int, first_round: in
         return 0.0
     per_round = max(1, math.ceil(stock / len(rounds)))
     others = _modelled_asks(view, seat)
+    called = revealed_of_view(view, "sell")
     revenue = 0.0
     for r in rounds:
-        demands = scenarios(market_of_view(view, r, "sell"), (0.25, 0.5, 0.75))
+        demands = scenarios(market_of_view(view, r, "sell", called), (0.25, 0.5, 0.75))
         revenue += max(
             price * _expected_fill(others, (per_round, price), demands, "sell")
             for price in range(1, MAX_ASK + 1)
@@ -172,14 +174,14 @@ def _expected_fill(
     others: Sequence[Order], mine: Order, markets: Sequence[int], side: Side
 ) -> float:
     """My average fill over the market scenarios, against the others' modelled orders."""
-    orders = (*others, mine)
-    return sum(_my_fill(orders, market, side) for market in markets) / len(markets)
+    return _total_fill((*others, mine), tuple(markets), side) / len(markets)
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _my_fill(orders: tuple[Order, ...], market: int, side: Side) -> int:
-    """The last order's fill; cached, since the same auctions are weighed again and again."""
-    return allocate(orders, market, side)[-1]
+def _total_fill(orders: tuple[Order, ...], markets: tuple[int, ...], side: Side) -> int:
+    """The last order's fills summed over the markets; cached, since the same auctions are
+    weighed again and again."""
+    return sum(allocate(orders, market, side)[-1] for market in markets)
 
 
 def _active_seats(view: Mapping[str, Any]) -> list[int]:

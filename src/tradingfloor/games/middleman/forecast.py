@@ -12,6 +12,7 @@ batch engine can use them; the `*_of_view` helpers read a seat's view dict.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -32,7 +33,16 @@ def unseen(revealed: Sequence[int]) -> tuple[int, ...]:
 
 def market_distribution(known: int, unknown_rows: Sequence[Sequence[int]]) -> Distribution:
     """The distribution of `known` plus one digit drawn uniformly from each of `unknown_rows`."""
-    dist: Distribution = {known: 1.0}
+    spread = _sum_distribution(tuple(tuple(digits) for digits in unknown_rows))
+    return {known + total: p for total, p in spread.items()}
+
+
+@functools.lru_cache(maxsize=1024)
+def _sum_distribution(unknown_rows: tuple[tuple[int, ...], ...]) -> Distribution:
+    """The distribution of the sum of one digit drawn uniformly from each of `unknown_rows`;
+    cached, since every coming round's forecast adds up the same rows' unseen digits (shifted by
+    what the round's known digits add: the same probabilities, to the last bit)."""
+    dist: Distribution = {0: 1.0}
     for digits in unknown_rows:
         if not digits:
             continue
@@ -75,9 +85,15 @@ def revealed_of_view(view: Mapping[str, Any], side: Side) -> list[list[int]]:
     return called
 
 
-def market_of_view(view: Mapping[str, Any], round_: int, side: Side) -> Distribution:
-    """Round `round_`'s supply ("buy") or demand ("sell") as the view's seat can foresee it."""
-    called = revealed_of_view(view, side)
+def market_of_view(
+    view: Mapping[str, Any], round_: int, side: Side, called: list[list[int]] | None = None
+) -> Distribution:
+    """Round `round_`'s supply ("buy") or demand ("sell") as the view's seat can foresee it.
+
+    `called` is `revealed_of_view(view, side)`, where the caller has it already (a forecast of
+    every coming round reads the history once, not once a round)."""
+    if called is None:
+        called = revealed_of_view(view, side)
     me = view.get("seat")
     rows = view.get("rows")
     own_row = rows["a" if side == "buy" else "d"] if rows else None
@@ -115,12 +131,14 @@ class RoundOutlook:
         return "buyer's market" if self.supply >= self.demand else "seller's market"
 
 
-def _spread(view: Mapping[str, Any], round_: int, side: Side) -> tuple[float, int, int]:
+def _spread(
+    view: Mapping[str, Any], round_: int, side: Side, called: list[list[int]]
+) -> tuple[float, int, int]:
     """Round `round_`'s market figure as the seat sees it: its mean, least and most.
 
     The same arithmetic as `market_of_view` without the whole distribution (a view computes it
-    for every coming round): the mean of a sum is the sum of each unknown row's mean digit."""
-    called = revealed_of_view(view, side)
+    for every coming round): the mean of a sum is the sum of each unknown row's mean digit.
+    `called` is `revealed_of_view(view, side)`."""
     me = view.get("seat")
     rows = view.get("rows")
     own_row = rows["a" if side == "buy" else "d"] if rows else None
@@ -131,20 +149,32 @@ def _spread(view: Mapping[str, Any], round_: int, side: Side) -> tuple[float, in
         elif seat == me and own_row is not None:
             known += own_row[round_ - 1]
         else:
-            left = unseen(digits)
-            if left:
-                average += sum(left) / len(left)
-                low, high = low + min(left), high + max(left)
+            figures = _unseen_figures(tuple(digits))
+            if figures is not None:
+                mean_digit, least, most = figures
+                average += mean_digit
+                low, high = low + least, high + most
     return known + average, known + low, known + high
+
+
+@functools.lru_cache(maxsize=1024)
+def _unseen_figures(revealed: tuple[int, ...]) -> tuple[float, int, int] | None:
+    """The mean, least and most of a row's digits still to come (None when none are left);
+    cached, since a view weighs each row's digits for every coming round."""
+    left = unseen(revealed)
+    if not left:
+        return None
+    return sum(left) / len(left), min(left), max(left)
 
 
 def outlook_of_view(view: Mapping[str, Any]) -> list[RoundOutlook]:
     """Expected supply and demand of every round from the current one to the last."""
     first = int(view["round"])
+    called_a, called_d = revealed_of_view(view, "buy"), revealed_of_view(view, "sell")
     out = []
     for r in range(first, ROUNDS + 1):
-        supply, supply_low, supply_high = _spread(view, r, "buy")
-        demand, demand_low, demand_high = _spread(view, r, "sell")
+        supply, supply_low, supply_high = _spread(view, r, "buy", called_a)
+        demand, demand_low, demand_high = _spread(view, r, "sell", called_d)
         out.append(
             RoundOutlook(r, supply, demand, (supply_low, supply_high), (demand_low, demand_high))
         )

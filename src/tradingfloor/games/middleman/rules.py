@@ -40,7 +40,8 @@ def actors(state: MiddlemanState) -> tuple[int, ...]:
     """Seats still in the game that have not yet committed this step."""
     if state.phase == "over":
         return ()
-    return tuple(s for s in range(state.players) if not state.out[s] and state.sealed[s] is None)
+    out, sealed = state.out, state.sealed
+    return tuple([s for s in range(state.players) if not out[s] and sealed[s] is None])
 
 
 def legal(state: MiddlemanState, seat: int) -> ActionSpace:
@@ -59,7 +60,7 @@ def legal(state: MiddlemanState, seat: int) -> ActionSpace:
             return OrderSpace(Buy, max_tins, state.cash[seat], state.cash[seat])
         # RULINGS Middleman 4: no order is refused against the cash held; an offer the buyer
         # cannot pay puts them out only if it is served (§3, RULINGS 6).
-        return OrderSpace(Buy, max_tins, most_cash(state.players), typical=state.cash[seat])
+        return OrderSpace(Buy, max_tins, most_cash(state.players), None, state.cash[seat])
     return OrderSpace(Sell, state.tins[seat], MAX_ASK)
 
 
@@ -130,8 +131,8 @@ def _write_rows(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanS
         cash=state.cash,
         tins=state.tins,
         out=state.out,
-        rows_a=tuple(r.a for r in rows),
-        rows_d=tuple(r.d for r in rows),
+        rows_a=tuple([r.a for r in rows]),
+        rows_d=tuple([r.d for r in rows]),
         sealed=(None,) * state.players,
         history=state.history,
     )

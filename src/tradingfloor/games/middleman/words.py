@@ -3,6 +3,7 @@ trader finished, and each move (seats written `{seat:N}`, for each interface to 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -224,12 +225,19 @@ def move_words(state: MiddlemanState, who: int, action: Any) -> str:
 
 def history_sentences(state: MiddlemanState) -> list[list[str]]:
     """Every resolved step in sentences, in order (`step_sentences` of each)."""
-    cash = [10 * state.players] * state.players  # Middleman §2
+    cash = (10 * state.players,) * state.players  # Middleman §2
     out = []
     for step in state.history:
-        out.append(step_sentences(step, cash))
-        cash = _after(step, cash)
+        sentences, cash = _told(step, cash)
+        out.append(list(sentences))
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _told(step: Step, cash: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """A step's sentences and each trader's cash after it, from the cash before it; cached, since
+    every view of a table tells its whole history again."""
+    return tuple(step_sentences(step, cash)), tuple(_after(step, cash))
 
 
 def _after(step: Step, cash: Sequence[int]) -> list[int]:
