@@ -26,7 +26,10 @@ def allocate(
         if tins < 0 or price < 0:
             raise ValueError(_NEGATIVE)
         if tins > 0:
-            at_price.setdefault(price, []).append(i)
+            if price in at_price:
+                at_price[price].append(i)
+            else:
+                at_price[price] = [i]
     fills = [0] * len(orders)
     left = supply
     for price in sorted(at_price, reverse=side == "buy"):
@@ -51,7 +54,7 @@ def _serve_price_level(
             # §3 tie case 2: not enough for one tin each; the tied orders drop out of the auction
             # and the remaining tins go to the next price level.
             return left
-        circles = min(min(orders[i][0] - fills[i] for i in waiting), left // len(waiting))
+        circles = min(min([orders[i][0] - fills[i] for i in waiting]), left // len(waiting))
         for i in waiting:
             fills[i] += circles
         left -= circles * len(waiting)

@@ -181,7 +181,14 @@ def _expected_fill(
 def _total_fill(orders: tuple[Order, ...], markets: tuple[int, ...], side: Side) -> int:
     """The last order's fills summed over the markets; cached, since the same auctions are
     weighed again and again."""
-    return sum(allocate(orders, market, side)[-1] for market in markets)
+    return sum(_my_fill(orders, market, side) for market in markets)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _my_fill(orders: tuple[Order, ...], market: int, side: Side) -> int:
+    """The last order's fill in one market; cached, since the scenarios of neighbouring rounds
+    share most of their markets."""
+    return allocate(orders, market, side)[-1]
 
 
 def _active_seats(view: Mapping[str, Any]) -> list[int]:
