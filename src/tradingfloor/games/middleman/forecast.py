@@ -132,16 +132,14 @@ class RoundOutlook:
 
 
 def _spread(
-    view: Mapping[str, Any], round_: int, side: Side, called: list[list[int]]
+    round_: int, called: list[list[int]], own: tuple[int | None, Sequence[int] | None]
 ) -> tuple[float, int, int]:
     """Round `round_`'s market figure as the seat sees it: its mean, least and most.
 
     The same arithmetic as `market_of_view` without the whole distribution (a view computes it
     for every coming round): the mean of a sum is the sum of each unknown row's mean digit.
-    `called` is `revealed_of_view(view, side)`."""
-    me = view.get("seat")
-    rows = view.get("rows")
-    own_row = rows["a" if side == "buy" else "d"] if rows else None
+    `called` is `revealed_of_view(view, side)`; `own` the seat and its own row of that side."""
+    me, own_row = own
     known, average, low, high = 0, 0.0, 0, 0
     for seat, digits in enumerate(called):
         if round_ <= len(digits):
@@ -170,11 +168,13 @@ def _unseen_figures(revealed: tuple[int, ...]) -> tuple[float, int, int] | None:
 def outlook_of_view(view: Mapping[str, Any]) -> list[RoundOutlook]:
     """Expected supply and demand of every round from the current one to the last."""
     first = int(view["round"])
+    me, rows = view.get("seat"), view.get("rows")
     called_a, called_d = revealed_of_view(view, "buy"), revealed_of_view(view, "sell")
+    own_a, own_d = (me, rows["a"] if rows else None), (me, rows["d"] if rows else None)
     out = []
     for r in range(first, ROUNDS + 1):
-        supply, supply_low, supply_high = _spread(view, r, "buy", called_a)
-        demand, demand_low, demand_high = _spread(view, r, "sell", called_d)
+        supply, supply_low, supply_high = _spread(r, called_a, own_a)
+        demand, demand_low, demand_high = _spread(r, called_d, own_d)
         out.append(
             RoundOutlook(r, supply, demand, (supply_low, supply_high), (demand_low, demand_high))
         )

@@ -44,7 +44,7 @@ def news(state: MiddlemanState) -> list[str]:
     an order since (never what), and the result once the game is over."""
     lines: list[str] = []
     if state.history:
-        lines += step_sentences(state.history[-1], cash_before(state, len(state.history) - 1))
+        lines += history_sentences(state)[-1]  # the latest step's (each step's are cached)
     elif state.phase == "buy":
         lines.append(
             "Every trader has written rows A and D. Round 1: the auction opens; "
