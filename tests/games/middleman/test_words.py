@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 from tests.games.middleman.helpers import GAME, buy_step, rows, sell_step, start
 from tests.games.middleman.test_scripted_game import ROWS, SCRIPT
 from tradingfloor.core.words import fill
+from tradingfloor.games.middleman import words
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
 
 # Jane, Fred and Mary call A = 8, 0, 2 in round 1 (the Buying Example) and D = 6, 1, 3.
@@ -133,3 +135,19 @@ def test_the_guide_is_a_short_players_guide() -> None:
     assert len(guide.split()) < 600
     for jargon in ("RULINGS", "seeds/", "{", "json", "§"):
         assert jargon not in guide
+
+
+def test_the_history_told_from_the_cache_is_each_step_told_afresh() -> None:
+    rng = random.Random(6)
+    for seed in range(12):
+        state = GAME.new({"players": 4}, seed)
+        while actors := GAME.actors(state):
+            for s in actors:
+                state = GAME.apply(state, s, GAME.legal(state, s).sample(rng))
+            told = words.history_sentences(state)
+            assert told == [
+                words.step_sentences(step, words.cash_before(state, index))
+                for index, step in enumerate(state.history)
+            ]
+            if state.history:
+                assert words.news(state)[: len(told[-1])] == told[-1]
