@@ -60,7 +60,7 @@ def legal(state: MiddlemanState, seat: int) -> ActionSpace:
             return OrderSpace(Buy, max_tins, state.cash[seat], state.cash[seat])
         # RULINGS Middleman 4: no order is refused against the cash held; an offer the buyer
         # cannot pay puts them out only if it is served (§3, RULINGS 6).
-        return OrderSpace(Buy, max_tins, most_cash(state.players), None, state.cash[seat])
+        return OrderSpace(Buy, max_tins, most_cash(state.players), typical=state.cash[seat])
     return OrderSpace(Sell, state.tins[seat], MAX_ASK)
 
 

@@ -67,7 +67,8 @@ def shuffle_digits(row: list[int], rng: random.Random) -> None:
 
     It draws the very bits that CPython's `Random.shuffle` draws (each place's partner is
     `getrandbits` of the place's bit length, drawn again while past the place), so the same seeds
-    deal the same rows; a test holds it to `rng.shuffle`.
+    deal the same rows; a test holds it to `rng.shuffle`. (A `Random` subclass that draws from
+    its own `random()` and not from `getrandbits` still gets a uniform shuffle, by other draws.)
     """
     getrandbits = rng.getrandbits
     for place, bits in _SWAPS:
