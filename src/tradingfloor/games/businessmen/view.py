@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from tradingfloor.core.game import Event
 from tradingfloor.games.businessmen import rules, words
+from tradingfloor.games.businessmen.decks import Decks
 from tradingfloor.games.businessmen.draft import LogEntry
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.state import (
@@ -16,6 +17,7 @@ from tradingfloor.games.businessmen.state import (
     MANAGER_LIMIT,
     WAREHOUSE_TYPES,
     BusinessmenState,
+    Car,
     Seat,
 )
 
@@ -28,13 +30,15 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
     action did), every event's `text`, and `recap` once over.
     """
     decks = state.decks
+    fixed = _fixed(decks)
     events = _events(state.log, seat)
+    phase = state.phase
     out: dict[str, Any] = {
         "game": "businessmen",
         "seat": seat,
         "round": state.round,
         "first": state.first,
-        "phase": state.phase,
+        "phase": phase,
         "turn": state.turn,
         "actors": list(rules.actors(state)),
         "goal": state.goal,
@@ -44,7 +48,7 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
         "market": _goods(state.market).copy(),
         "supply": _goods(state.supply).copy(),
         "bank": state.bank,
-        "cars": [_car(state, index) for index in range(3)],
+        "cars": [_copy_car(_car(index, car)) for index, car in enumerate(state.cars)],
         "goods_card": None if state.goods_card is None else _goods(_card(state)).copy(),
         "export_card": _export_card(state),
         "decks": {
@@ -58,33 +62,57 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
             "goods": [_goods(decks.goods_cards[card]).copy() for card in state.goods_used],
             "export": [list(_names(decks.export_cards[c])) for c in state.export_used],
         },
-        "price_wheel": [sector.describe() for sector in decks.price_wheel],
+        # A sector is {"embargo": [...]} or {"up": {...}, "down": {...}}: copied a level down.
+        "price_wheel": [
+            {k: part.copy() for k, part in sector.items()} for sector in fixed.price_wheel
+        ],
         "price_spin": state.price_spin,
         "embargo": list(_names(state.embargo)),
-        "events_wheel": [
-            "nothing" if hit is None else CHARACTERISTICS[hit] for hit in decks.events_wheel
-        ],
+        "events_wheel": list(fixed.events_wheel),
         "event_spins": [{"seat": s, "sector": sector} for s, sector in state.event_spins],
-        "players": [_tablet(s, me) for s, me in enumerate(state.seats)],
+        "players": [_copy_tablet(_tablet(s, me)) for s, me in enumerate(state.seats)],
         "events": events,
         "status": words.status(state),
-        "stage": words.PHASES[state.phase],
+        "stage": words.PHASES[phase],
         "chapter": words.chapter(state),
-        "help": words.HELP.get(state.phase, ""),
-        "news": [e["text"] for e in events if e["n"] > state.news_from],
+        "help": words.HELP.get(phase, ""),
+        "news": _news(events, state.news_from),
     }
     if seat is not None and 0 <= seat < state.players:
         out["yours"] = words.yours(state, seat)
-    result = rules.result(state)
-    if result is not None:
-        out["result"] = result.to_json()
-        out["recap"] = words.recap(state)
+    if phase == "over":
+        result = rules.result(state)
+        if result is not None:
+            out["result"] = result.to_json()
+            out["recap"] = words.recap(state)
     return out
 
 
 # A view is built at every decision of a bot or a search, and most of its parts repeat from view
 # to view: the parts below are made once per distinct value and copied into each view, so that
 # no two views share a dict or a list. Their keys are tuples of ints (units, prices, levels).
+
+
+class _Fixed(NamedTuple):
+    """The parts of every view that only the decks decide: the two wheels, as views show them."""
+
+    price_wheel: tuple[dict[str, Any], ...]
+    events_wheel: tuple[str, ...]
+
+
+_fixed_for: tuple[Decks, _Fixed] | None = None  # the decks last viewed, and their fixed parts
+
+
+def _fixed(decks: Decks) -> _Fixed:
+    """The fixed parts of `decks` (made again only when another deck set is viewed)."""
+    global _fixed_for
+    if _fixed_for is None or _fixed_for[0] is not decks:
+        fixed = _Fixed(
+            tuple(sector.describe() for sector in decks.price_wheel),
+            tuple("nothing" if hit is None else CHARACTERISTICS[hit] for hit in decks.events_wheel),
+        )
+        _fixed_for = (decks, fixed)
+    return _fixed_for[1]
 
 
 @lru_cache(maxsize=4096)
@@ -105,18 +133,15 @@ def _names(goods: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(GOODS[g] for g in goods)
 
 
-@lru_cache(maxsize=256)
-def _flagged(flags: tuple[bool, ...]) -> tuple[str, ...]:
+def _flagged(flags: tuple[bool, ...]) -> list[str]:
     """The names of the goods whose flag is set."""
-    return tuple(name for name, flag in zip(GOODS, flags, strict=True) if flag)
+    return [name for name, flag in zip(GOODS, flags, strict=True) if flag]
 
 
-@lru_cache(maxsize=64)
 def _levels(levels: tuple[int, int, int]) -> dict[str, int]:
     return dict(zip(CHARACTERISTICS, levels, strict=True))
 
 
-@lru_cache(maxsize=64)
 def _limits(levels: tuple[int, int, int]) -> dict[str, int]:
     warehouse, loader, manager = levels
     return {
@@ -135,6 +160,15 @@ def _events(log: tuple[Event, ...], seat: int | None) -> list[dict[str, Any]]:
     ]
 
 
+def _news(events: list[dict[str, Any]], news_from: int) -> list[str]:
+    """The texts of the events logged after the first `news_from`: the latest step's, at the end
+    of the list (events are listed in the order they were logged)."""
+    start = len(events)
+    while start and events[start - 1]["n"] > news_from:
+        start -= 1
+    return [e["text"] for e in events[start:]]
+
+
 def _card(state: BusinessmenState) -> tuple[int, ...]:
     assert state.goods_card is not None
     return state.decks.goods_cards[state.goods_card]
@@ -146,8 +180,9 @@ def _export_card(state: BusinessmenState) -> list[str] | None:
     return list(_names(state.decks.export_cards[state.export_card]))
 
 
-def _car(state: BusinessmenState, index: int) -> dict[str, Any]:
-    car = state.cars[index]
+@lru_cache(maxsize=1024)
+def _car(index: int, car: Car) -> dict[str, Any]:
+    """Car `index` as views show it (copied into each: _copy_car)."""
     return {
         "name": CARS[index],
         "capacity": CAPACITY[index],
@@ -158,21 +193,47 @@ def _car(state: BusinessmenState, index: int) -> dict[str, Any]:
     }
 
 
+def _copy_car(car: dict[str, Any]) -> dict[str, Any]:
+    return {**car, "units": car["units"].copy()}
+
+
+# A seat's tablet as views show it, made once per seat and tablet; views get copies (_copy_tablet).
+# The key is the Seat, which compares by value, and True == 1: so the flags are shown as bools,
+# and a seat whose flags were given as 1 and 0 shows the same tablet as one given True and False.
+@lru_cache(maxsize=4096)
 def _tablet(seat: int, me: Seat) -> dict[str, Any]:
     return {
         "seat": seat,
         "coins": me.coins,
         "vp": me.vp,
-        "levels": _levels(me.levels).copy(),
-        "limits": _limits(me.levels).copy(),
-        # Not cached: True == 1, and a cache keyed by (True, ...) would answer for (1, ...) too.
-        "markers": dict(zip(CHARACTERISTICS, me.markers, strict=True)),
-        "insured": dict(zip(CHARACTERISTICS, me.insured, strict=True)),
-        "main": _held(me.main).copy(),
-        "temp": _held(me.temp).copy(),
-        "skipping": me.skipping,
-        "owed": me.owed,
-        "passed": me.passed,
-        "bought": list(_flagged(me.bought)),
-        "exported": list(_flagged(me.exported)),
+        "levels": _levels(me.levels),
+        "limits": _limits(me.levels),
+        "markers": {
+            name: bool(flag) for name, flag in zip(CHARACTERISTICS, me.markers, strict=True)
+        },
+        "insured": {
+            name: bool(flag) for name, flag in zip(CHARACTERISTICS, me.insured, strict=True)
+        },
+        "main": _held(me.main),
+        "temp": _held(me.temp),
+        "skipping": bool(me.skipping),
+        "owed": bool(me.owed),
+        "passed": bool(me.passed),
+        "bought": _flagged(me.bought),
+        "exported": _flagged(me.exported),
+    }
+
+
+def _copy_tablet(tablet: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a cached tablet that shares no dict or list with it."""
+    return {
+        **tablet,
+        "levels": tablet["levels"].copy(),
+        "limits": tablet["limits"].copy(),
+        "markers": tablet["markers"].copy(),
+        "insured": tablet["insured"].copy(),
+        "main": tablet["main"].copy(),
+        "temp": tablet["temp"].copy(),
+        "bought": tablet["bought"].copy(),
+        "exported": tablet["exported"].copy(),
     }
