@@ -39,7 +39,9 @@ class Menu(ChoiceSpace):
         return {"actions": [{**action.to_json(), "label": say(action)} for action in self.actions]}
 
     def sample(self, rng: random.Random) -> Any:
-        active = [a for a in self.actions if not isinstance(a, QUIET)]
+        # The menus' actions are of these very classes: compared, not isinstance()'d (pydantic's
+        # isinstance is a Python-level check, and this runs for every action listed).
+        active = [a for a in self.actions if type(a) not in QUIET]
         if active and len(active) < len(self.actions) and rng.random() >= QUIET_ODDS:
             return active[rng.randrange(len(active))]
         return super().sample(rng)
