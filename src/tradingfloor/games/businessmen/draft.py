@@ -22,6 +22,7 @@ from tradingfloor.games.businessmen.state import (
     Phase,
     Seat,
 )
+from tradingfloor.games.businessmen.words import event_text
 
 FIELDS = BusinessmenState._fields
 _FROZEN = attrgetter(*(name if name != "seats" else "seat_tuple" for name in FIELDS))
@@ -60,9 +61,7 @@ class LogEntry(Event):
     @cached_property
     def json(self) -> dict[str, Any]:
         """Event.to_json() with the entry in words (`text`), kept: views hand out copies of it."""
-        from tradingfloor.games.businessmen.words import event_text
-
-        out = self.to_json()
+        out = {"kind": self.kind, **self.data}  # Event.to_json(), inlined
         out["text"] = event_text(out)
         return out
 
