@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from tradingfloor.core.game import Event
 from tradingfloor.games.businessmen import rules, words
-from tradingfloor.games.businessmen.decks import Decks
 from tradingfloor.games.businessmen.draft import LogEntry
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.state import (
@@ -17,7 +16,6 @@ from tradingfloor.games.businessmen.state import (
     MANAGER_LIMIT,
     WAREHOUSE_TYPES,
     BusinessmenState,
-    Car,
     Seat,
 )
 
@@ -30,7 +28,6 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
     action did), every event's `text`, and `recap` once over.
     """
     decks = state.decks
-    fixed = _fixed(decks)
     events = _events(state.log, seat)
     phase = state.phase
     out: dict[str, Any] = {
@@ -48,7 +45,7 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
         "market": _goods(state.market).copy(),
         "supply": _goods(state.supply).copy(),
         "bank": state.bank,
-        "cars": [_copy_car(_car(index, car)) for index, car in enumerate(state.cars)],
+        "cars": [_car(state, index) for index in range(3)],
         "goods_card": None if state.goods_card is None else _goods(_card(state)).copy(),
         "export_card": _export_card(state),
         "decks": {
@@ -62,13 +59,12 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
             "goods": [_goods(decks.goods_cards[card]).copy() for card in state.goods_used],
             "export": [list(_names(decks.export_cards[c])) for c in state.export_used],
         },
-        # A sector is {"embargo": [...]} or {"up": {...}, "down": {...}}: copied a level down.
-        "price_wheel": [
-            {k: part.copy() for k, part in sector.items()} for sector in fixed.price_wheel
-        ],
+        "price_wheel": [sector.describe() for sector in decks.price_wheel],
         "price_spin": state.price_spin,
         "embargo": list(_names(state.embargo)),
-        "events_wheel": list(fixed.events_wheel),
+        "events_wheel": [
+            "nothing" if hit is None else CHARACTERISTICS[hit] for hit in decks.events_wheel
+        ],
         "event_spins": [{"seat": s, "sector": sector} for s, sector in state.event_spins],
         "players": [_copy_tablet(_tablet(s, me)) for s, me in enumerate(state.seats)],
         "events": events,
@@ -91,28 +87,6 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
 # A view is built at every decision of a bot or a search, and most of its parts repeat from view
 # to view: the parts below are made once per distinct value and copied into each view, so that
 # no two views share a dict or a list. Their keys are tuples of ints (units, prices, levels).
-
-
-class _Fixed(NamedTuple):
-    """The parts of every view that only the decks decide: the two wheels, as views show them."""
-
-    price_wheel: tuple[dict[str, Any], ...]
-    events_wheel: tuple[str, ...]
-
-
-_fixed_for: tuple[Decks, _Fixed] | None = None  # the decks last viewed, and their fixed parts
-
-
-def _fixed(decks: Decks) -> _Fixed:
-    """The fixed parts of `decks` (made again only when another deck set is viewed)."""
-    global _fixed_for
-    if _fixed_for is None or _fixed_for[0] is not decks:
-        fixed = _Fixed(
-            tuple(sector.describe() for sector in decks.price_wheel),
-            tuple("nothing" if hit is None else CHARACTERISTICS[hit] for hit in decks.events_wheel),
-        )
-        _fixed_for = (decks, fixed)
-    return _fixed_for[1]
 
 
 @lru_cache(maxsize=4096)
@@ -180,9 +154,8 @@ def _export_card(state: BusinessmenState) -> list[str] | None:
     return list(_names(state.decks.export_cards[state.export_card]))
 
 
-@lru_cache(maxsize=1024)
-def _car(index: int, car: Car) -> dict[str, Any]:
-    """Car `index` as views show it (copied into each: _copy_car)."""
+def _car(state: BusinessmenState, index: int) -> dict[str, Any]:
+    car = state.cars[index]
     return {
         "name": CARS[index],
         "capacity": CAPACITY[index],
@@ -191,10 +164,6 @@ def _car(index: int, car: Car) -> dict[str, Any]:
         "load": car.load,
         "units": list(car.units),
     }
-
-
-def _copy_car(car: dict[str, Any]) -> dict[str, Any]:
-    return {**car, "units": car["units"].copy()}
 
 
 # A seat's tablet as views show it, made once per seat and tablet; views get copies (_copy_tablet).
