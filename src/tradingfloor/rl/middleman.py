@@ -10,6 +10,7 @@ import numpy as np
 
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.middleman.actions import Buy, Sell
+from tradingfloor.games.middleman.spaces import RowsSpace
 
 MAX_SEATS = 8
 ROUNDS = 10
@@ -92,8 +93,9 @@ class MiddlemanEncoder:
 
     def auto(self, view: Mapping[str, Any], legal: ActionSpace, rng: random.Random) -> Any:
         # RULINGS Middleman 2: "deal them for me at random" is a convenience, not a rule change;
-        # the environment deals each seat's rows so that agents learn the trading.
-        return legal.sample(rng) if view["phase"] == "rows" else None
+        # the environment deals each seat's rows so that agents learn the trading. A seat has the
+        # rows to write exactly in the rows phase (the space tells it without drawing the view).
+        return legal.sample(rng) if isinstance(legal, RowsSpace) else None
 
 
 def _one_hot(index: int, size: int) -> np.ndarray:
