@@ -146,7 +146,7 @@ def figures() -> list[Figure]:
         Figure(
             name=f"memory: lab, {LAB_GAMES:,} middleman heuristic games",
             what=f"peak RSS of the process tree of `tradingfloor simulate middleman --seats "
-            f"{LAB_SEATS} --games {LAB_GAMES:,} --no-report` (the lab's default engine for it), "
+            f"{LAB_SEATS} --games {LAB_GAMES} --no-report` (the lab's default engine for it), "
             "from getrusage(RUSAGE_CHILDREN) of a wrapper process",
             run=lab_memory,
             runs=1,
