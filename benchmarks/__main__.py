@@ -61,7 +61,14 @@ def _table(rows: list[Measured]) -> Table:
 
 
 def _spread(median: float, values: list[float]) -> str:
-    return f"{median:,.0f} ({min(values):,.0f}-{max(values):,.0f})"
+    return f"{_rate(median)} ({_rate(min(values))}-{_rate(max(values))})"
+
+
+def _rate(value: float) -> str:
+    """A rate with about three significant digits below 100 (1.74, 17.4), whole above."""
+    if value >= 100:
+        return f"{value:,.0f}"
+    return f"{value:.1f}" if value >= 10 else f"{value:.2f}"
 
 
 if __name__ == "__main__":
