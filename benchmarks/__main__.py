@@ -8,10 +8,21 @@ import sys
 from rich.console import Console
 from rich.table import Table
 
-from benchmarks import fast, openspiel_anchor, reference, server_load, soak
+from benchmarks import (
+    fast,
+    lab,
+    memory,
+    openspiel_anchor,
+    reference,
+    rl_steps,
+    server_load,
+    soak,
+)
 from benchmarks.harness import Measured, measure
 
-SOURCES = [reference, fast, openspiel_anchor, server_load, soak]
+SOURCES = [reference, fast, lab, rl_steps, openspiel_anchor, server_load, memory, soak]
+NUMBERS = ("games/s", "actions/s", "x anchor")
+MET = {True: "[green]yes[/green]", False: "[red]no[/red]", None: "-"}
 
 
 def main(selected: list[str]) -> None:
@@ -32,22 +43,32 @@ def main(selected: list[str]) -> None:
 def _table(rows: list[Measured]) -> Table:
     anchor = next((r for r in rows if r.figure.anchor), None)
     table = Table(title="tradingfloor benchmarks (median of runs; min-max)")
-    for column in ("figure", "games/s", "actions/s", "x anchor", "notes"):
-        table.add_column(column, justify="left" if column in ("figure", "notes") else "right")
+    columns = ("figure", "games/s", "actions/s", "x anchor", "target", "met", "notes")
+    for column in columns:
+        table.add_column(column, justify="right" if column in NUMBERS else "left")
     for row in rows:
-        ratio = f"{row.median_games / anchor.median_games:.2f}" if anchor else "-"
+        target = row.figure.target
         table.add_row(
             row.figure.name,
             _spread(row.median_games, row.games_per_s),
             _spread(row.median_actions, row.actions_per_s),
-            ratio,
+            f"{row.ratio(anchor):.3f}" if anchor and row.figure.versus_anchor else "-",
+            target.text if target else "-",
+            MET[row.met(anchor)],
             ", ".join(f"{k} {v}" for k, v in row.extra.items()),
         )
     return table
 
 
 def _spread(median: float, values: list[float]) -> str:
-    return f"{median:,.0f} ({min(values):,.0f}-{max(values):,.0f})"
+    return f"{_rate(median)} ({_rate(min(values))}-{_rate(max(values))})"
+
+
+def _rate(value: float) -> str:
+    """A rate with about three significant digits below 100 (1.74, 17.4), whole above."""
+    if value >= 100:
+        return f"{value:,.0f}"
+    return f"{value:.1f}" if value >= 10 else f"{value:.2f}"
 
 
 if __name__ == "__main__":

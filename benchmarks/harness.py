@@ -18,6 +18,53 @@ class Sample:
 
 
 @dataclass(frozen=True)
+class Target:
+    """What a figure should reach (`text`, shown beside it), and whether a measurement does:
+    `met(row, anchor)` is True or False, or None where the table cannot tell (no anchor)."""
+
+    text: str
+    met: Callable[[Measured, Measured | None], bool | None] = lambda row, anchor: None
+
+
+def anchor_multiple(multiple: float) -> Target:
+    """At least `multiple` times the anchor's actions/s."""
+
+    def met(row: Measured, anchor: Measured | None) -> bool | None:
+        return None if anchor is None else row.ratio(anchor) >= multiple
+
+    return Target(f">= {multiple:g}x anchor", met)
+
+
+def actions_per_s(least: float, unit: str = "actions/s") -> Target:
+    """A median of at least `least` actions per second (`unit` names them: steps/s, say)."""
+    return Target(f">= {least:,.0f} {unit}", lambda row, anchor: row.median_actions >= least)
+
+
+def games_per_s(least: float, why: str = "") -> Target:
+    """A median of at least `least` games per second (`why`: where the figure comes from)."""
+    text = f">= {least:,.1f} games/s" + (f" ({why})" if why else "")
+    return Target(text, lambda row, anchor: row.median_games >= least)
+
+
+def note_below(note: str, limit: float) -> Target:
+    """The median over runs of a numeric note (`p99 ms`, say) below `limit`."""
+
+    def met(row: Measured, anchor: Measured | None) -> bool | None:
+        values = [float(v) for v in row.extra.get(note, "").split("/") if _number(v)]
+        return statistics.median(values) < limit if values else None
+
+    return Target(f"{note} < {limit:g}", met)
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
 class Figure:
     """A named measurement: `run()` plays a fixed workload once and returns its Sample."""
 
@@ -27,6 +74,8 @@ class Figure:
     runs: int = 5
     anchor: bool = False
     warmup: bool = True  # one unmeasured run first (a soak, long and measuring itself, has none)
+    target: Target | None = None  # the issue's target for the figure, where it names one
+    versus_anchor: bool = True  # False: a ratio to the anchor's actions/s says nothing (memory)
 
 
 @dataclass(frozen=True)
@@ -43,6 +92,15 @@ class Measured:
     @property
     def median_actions(self) -> float:
         return statistics.median(self.actions_per_s)
+
+    def ratio(self, anchor: Measured) -> float:
+        """This figure's median actions/s as a multiple of the anchor's."""
+        return self.median_actions / anchor.median_actions
+
+    def met(self, anchor: Measured | None) -> bool | None:
+        """Whether the figure reaches its target (None: it has none, or the table cannot tell)."""
+        target = self.figure.target
+        return None if target is None else target.met(self, anchor)
 
 
 def measure(figure: Figure) -> Measured:

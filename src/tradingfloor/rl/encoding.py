@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Protocol
 
 import numpy as np
@@ -25,12 +26,10 @@ class Menu:
     actions: Sequence[Any]
     size: int  # the Discrete space's size: the game's encoder fixes it
 
-    @property
+    @cached_property
     def mask(self) -> np.ndarray:
         mask = np.zeros(self.size, dtype=np.int8)
-        for i, action in enumerate(self.actions):
-            if action is not None:
-                mask[i] = 1
+        mask[: len(self.actions)] = [action is not None for action in self.actions]
         return mask
 
     def action(self, index: int) -> Any:
@@ -68,11 +67,18 @@ class MenuEncoder:
     def __init__(self, size: int = 128, features: int = 256) -> None:
         self.size = size
         self.features = features
+        self._flattener = _Flattener(features)
 
     def observe(self, view: Mapping[str, Any]) -> np.ndarray:
+        buckets, numbers = self._flattener.flatten(view)
         out = np.zeros(self.features, dtype=np.float32)
-        for path, value in _numbers(view, ""):
-            out[zlib.crc32(path.encode()) % self.features] += value
+        # In the view's order, each number rounded to float32 and added in float32: the sums of
+        # `out[bucket] += number` one at a time, without a Python loop.
+        np.add.at(
+            out,
+            np.array(buckets, dtype=np.intp),
+            np.array(numbers, dtype=np.float64).astype(np.float32),
+        )
         return np.clip(out, -1e6, 1e6)
 
     def menu(self, view: Mapping[str, Any], legal: ActionSpace, rng: random.Random) -> Menu:
@@ -80,17 +86,125 @@ class MenuEncoder:
         if listed is not None and len(listed) <= self.size:
             return Menu(list(listed), self.size)
         # Too many to list: a menu of distinct legal actions drawn from the space.
-        drawn: list[Any] = []
+        drawn = _Distinct()
         for _ in range(4 * self.size):
-            action = legal.sample(rng)
-            if action not in drawn:
-                drawn.append(action)
-            if len(drawn) == self.size:
+            drawn.add(legal.sample(rng))
+            if len(drawn.actions) == self.size:
                 break
-        return Menu(drawn, self.size)
+        return Menu(drawn.actions, self.size)
 
     def auto(self, view: Mapping[str, Any], legal: ActionSpace, rng: random.Random) -> Any:
         return None
+
+
+class _Distinct:
+    """Actions in the order first drawn, each once: `actions` is what adding each to a list when
+    `action not in actions` gives, with a set to find the hashable ones (actions are hashable by
+    contract; the list is searched only where one is not)."""
+
+    def __init__(self) -> None:
+        self.actions: list[Any] = []
+        self._hashed: set[Any] = set()
+        self._unhashable: list[Any] = []
+
+    def add(self, action: Any) -> None:
+        try:
+            if action in self._hashed or action in self._unhashable:
+                return
+            self._hashed.add(action)
+        except TypeError:
+            if action in self.actions:
+                return
+            self._unhashable.append(action)
+        self.actions.append(action)
+
+
+class _Flattener:
+    """`_numbers(view, "")` as two lists, each path's bucket and its number, in the same order.
+
+    A view's shape repeats from one state to the next, so its paths are not built again for each
+    number: the paths under a path of a dict's keys (of a list's positions) are made once per set
+    of keys (per length), each with its bucket (the CRC-32 of the path modulo `features`) and the
+    buckets of the texts met there. JSON's dicts, lists, numbers, flags and texts are walked here;
+    any other value (a tuple, an enum) goes through `_numbers`, so the pairs are those of
+    `_numbers` for every view.
+    """
+
+    def __init__(self, features: int) -> None:
+        self.features = features
+        self._children: dict[tuple[str, Any], _Children] = {}
+        self._buckets: dict[str, int] = {}
+
+    def flatten(self, view: Any) -> tuple[list[int], list[Any]]:
+        if len(self._children) + len(self._buckets) > REMEMBERED_PATHS:
+            # Views with ever new keys or texts in them must not grow these without bound.
+            self._children.clear()
+            self._buckets.clear()
+        indices: list[int] = []
+        numbers: list[Any] = []  # ints, floats and flags: float64 turns each as float() does
+        if type(view) is dict:
+            self._walk(view.values(), self._dict_children(view, ""), indices, numbers)
+        else:
+            self._others(view, "", indices, numbers)
+        return indices, numbers
+
+    def _walk(
+        self, items: Iterable[Any], children: _Children, indices: list[int], numbers: list[Any]
+    ) -> None:
+        for item, path, bucket, texts in zip(items, *children, strict=True):
+            kind = type(item)
+            if kind is int:
+                indices.append(bucket)
+                numbers.append(item)
+            elif kind is str:
+                text_bucket = texts.get(item)
+                if text_bucket is None:
+                    text_bucket = texts[item] = self._bucket(f"{path}={item}")
+                indices.append(text_bucket)
+                numbers.append(1.0)
+            elif kind is dict:
+                self._walk(item.values(), self._dict_children(item, path), indices, numbers)
+            elif kind is list:
+                self._walk(item, self._list_children(len(item), path), indices, numbers)
+            elif kind is bool or kind is float:
+                indices.append(bucket)
+                numbers.append(item)
+            else:
+                self._others(item, path, indices, numbers)
+
+    def _others(self, value: Any, path: str, indices: list[int], numbers: list[Any]) -> None:
+        for pair_path, number in _numbers(value, path):
+            indices.append(self._bucket(pair_path))
+            numbers.append(number)
+
+    def _dict_children(self, value: dict[Any, Any], path: str) -> _Children:
+        shape = (path, tuple(value))
+        children = self._children.get(shape)
+        if children is None:
+            children = self._children[shape] = self._made([f"{path}.{key}" for key in value])
+        return children
+
+    def _list_children(self, length: int, path: str) -> _Children:
+        shape = (path, length)
+        children = self._children.get(shape)
+        if children is None:
+            children = self._children[shape] = self._made([f"{path}[{i}]" for i in range(length)])
+        return children
+
+    def _made(self, paths: list[str]) -> _Children:
+        buckets = [self._bucket(path) for path in paths]
+        return paths, buckets, [{} for _ in paths]
+
+    def _bucket(self, path: str) -> int:
+        bucket = self._buckets.get(path)
+        if bucket is None:
+            bucket = self._buckets[path] = zlib.crc32(path.encode()) % self.features
+        return bucket
+
+
+_Children = tuple[list[str], list[int], list[dict[str, int]]]
+"""The paths of a container's children, the bucket of each, and the buckets of its texts."""
+REMEMBERED_PATHS = 200_000
 
 
 def _numbers(value: Any, path: str) -> list[tuple[str, float]]:

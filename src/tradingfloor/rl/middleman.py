@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.middleman.actions import Buy, Sell
+from tradingfloor.games.middleman.spaces import RowsSpace
 
 MAX_SEATS = 8
 ROUNDS = 10
@@ -40,23 +42,35 @@ class MiddlemanMenu:
         described = legal.describe()["actions"]
         kinds: dict[str, type[Buy] | type[Sell]] = {"buy": Buy, "sell": Sell}
         self.kind = kinds.get(described[0]["type"]) if described else None
-        mask = np.zeros(SIZE, dtype=np.int8)
+        self.mask = _NOTHING
         if self.kind is not None:
             fields = described[0]["fields"]
-            tins = np.arange(MAX_TINS + 1)[:, None]
-            price = np.arange(PRICES)[None, :]
-            ok = (tins <= fields["tins"]["max"]) & (price <= fields["price"]["max"])
-            budget = described[0].get("budget")
-            if budget is not None:
-                ok &= tins * price <= budget
-            mask = ok.astype(np.int8).ravel()
-        self.mask = mask
+            most = (fields["tins"]["max"], fields["price"]["max"], described[0].get("budget"))
+            self.mask = _orders_mask(*most)
 
     def action(self, index: int) -> Buy | Sell:
         if self.kind is None or not 0 <= index < SIZE or not self.mask[index]:
             raise ValueError(f"action {index} is not legal now (see the action mask)")
         tins, price = order_of(index)
         return self.kind(tins=tins, price=price)
+
+
+@lru_cache(maxsize=4096)
+def _orders_mask(most_tins: int, most_price: int, budget: int | None) -> np.ndarray:
+    """The orders of at most `most_tins` at most `most_price` (costing at most `budget`), as a
+    mask of the menu; made once for each such space, and read-only, since menus share it."""
+    tins = np.arange(MAX_TINS + 1)[:, None]
+    price = np.arange(PRICES)[None, :]
+    ok = (tins <= most_tins) & (price <= most_price)
+    if budget is not None:
+        ok &= tins * price <= budget
+    mask = ok.astype(np.int8).ravel()
+    mask.flags.writeable = False
+    return mask
+
+
+_NOTHING = np.zeros(SIZE, dtype=np.int8)
+_NOTHING.flags.writeable = False
 
 
 class MiddlemanEncoder:
@@ -67,37 +81,52 @@ class MiddlemanEncoder:
     features += 2 * 3 * MAX_SEATS
 
     def observe(self, view: Mapping[str, Any]) -> np.ndarray:
-        parts: list[Any] = [[view["round"] / ROUNDS], _one_hot(PHASES.index(view["phase"]), 4)]
+        out = np.zeros(self.features, dtype=np.float32)
+        parts = _Parts(out)
+        parts.take(1)[0] = view["round"] / ROUNDS
+        _set_one_hot(parts.take(len(PHASES)), PHASES.index(view["phase"]))
         seat = view.get("seat")
-        parts.append(_one_hot(seat if seat is not None else -1, MAX_SEATS))
-        sheets = np.zeros((MAX_SEATS, 5), dtype=np.float32)
+        _set_one_hot(parts.take(MAX_SEATS), seat if seat is not None else -1)
+        sheets = parts.take(MAX_SEATS * 5).reshape(MAX_SEATS, 5)
         for p in view["players"]:
             sheets[p["seat"]] = (p["cash"] / 100, p["tins"] / 10, p["out"], 1, p["committed"])
-        parts.append(sheets.ravel())
         rows = view.get("rows") or {"a": [-9] * ROUNDS, "d": [-9] * ROUNDS}
-        parts.append(np.array(rows["a"] + rows["d"], dtype=np.float32) / 9)
-        called = np.full((2, MAX_SEATS, ROUNDS), -1.0, dtype=np.float32)
-        last = np.zeros((2, MAX_SEATS, 3), dtype=np.float32)
+        parts.take(2 * ROUNDS)[:] = np.array(rows["a"] + rows["d"], dtype=np.float32) / 9
+        called = parts.take(2 * MAX_SEATS * ROUNDS).reshape(2, MAX_SEATS, ROUNDS)
+        called[:] = -1.0
+        last = parts.take(2 * MAX_SEATS * 3).reshape(2, MAX_SEATS, 3)
         for step in view["history"]:
             side = 0 if step["side"] == "buy" else 1
             for column in step["seats"]:
                 called[side, column["seat"], step["round"] - 1] = column["digit"] / 9
+                # Whole numbers over 10 in float64, then float32: the float32 quotient exactly.
                 figures = (column["tins"] or 0, column["price"] or 0, column["filled"])
-                last[side, column["seat"]] = np.array(figures, dtype=np.float32) / 10
-        parts += [called.ravel(), last.ravel()]
-        return np.concatenate([np.asarray(p, dtype=np.float32) for p in parts])
+                last[side, column["seat"]] = [figure / 10 for figure in figures]
+        return out
 
     def menu(self, view: Mapping[str, Any], legal: ActionSpace, rng: random.Random) -> Any:
         return MiddlemanMenu(legal)
 
     def auto(self, view: Mapping[str, Any], legal: ActionSpace, rng: random.Random) -> Any:
         # RULINGS Middleman 2: "deal them for me at random" is a convenience, not a rule change;
-        # the environment deals each seat's rows so that agents learn the trading.
-        return legal.sample(rng) if view["phase"] == "rows" else None
+        # the environment deals each seat's rows so that agents learn the trading. A seat has the
+        # rows to write exactly in the rows phase (the space tells it without drawing the view).
+        return legal.sample(rng) if isinstance(legal, RowsSpace) else None
 
 
-def _one_hot(index: int, size: int) -> np.ndarray:
-    out = np.zeros(size, dtype=np.float32)
-    if 0 <= index < size:
-        out[index] = 1
-    return out
+class _Parts:
+    """Consecutive slices of an observation vector, taken in order (views: writes go to it)."""
+
+    def __init__(self, out: np.ndarray) -> None:
+        self.out = out
+        self.at = 0
+
+    def take(self, size: int) -> np.ndarray:
+        part = self.out[self.at : self.at + size]
+        self.at += size
+        return part
+
+
+def _set_one_hot(part: np.ndarray, index: int) -> None:
+    if 0 <= index < len(part):
+        part[index] = 1

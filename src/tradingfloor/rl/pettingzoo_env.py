@@ -10,7 +10,7 @@ sole winner, 1/k for each of k sharing it, 0 otherwise).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -19,6 +19,7 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from tradingfloor.core.game import Game, Result, State
 from tradingfloor.core.registry import make
+from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.rl.encoding import Encoder, encoder_for
 
 MAX_ACTIONS = 200_000  # a game still going after this many actions is truncated
@@ -28,8 +29,33 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
+class _LazyView(Mapping[str, Any]):
+    """A seat's view of the table's current state, drawn (and kept) on the first look into it."""
+
+    def __init__(self, table: GameTable, seat: int) -> None:
+        self._table, self._seat = table, seat
+
+    def _view(self) -> Mapping[str, Any]:
+        view: Mapping[str, Any] = self._table.view(self._seat)
+        return view
+
+    def __getitem__(self, key: str) -> Any:
+        return self._view()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._view())
+
+    def __len__(self) -> int:
+        return len(self._view())
+
+
 class GameTable:
-    """One game with its encoder: the shared core of both environments."""
+    """One game with its encoder: the shared core of both environments.
+
+    What the game says of the current state (its actors, a seat's view, legal space and menu) is
+    asked once per state and kept until the state changes: the environments ask for it several
+    times a step, and a view can cost more than the step itself.
+    """
 
     def __init__(self, game_id: str, options: Mapping[str, Any] | None) -> None:
         self.game: Game = make(game_id)
@@ -40,7 +66,7 @@ class GameTable:
         self.rng = random.Random()
         self.state: State = None
         self.actions = 0
-        self._menus: dict[int, Any] = {}
+        self._forget()
 
     def spaces(self) -> tuple[spaces.Space[Any], spaces.Space[Any]]:
         observation = spaces.Dict(
@@ -54,29 +80,49 @@ class GameTable:
     def reset(self, seed: int | None) -> None:
         if seed is not None:
             self.rng = random.Random(seed)
-        self.state = self.game.new(self.options, self.rng.getrandbits(62))
+        self._enter(self.game.new(self.options, self.rng.getrandbits(62)))
         self.actions = 0
-        self._menus = {}
         self.take_automatic_actions()
 
+    def _enter(self, state: State) -> None:
+        self.state = state
+        self._forget()
+
+    def _forget(self) -> None:
+        """Drop what was kept of the previous state."""
+        self._actors: tuple[int, ...] | None = None
+        self._views: dict[int, Any] = {}
+        self._legal: dict[int, ActionSpace] = {}
+        self._menus: dict[int, Any] = {}
+
     def actors(self) -> tuple[int, ...]:
-        return self.game.actors(self.state)
+        if self._actors is None:
+            self._actors = self.game.actors(self.state)
+        return self._actors
+
+    def view(self, seat: int) -> Any:
+        if seat not in self._views:
+            self._views[seat] = self.game.view(self.state, seat)
+        return self._views[seat]
+
+    def legal(self, seat: int) -> ActionSpace:
+        if seat not in self._legal:
+            self._legal[seat] = self.game.legal(self.state, seat)
+        return self._legal[seat]
 
     def menu(self, seat: int) -> Any:
         """The seat's menu in the current state (drawn once per state, so observing is pure)."""
         if seat not in self._menus:
-            view = self.game.view(self.state, seat)
-            self._menus[seat] = self.encoder.menu(view, self.game.legal(self.state, seat), self.rng)
+            self._menus[seat] = self.encoder.menu(self.view(seat), self.legal(seat), self.rng)
         return self._menus[seat]
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
-        view = self.game.view(self.state, seat)
         mask = np.zeros(self.wait + 1, dtype=np.int8)
         if seat in self.actors():
             mask[: self.wait] = self.menu(seat).mask
         else:
             mask[self.wait] = 1
-        return {"observation": self.encoder.observe(view), "action_mask": mask}
+        return {"observation": self.encoder.observe(self.view(seat)), "action_mask": mask}
 
     def play(self, seat: int, index: int) -> None:
         """Seat `seat` takes menu entry `index`; ValueError where the mask forbids it."""
@@ -85,20 +131,21 @@ class GameTable:
                 raise ValueError(f"{agent_name(seat)} has nothing to do now: send WAIT")
             return
         action = self.menu(seat).action(int(index))
-        self.state = self.game.apply(self.state, seat, action)
+        self._enter(self.game.apply(self.state, seat, action))
         self.actions += 1
-        self._menus = {}
         self.take_automatic_actions()
 
     def take_automatic_actions(self) -> None:
-        """Decisions the encoder takes for the seats (Middleman's rows dealt at random)."""
+        """Decisions the encoder takes for the seats (Middleman's rows dealt at random).
+
+        The encoder is given a view that the game draws only if the encoder reads it."""
         while True:
             automatic = False
             for seat in self.actors():
-                view = self.game.view(self.state, seat)
-                action = self.encoder.auto(view, self.game.legal(self.state, seat), self.rng)
+                view = _LazyView(self, seat)
+                action = self.encoder.auto(view, self.legal(seat), self.rng)
                 if action is not None:
-                    self.state = self.game.apply(self.state, seat, action)
+                    self._enter(self.game.apply(self.state, seat, action))
                     automatic = True
             if not automatic:
                 return

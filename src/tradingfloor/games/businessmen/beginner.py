@@ -9,7 +9,7 @@ whatever it can; improves as soon as it has the coins, even its last ones; and r
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tradingfloor.core.agent import Decision
@@ -27,26 +27,26 @@ class BeginnerAgent:
     strength = "Makes a first game's mistakes: buys what is plentiful, loads with no plan"
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
-        actions = list(decision.legal.enumerate() or ())
+        actions = decision.legal.enumerate()
         if not actions:
             return decision.legal.sample(rng)
         view = decision.view
         me = view["players"][decision.seat]
-        menu = [a.to_json() for a in actions]
         pick = CHOOSERS.get(view["phase"], _first)
-        chosen = pick(view, me, menu, rng)
-        return next(a for a, obj in zip(actions, menu, strict=True) if obj == chosen)
+        return pick(view, me, actions, rng)
 
 
-Menu = list[dict[str, Any]]
+# The choosers read the listed actions' fields and return one of them (the menu's own objects:
+# turning each into JSON at every decision cost more than the choosing).
+Menu = Sequence[Any]
 
 
-def _of(menu: Menu, kind: str) -> Menu:
-    return [a for a in menu if a["type"] == kind]
+def _of(menu: Menu, kind: str) -> list[Any]:
+    return [a for a in menu if a.type == kind]
 
 
-def _pass(menu: Menu) -> dict[str, Any]:
-    return next((a for a in menu if a["type"] == "pass"), menu[0])
+def _pass(menu: Menu) -> Any:
+    return next((a for a in menu if a.type == "pass"), menu[0])
 
 
 def _first(view: Mapping[str, Any], me: Mapping[str, Any], menu: Menu, rng: random.Random) -> Any:
@@ -55,7 +55,7 @@ def _first(view: Mapping[str, Any], me: Mapping[str, Any], menu: Menu, rng: rand
 
 def _declare(view: Mapping[str, Any], me: Mapping[str, Any], menu: Menu, rng: random.Random) -> Any:
     wanted = "skip" if me["coins"] == 0 else "play"
-    return next(a for a in menu if a["type"] == wanted)
+    return next(a for a in menu if a.type == wanted)
 
 
 def _buy(view: Mapping[str, Any], me: Mapping[str, Any], menu: Menu, rng: random.Random) -> Any:
@@ -64,10 +64,10 @@ def _buy(view: Mapping[str, Any], me: Mapping[str, Any], menu: Menu, rng: random
     if not buys or len(me["bought"]) >= BUY_TYPES:
         return _pass(menu)
     market = view["market"]
-    most = max(market[a["good"]] for a in buys)
-    goods = sorted({a["good"] for a in buys if market[a["good"]] == most})
+    most = max(market[a.good] for a in buys)
+    goods = sorted({a.good for a in buys if market[a.good] == most})
     good = rng.choice(goods)
-    return max((a for a in buys if a["good"] == good), key=lambda a: a["units"])
+    return max((a for a in buys if a.good == good), key=lambda a: a.units)
 
 
 def _load(view: Mapping[str, Any], me: Mapping[str, Any], menu: Menu, rng: random.Random) -> Any:
@@ -78,18 +78,18 @@ def _load(view: Mapping[str, Any], me: Mapping[str, Any], menu: Menu, rng: rando
     held = {**me["temp"]}
     for good, units in me["main"].items():
         held[good] = held.get(good, 0) + units
-    most = max(held.get(a["good"], 0) for a in loads)
-    return rng.choice([a for a in loads if held.get(a["good"], 0) == most])
+    most = max(held.get(a.good, 0) for a in loads)
+    return rng.choice([a for a in loads if held.get(a.good, 0) == most])
 
 
 def _store(view: Mapping[str, Any], me: Mapping[str, Any], menu: Menu, rng: random.Random) -> Any:
     """Keep the goods it has most units of, whatever they sell for."""
-    return max(menu, key=lambda a: sum(me["main"].get(g, 0) for g in a.get("keep", [])))
+    return max(menu, key=lambda a: sum(me["main"].get(g, 0) for g in a.keep))
 
 
 def _export(view: Mapping[str, Any], me: Mapping[str, Any], menu: Menu, rng: random.Random) -> Any:
     exports = _of(menu, "export")
-    return max(exports, key=lambda a: a["units"]) if exports else _pass(menu)
+    return max(exports, key=lambda a: a.units) if exports else _pass(menu)
 
 
 def _improve(view: Mapping[str, Any], me: Mapping[str, Any], menu: Menu, rng: random.Random) -> Any:
@@ -97,7 +97,7 @@ def _improve(view: Mapping[str, Any], me: Mapping[str, Any], menu: Menu, rng: ra
     improves = _of(menu, "improve")
     if not improves:
         return _pass(menu)
-    return min(improves, key=lambda a: IMPROVE_FIRST.index(a["characteristic"]))
+    return min(improves, key=lambda a: IMPROVE_FIRST.index(a.characteristic))
 
 
 def _insure(view: Mapping[str, Any], me: Mapping[str, Any], menu: Menu, rng: random.Random) -> Any:

@@ -4,7 +4,7 @@ of a first game, a heuristic trader, and random play."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tradingfloor.core.agent import Agent, Decision, RandomAgent
@@ -24,17 +24,23 @@ class HeuristicAgent:
     strength = "Strong: counts what cars and exports pay; beats a beginner 49 games in 50"
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
-        view = decision.view
-        actions = list(decision.legal.enumerate() or ())
+        actions = decision.legal.enumerate()
         if not actions:
             return decision.legal.sample(rng)
-        me = view["players"][decision.seat]
+        view = decision.view
         choose = CHOOSERS.get(view["phase"])
-        menu = [a.to_json() for a in actions]
-        picked = choose(view, me, menu) if choose else None
-        if picked is None:
+        if choose is None:
             return actions[0]
-        return next(a for a, obj in zip(actions, menu, strict=True) if obj == picked)
+        picked = choose(view, view["players"][decision.seat], actions)
+        if picked is None:  # passing: the menu's own pass
+            return next(a for a in actions if a.type == "pass")
+        return picked
+
+
+# Each chooser reads the view and the listed actions' fields, and returns one of the listed
+# actions, or None to pass. (The menu's action objects are read directly: turning each into JSON
+# at every decision was most of the bot's own cost.)
+Actions = Sequence[Any]
 
 
 def _held(me: Mapping[str, Any], good: str) -> int:
@@ -43,13 +49,19 @@ def _held(me: Mapping[str, Any], good: str) -> int:
 
 def _export_bonus(view: Mapping[str, Any], good: str, before: int, after: int) -> float:
     """Coins' worth of the export VP that holding `after` instead of `before` units opens up."""
-    if good not in (view["export_card"] or []) or good in view["embargo"]:
+    if not _exportable(view, good):
         return 0.0
     return float(_export_vp(after) - _export_vp(before)) * COINS_PER_VP
 
 
+def _exportable(view: Mapping[str, Any], good: str) -> bool:
+    """Whether `good` is on this round's export card and not under embargo."""
+    return good in (view["export_card"] or []) and good not in view["embargo"]
+
+
 def _export_vp(units: int) -> int:
-    return max((vp for n, vp in EXPORT_VP.items() if units >= n), default=0)
+    """The VP of the largest export (EXPORT_VP) that `units` allow, 0 if none."""
+    return 3 if units >= 8 else 2 if units >= 6 else 1 if units >= 4 else 0
 
 
 def _car_room(view: Mapping[str, Any], good: str) -> int:
@@ -57,39 +69,44 @@ def _car_room(view: Mapping[str, Any], good: str) -> int:
     return sum(car["capacity"] - car["load"] for car in view["cars"] if car["good"] in (None, good))
 
 
-def _declare(view: Mapping[str, Any], me: Mapping[str, Any], menu: list[dict[str, Any]]) -> Any:
+def _declare(view: Mapping[str, Any], me: Mapping[str, Any], actions: Actions) -> Any:
     # The rule text's own case for skipping: "no funds left, or there will be very few of them".
-    return {"type": "skip"} if me["coins"] < 3 else {"type": "play"}
+    wanted = "skip" if me["coins"] < 3 else "play"
+    return next(a for a in actions if a.type == wanted)
 
 
-def _buy(view: Mapping[str, Any], me: Mapping[str, Any], menu: list[dict[str, Any]]) -> Any:
+def _buy(view: Mapping[str, Any], me: Mapping[str, Any], actions: Actions) -> Any:
     """The purchase with the best worth over cost: sale in a car, or an export threshold."""
     best, best_gain = None, 0.0
-    room: dict[str, int] = {}  # per good: the room in the cars beyond what is held
-    for action in menu:
-        if action["type"] != "buy":
+    prices = view["prices"]
+    # Per good, once: (units held, room in the cars beyond what is held, exportable this round).
+    goods: dict[str, tuple[int, int, bool]] = {}
+    for action in actions:
+        if action.type != "buy":
             continue
-        good, units = action["good"], action["units"]
-        held = _held(me, good)
-        if good not in room:
-            room[good] = max(0, _car_room(view, good) - held)
-        sellable = min(units, room[good])
-        worth = sellable * view["prices"][good] + _export_bonus(view, good, held, held + units)
+        good, units = action.good, action.units
+        if good not in goods:
+            held = _held(me, good)
+            goods[good] = (held, max(0, _car_room(view, good) - held), _exportable(view, good))
+        held, room, exportable = goods[good]
+        worth = min(units, room) * prices[good]
+        if exportable:  # as _export_bonus(view, good, held, held + units)
+            worth += (_export_vp(held + units) - _export_vp(held)) * COINS_PER_VP
         gain = worth - units
         if gain > best_gain:
             best, best_gain = action, gain
-    return best or {"type": "pass"}
+    return best
 
 
-def _load(view: Mapping[str, Any], me: Mapping[str, Any], menu: list[dict[str, Any]]) -> Any:
+def _load(view: Mapping[str, Any], me: Mapping[str, Any], actions: Actions) -> Any:
     """The load worth most: cars it fills (alone best), less any export it gives up."""
     cars = {car["name"]: car for car in view["cars"]}
     seat = me["seat"]
     best, best_score = None, 0.0
-    for action in menu:
-        if action["type"] != "load":
+    for action in actions:
+        if action.type != "load":
             continue
-        car, good = cars[action["car"]], action["good"]
+        car, good = cars[action.car], action.good
         held = _held(me, good)
         units = min(me["limits"]["load"], car["capacity"] - car["load"], held)
         score = units * view["prices"][good]
@@ -103,47 +120,46 @@ def _load(view: Mapping[str, Any], me: Mapping[str, Any], menu: list[dict[str, A
         score -= _export_bonus(view, good, held - units, held)
         if score > best_score:
             best, best_score = action, score
-    return best or {"type": "pass"}
+    return best
 
 
-def _store(view: Mapping[str, Any], me: Mapping[str, Any], menu: list[dict[str, Any]]) -> Any:
+def _store(view: Mapping[str, Any], me: Mapping[str, Any], actions: Actions) -> Any:
     """Keep the types worth most at today's prices and on the export card."""
 
-    def worth(keep: list[str]) -> float:
+    def worth(keep: Sequence[str]) -> float:
         return sum(  # type: ignore[no-any-return]
             me["main"].get(g, 0) * view["prices"][g] + _export_bonus(view, g, 0, me["main"][g])
             for g in keep
         )
 
-    return max(menu, key=lambda action: worth(action["keep"]))
+    return max(actions, key=lambda action: worth(action.keep))
 
 
-def _export(view: Mapping[str, Any], me: Mapping[str, Any], menu: list[dict[str, Any]]) -> Any:
-    exports = [a for a in menu if a["type"] == "export"]
-    return max(exports, key=lambda a: a["units"]) if exports else {"type": "pass"}
+def _export(view: Mapping[str, Any], me: Mapping[str, Any], actions: Actions) -> Any:
+    exports = [a for a in actions if a.type == "export"]
+    return max(exports, key=lambda a: a.units) if exports else None
 
 
-def _improve(view: Mapping[str, Any], me: Mapping[str, Any], menu: list[dict[str, Any]]) -> Any:
+def _improve(view: Mapping[str, Any], me: Mapping[str, Any], actions: Actions) -> Any:
     """Improve while the coins last beyond a small reserve; the Manager and Loader first."""
     order = {"manager": 0, "loader": 1, "warehouse": 2}
     costs = {1: 10, 2: 20}
+    levels = me["levels"]
     # A level 3 is worth keeping insured, so keep the premium for each one back as well.
-    at_top = sum(1 for level in me["levels"].values() if level == 3)
+    at_top = sum(1 for level in levels.values() if level == 3)
     options = [
         a
-        for a in menu
-        if a["type"] == "improve"
-        and me["coins"] - costs[me["levels"][a["characteristic"]]]
-        >= RESERVE + 10 * (at_top + (me["levels"][a["characteristic"]] == 2))
+        for a in actions
+        if a.type == "improve"
+        and me["coins"] - costs[levels[a.characteristic]]
+        >= RESERVE + 10 * (at_top + (levels[a.characteristic] == 2))
     ]
     if not options:
-        return {"type": "pass"}
-    return min(
-        options, key=lambda a: (me["levels"][a["characteristic"]], order[a["characteristic"]])
-    )
+        return None
+    return min(options, key=lambda a: (levels[a.characteristic], order[a.characteristic]))
 
 
-def _insure(view: Mapping[str, Any], me: Mapping[str, Any], menu: list[dict[str, Any]]) -> Any:
+def _insure(view: Mapping[str, Any], me: Mapping[str, Any], actions: Actions) -> Any:
     """Insure the characteristic whose hit would cost most, when it costs more than the premium."""
     wheel = view["events_wheel"]
 
@@ -152,14 +168,14 @@ def _insure(view: Mapping[str, Any], me: Mapping[str, Any], menu: list[dict[str,
         loss = (2 if level == 3 else 1) * COINS_PER_VP + RESTORE[level]
         return float(wheel.count(name) / len(wheel) * loss)
 
-    options = [a for a in menu if a["type"] == "insure" and me["coins"] - 10 >= RESERVE]
+    options = [a for a in actions if a.type == "insure" and me["coins"] - 10 >= RESERVE]
     if not options:
-        return {"type": "pass"}
-    best = max(options, key=lambda a: expected_loss(a["characteristic"]))
-    return best if expected_loss(best["characteristic"]) >= 10 else {"type": "pass"}
+        return None
+    best = max(options, key=lambda a: expected_loss(a.characteristic))
+    return best if expected_loss(best.characteristic) >= 10 else None
 
 
-Chooser = Callable[[Mapping[str, Any], Mapping[str, Any], list[dict[str, Any]]], Any]
+Chooser = Callable[[Mapping[str, Any], Mapping[str, Any], Actions], Any]
 CHOOSERS: dict[str, Chooser] = {
     "declare": _declare,
     "buy": _buy,

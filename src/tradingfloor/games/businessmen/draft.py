@@ -22,6 +22,7 @@ from tradingfloor.games.businessmen.state import (
     Phase,
     Seat,
 )
+from tradingfloor.games.businessmen.words import event_text
 
 FIELDS = BusinessmenState._fields
 _FROZEN = attrgetter(*(name if name != "seats" else "seat_tuple" for name in FIELDS))
@@ -48,12 +49,19 @@ def _passed_as(seat: Seat, passed: bool) -> Seat:
 class LogEntry(Event):
     """A public event of the log, whose JSON form is made once, by the first view that shows it."""
 
+    @classmethod
+    def public(cls, kind: str, data: dict[str, Any]) -> LogEntry:
+        """`LogEntry(kind, data)`, seen by every seat: its fields set in the instance's dict
+        directly, without the frozen dataclass's object.__setattr__ per field (a step logs
+        several entries, and that was most of their cost)."""
+        entry = object.__new__(cls)
+        entry.__dict__.update(kind=kind, data=data, visible_to=None)
+        return entry
+
     @cached_property
     def json(self) -> dict[str, Any]:
         """Event.to_json() with the entry in words (`text`), kept: views hand out copies of it."""
-        from tradingfloor.games.businessmen.words import event_text
-
-        out = self.to_json()
+        out = {"kind": self.kind, **self.data}  # Event.to_json(), inlined
         out["text"] = event_text(out)
         return out
 
@@ -173,12 +181,18 @@ class Draft:
         """The log keeps the last LOG_ROUNDS rounds whole (a round's roulette stays in view all
         through the next round); called as a round starts."""
         oldest = self.round - LOG_ROUNDS + 1
-        self.log = tuple(e for e in self.log if e.data["round"] >= oldest)
+        log = self.log
+        # The log is in the order of logging, so of rounds: what goes is a head of it.
+        gone = 0
+        while gone < len(log) and log[gone].data["round"] < oldest:
+            gone += 1
+        if gone:
+            self.log = log[gone:]
 
     def note(self, kind: str, **data: Any) -> None:
         """One more public event in the log."""
         self.logged += 1
-        self.events.append(LogEntry(kind, {"n": self.logged, "round": self.round, **data}))
+        self.events.append(LogEntry.public(kind, {"n": self.logged, "round": self.round, **data}))
 
 
 Board = Union[BusinessmenState, Draft]  # noqa: UP007 - what the menus read: a state or a draft

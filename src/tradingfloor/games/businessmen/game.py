@@ -17,6 +17,8 @@ from tradingfloor.games.businessmen.options import BusinessmenOptions, decks_sou
 from tradingfloor.games.businessmen.state import BusinessmenState
 from tradingfloor.games.businessmen.view import view
 
+ACTION_CLASSES = frozenset(ACTION_TYPES)
+
 
 class Businessmen:
     """Businessmen: a market of goods, three cars to fill, exports, and a tablet to improve."""
@@ -44,7 +46,8 @@ class Businessmen:
         return action
 
     def apply(self, state: BusinessmenState, seat: int, action: Any) -> BusinessmenState:
-        if not isinstance(action, ACTION_TYPES):
+        # The class first: pydantic's isinstance() is a Python-level check, and this runs per step.
+        if type(action) not in ACTION_CLASSES and not isinstance(action, ACTION_TYPES):
             raise IllegalAction(f"not a Businessmen action: {action!r}", seat, action)
         return rules.apply(state, seat, action)
 

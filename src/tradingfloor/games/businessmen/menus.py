@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tradingfloor.games.businessmen.actions import (
     Buy,
@@ -17,7 +17,6 @@ from tradingfloor.games.businessmen.actions import (
     Skip,
     Store,
 )
-from tradingfloor.games.businessmen.draft import Board
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.state import (
     CAPACITY,
@@ -30,6 +29,9 @@ from tradingfloor.games.businessmen.state import (
     MANAGER_LIMIT,
 )
 from tradingfloor.games.businessmen.table import room_for_types, types_held
+
+if TYPE_CHECKING:  # the draft imports the words (its log entries' text): not at run time
+    from tradingfloor.games.businessmen.draft import Board
 
 PASS = Pass()
 PLAY = Play()

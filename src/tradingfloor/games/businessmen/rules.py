@@ -118,7 +118,7 @@ _last_menu: tuple[BusinessmenState, Menu] | None = None
 def refused(state: BusinessmenState, seat: int, action: Any) -> str | None:
     """Why the rules refuse `action` from `seat`, or None: `legal(state, seat).check(action)`."""
     space = legal(state, seat)
-    if isinstance(space, Menu):
+    if type(space) is Menu:
         for choice in space.actions:
             if choice is action:  # the menus' own action objects: no field-by-field comparison
                 return None
@@ -138,20 +138,23 @@ def apply(state: BusinessmenState, seat: int, action: Any) -> BusinessmenState:
 
 def _do(table: Draft, seat: int, action: Any) -> None:
     """The effect of a legal action, before the turn moves on."""
-    if isinstance(action, Pass):
+    # A legal action equals an action of the menu, so it is of that action's very class: the
+    # class is compared, not isinstance()'d (pydantic's isinstance is a Python-level check).
+    kind = type(action)
+    if kind is Pass:
         table.passed[seat] = True
         table.note("pass", seat=seat, phase=table.phase)
     elif table.phase == "declare":
-        _declare(table, seat, isinstance(action, Skip))
-    elif isinstance(action, Buy):
+        _declare(table, seat, kind is Skip)
+    elif kind is Buy:
         _buy(table, seat, action)
-    elif isinstance(action, Load):
+    elif kind is Load:
         _load(table, seat, action)
-    elif isinstance(action, Store):
+    elif kind is Store:
         flow.keep_types(table, seat, tuple(GOODS.index(g) for g in action.keep))
-    elif isinstance(action, Export):
+    elif kind is Export:
         _export(table, seat, action)
-    elif isinstance(action, Improve):
+    elif kind is Improve:
         _improve(table, seat, CHARACTERISTICS.index(action.characteristic))
     else:
         _insure(table, seat, CHARACTERISTICS.index(action.characteristic))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from tradingfloor.core.spaces import ChoiceSpace
@@ -30,6 +32,10 @@ class Menu(ChoiceSpace):
         self.words = words
 
     def check(self, action: Any) -> str | None:
+        # The menus list shared action objects, and bots and search mostly hand one of them back:
+        # looked for by identity first, in C, before pydantic's field-by-field == (Python-level).
+        if any(map(is_, self.actions, repeat(action))):
+            return None
         return None if action in self.actions else self.explain(action)
 
     def describe(self) -> dict[str, Any]:
@@ -39,7 +45,9 @@ class Menu(ChoiceSpace):
         return {"actions": [{**action.to_json(), "label": say(action)} for action in self.actions]}
 
     def sample(self, rng: random.Random) -> Any:
-        active = [a for a in self.actions if not isinstance(a, QUIET)]
+        # The menus' actions are of these very classes: compared, not isinstance()'d (pydantic's
+        # isinstance is a Python-level check, and this runs for every action listed).
+        active = [a for a in self.actions if type(a) not in QUIET]
         if active and len(active) < len(self.actions) and rng.random() >= QUIET_ODDS:
             return active[rng.randrange(len(active))]
         return super().sample(rng)

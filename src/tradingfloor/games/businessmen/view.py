@@ -29,12 +29,13 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
     """
     decks = state.decks
     events = _events(state.log, seat)
+    phase = state.phase
     out: dict[str, Any] = {
         "game": "businessmen",
         "seat": seat,
         "round": state.round,
         "first": state.first,
-        "phase": state.phase,
+        "phase": phase,
         "turn": state.turn,
         "actors": list(rules.actors(state)),
         "goal": state.goal,
@@ -65,20 +66,21 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
             "nothing" if hit is None else CHARACTERISTICS[hit] for hit in decks.events_wheel
         ],
         "event_spins": [{"seat": s, "sector": sector} for s, sector in state.event_spins],
-        "players": [_tablet(s, me) for s, me in enumerate(state.seats)],
+        "players": [_copy_tablet(_tablet(s, me)) for s, me in enumerate(state.seats)],
         "events": events,
         "status": words.status(state),
-        "stage": words.PHASES[state.phase],
+        "stage": words.PHASES[phase],
         "chapter": words.chapter(state),
-        "help": words.HELP.get(state.phase, ""),
-        "news": [e["text"] for e in events if e["n"] > state.news_from],
+        "help": words.HELP.get(phase, ""),
+        "news": _news(events, state.news_from),
     }
     if seat is not None and 0 <= seat < state.players:
         out["yours"] = words.yours(state, seat)
-    result = rules.result(state)
-    if result is not None:
-        out["result"] = result.to_json()
-        out["recap"] = words.recap(state)
+    if phase == "over":
+        result = rules.result(state)
+        if result is not None:
+            out["result"] = result.to_json()
+            out["recap"] = words.recap(state)
     return out
 
 
@@ -105,18 +107,15 @@ def _names(goods: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(GOODS[g] for g in goods)
 
 
-@lru_cache(maxsize=256)
-def _flagged(flags: tuple[bool, ...]) -> tuple[str, ...]:
+def _flagged(flags: tuple[bool, ...]) -> list[str]:
     """The names of the goods whose flag is set."""
-    return tuple(name for name, flag in zip(GOODS, flags, strict=True) if flag)
+    return [name for name, flag in zip(GOODS, flags, strict=True) if flag]
 
 
-@lru_cache(maxsize=64)
 def _levels(levels: tuple[int, int, int]) -> dict[str, int]:
     return dict(zip(CHARACTERISTICS, levels, strict=True))
 
 
-@lru_cache(maxsize=64)
 def _limits(levels: tuple[int, int, int]) -> dict[str, int]:
     warehouse, loader, manager = levels
     return {
@@ -133,6 +132,15 @@ def _events(log: tuple[Event, ...], seat: int | None) -> list[dict[str, Any]]:
         for e in log
         if e.visible_to is None or (seat is not None and seat in e.visible_to)
     ]
+
+
+def _news(events: list[dict[str, Any]], news_from: int) -> list[str]:
+    """The texts of the events logged after the first `news_from`: the latest step's, at the end
+    of the list (events are listed in the order they were logged)."""
+    start = len(events)
+    while start and events[start - 1]["n"] > news_from:
+        start -= 1
+    return [e["text"] for e in events[start:]]
 
 
 def _card(state: BusinessmenState) -> tuple[int, ...]:
@@ -158,21 +166,43 @@ def _car(state: BusinessmenState, index: int) -> dict[str, Any]:
     }
 
 
+# A seat's tablet as views show it, made once per seat and tablet; views get copies (_copy_tablet).
+# The key is the Seat, which compares by value, and True == 1: so the flags are shown as bools,
+# and a seat whose flags were given as 1 and 0 shows the same tablet as one given True and False.
+@lru_cache(maxsize=4096)
 def _tablet(seat: int, me: Seat) -> dict[str, Any]:
     return {
         "seat": seat,
         "coins": me.coins,
         "vp": me.vp,
-        "levels": _levels(me.levels).copy(),
-        "limits": _limits(me.levels).copy(),
-        # Not cached: True == 1, and a cache keyed by (True, ...) would answer for (1, ...) too.
-        "markers": dict(zip(CHARACTERISTICS, me.markers, strict=True)),
-        "insured": dict(zip(CHARACTERISTICS, me.insured, strict=True)),
-        "main": _held(me.main).copy(),
-        "temp": _held(me.temp).copy(),
-        "skipping": me.skipping,
-        "owed": me.owed,
-        "passed": me.passed,
-        "bought": list(_flagged(me.bought)),
-        "exported": list(_flagged(me.exported)),
+        "levels": _levels(me.levels),
+        "limits": _limits(me.levels),
+        "markers": {
+            name: bool(flag) for name, flag in zip(CHARACTERISTICS, me.markers, strict=True)
+        },
+        "insured": {
+            name: bool(flag) for name, flag in zip(CHARACTERISTICS, me.insured, strict=True)
+        },
+        "main": _held(me.main),
+        "temp": _held(me.temp),
+        "skipping": bool(me.skipping),
+        "owed": bool(me.owed),
+        "passed": bool(me.passed),
+        "bought": _flagged(me.bought),
+        "exported": _flagged(me.exported),
+    }
+
+
+def _copy_tablet(tablet: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a cached tablet that shares no dict or list with it."""
+    return {
+        **tablet,
+        "levels": tablet["levels"].copy(),
+        "limits": tablet["limits"].copy(),
+        "markers": tablet["markers"].copy(),
+        "insured": tablet["insured"].copy(),
+        "main": tablet["main"].copy(),
+        "temp": tablet["temp"].copy(),
+        "bought": tablet["bought"].copy(),
+        "exported": tablet["exported"].copy(),
     }

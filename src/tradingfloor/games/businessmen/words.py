@@ -7,7 +7,7 @@ reads about a Businessmen table is made here; the web page and the terminal only
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tradingfloor.core.words import seat
 from tradingfloor.games.businessmen import menus
@@ -22,7 +22,6 @@ from tradingfloor.games.businessmen.actions import (
     Skip,
     Store,
 )
-from tradingfloor.games.businessmen.draft import Board
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.state import (
     CAPACITY,
@@ -38,6 +37,9 @@ from tradingfloor.games.businessmen.state import (
     WAREHOUSE_TYPES,
     BusinessmenState,
 )
+
+if TYPE_CHECKING:  # the draft imports the words (its log entries' text): not at run time
+    from tradingfloor.games.businessmen.draft import Board
 
 DEFAULT_ROUND_LIMIT = 100
 """The round limit's default: a stall breaker that a status line need not mention."""
