@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tradingfloor.games.merlin import (
     bankruptcy,
     market,
@@ -14,6 +12,7 @@ from tradingfloor.games.merlin import (
     taxes,
     turn_order,
 )
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, Module
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.turns import END_TURN

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.game import Event
@@ -19,6 +18,7 @@ from tradingfloor.games.merlin.actions import (
 )
 from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_row
 from tradingfloor.games.merlin.production import give_goods
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in
 from tradingfloor.games.merlin.state import ROW, Book, Escrow, MerlinState, Order
 

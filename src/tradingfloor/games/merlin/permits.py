@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.actions import BuyPermit
 from tradingfloor.games.merlin.deck import draw, shuffle_in
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank
 from tradingfloor.games.merlin.production import yield_of
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, table_for
 from tradingfloor.games.merlin.seasons import set_counter, volatility
 from tradingfloor.games.merlin.state import MerlinState

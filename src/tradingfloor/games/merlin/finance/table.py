@@ -6,12 +6,12 @@ changes the table through these, so that gold stays conserved and debts stay in 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.games.merlin.finance.content import FinanceContent
 from tradingfloor.games.merlin.finance.state import Debt, Finance
 from tradingfloor.games.merlin.ledger import put
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, event
 from tradingfloor.games.merlin.state import MerlinState
 

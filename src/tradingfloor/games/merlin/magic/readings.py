@@ -13,7 +13,6 @@ economy pays the roll's production before magic's roll hooks run, so the filter 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.games.merlin import cards
@@ -34,6 +33,7 @@ from tradingfloor.games.merlin.magic.table import (
 )
 from tradingfloor.games.merlin.market import place_row_bids
 from tradingfloor.games.merlin.production import rolled
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, Module, Payout, event
 from tradingfloor.games.merlin.seasons import add_climate, advance_wheel, set_counter, volatility
 from tradingfloor.games.merlin.state import MerlinState

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any, Literal
 
 from tradingfloor.core.actions import Action
@@ -38,6 +37,7 @@ from tradingfloor.games.merlin.magic.table import (
     with_magic,
 )
 from tradingfloor.games.merlin.production import kind, rolled
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, Payout, event
 from tradingfloor.games.merlin.state import MerlinState, Stack
 from tradingfloor.games.merlin.tableau import stack_of, unoccupied

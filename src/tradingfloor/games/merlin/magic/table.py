@@ -7,12 +7,12 @@ the table through these, so the conservation and card-count checks hold for all 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any, Literal
 
 from tradingfloor.games.merlin.ledger import put
 from tradingfloor.games.merlin.magic.content import MagicContent, kind_of
 from tradingfloor.games.merlin.magic.state import Effect, Held, Magic, SetPotion
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, event
 from tradingfloor.games.merlin.state import MerlinState
 
