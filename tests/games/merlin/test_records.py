@@ -3,28 +3,32 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
 import tradingfloor
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.state import Config, Core, Counters
+from tradingfloor.games.merlin.state import Config, Core, Counters, MerlinState
 
 
-def _state():  # type: ignore[no-untyped-def]
+def _state() -> MerlinState:
     options = {"players": 4, "modules": ["economy", "magic", "finance"]}
-    return tradingfloor.make("merlin").new(options, 3)
+    state = tradingfloor.make("merlin").new(options, 3)
+    assert isinstance(state, MerlinState)
+    return state
 
 
 def test_slotted_records_match_dataclasses_replace() -> None:
     state = _state()
-    for record, changes in [
+    cases: list[tuple[Any, dict[str, Any]]] = [
         (state, {"event_count": 7}),
         (state.core, {"turn_no": 5, "dice": (1, 2)}),
         (state.core.counters, {"year": 3}),
         (state.magic, {"played": ("crown",), "maintenance": 4}),
         (state.finance, {"next_id": 9}),
-    ]:
+    ]
+    for record, changes in cases:
         made = replace(record, **changes)
         assert made == dataclasses.replace(record, **changes)
         assert type(made) is type(record)

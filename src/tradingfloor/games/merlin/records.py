@@ -53,7 +53,7 @@ def _copier_for(cls: type) -> _Copier | None:
     params = getattr(cls, "__dataclass_params__", None)
     if params is not None and params.frozen:
         fields = dataclasses.fields(cls)
-        slots = [getattr(cls, f.name, None) for f in fields]
+        slots: list[Any] = [getattr(cls, f.name, None) for f in fields]
         plain = all(f.init for f in fields) and not hasattr(cls, "__post_init__")
         if plain and fields and all(isinstance(s, MemberDescriptorType) for s in slots):
             names = [f.name for f in fields]
