@@ -9,7 +9,8 @@ import pytest
 
 import tradingfloor
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.state import Config, Core, Counters, MerlinState
+from tradingfloor.games.merlin.rulebook import event
+from tradingfloor.games.merlin.state import Core, Counters, MerlinState, Stack
 
 
 def _state() -> MerlinState:
@@ -19,14 +20,17 @@ def _state() -> MerlinState:
     return state
 
 
-def test_slotted_records_match_dataclasses_replace() -> None:
+def test_records_match_dataclasses_replace() -> None:
     state = _state()
     cases: list[tuple[Any, dict[str, Any]]] = [
-        (state, {"event_count": 7}),
+        (state, {"event_count": 7}),  # no slots: its __dict__ is copied
         (state.core, {"turn_no": 5, "dice": (1, 2)}),
-        (state.core.counters, {"year": 3}),
         (state.magic, {"played": ("crown",), "maintenance": 4}),
         (state.finance, {"next_id": 9}),
+        (state.config, {"max_orbits": 3}),
+        (state.core.counters, {"year": 3}),  # slots: copied slot by slot
+        (state.core.ledger, {"bank": 12, "pot": 1}),
+        (Stack("2S"), {"top": "3H"}),  # one field with slots (Stack has four)
     ]
     for record, changes in cases:
         made = replace(record, **changes)
@@ -47,10 +51,12 @@ def test_an_unknown_field_is_refused() -> None:
         replace(_state().core, no_such_field=1)
 
 
-def test_a_record_without_slots_goes_to_dataclasses() -> None:
-    config = _state().config
-    assert isinstance(config, Config) and not hasattr(Config, "__slots__")
-    assert replace(config, max_orbits=3).max_orbits == 3
+def test_a_record_caching_in_its_dict_goes_to_dataclasses() -> None:
+    told = event("turn_end", seat=1)
+    assert told.text  # cached in the event's __dict__: a copy must not keep it
+    again = replace(told, data={"seat": 2})
+    assert again == dataclasses.replace(told, data={"seat": 2})
+    assert "text" not in again.__dict__
 
 
 def test_frozen_records_stay_frozen() -> None:

@@ -2,15 +2,21 @@
 
 Every move rebuilds the state's records (the table, the economy, the magic and finance parts) a
 few times, and `dataclasses.replace` looks each field up afresh on every call. For a frozen
-dataclass with slots whose fields are all set by its `__init__`, and which has no
-`__post_init__`, a copy of the slots with the changes written over them is the same record; the
-way to copy a class is worked out once. Other classes go to `dataclasses.replace`.
+dataclass whose fields are all set by its `__init__`, and which has no `__post_init__`, a copy of
+its fields with the changes written over them is the same record:
+
+- a record without slots keeps its fields in its `__dict__`: the copy is one dict;
+- a record with slots has its slots copied one by one, by a copier worked out once per class.
+
+Other classes go to `dataclasses.replace`. The large records that every move rebuilds (the state,
+its core and its modules' parts) have no slots, so that rebuilding them costs one dict copy.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import cached_property
 from operator import attrgetter
 from types import MemberDescriptorType
 from typing import Any, NamedTuple, TypeVar
@@ -19,15 +25,18 @@ T = TypeVar("T")
 Write = Callable[[Any, Any], None]
 
 
-class _Copier(NamedTuple):
-    """How to copy one class: read every field at once, then write each slot of the copy."""
+class _Slots(NamedTuple):
+    """How to copy a record with slots: read every field at once, then write each slot."""
 
     read: Callable[[Any], tuple[Any, ...]]
     writes: tuple[Write, ...]
     write_of: dict[str, Write]
 
 
+_Copier = _Slots | frozenset[str]  # a record with slots, or the field names kept in a __dict__
 _COPIERS: dict[type, _Copier | None] = {}
+_new = object.__new__
+_set = object.__setattr__  # a frozen record refuses its own __setattr__
 
 
 def replace(record: T, /, **changes: Any) -> T:
@@ -36,7 +45,13 @@ def replace(record: T, /, **changes: Any) -> T:
     copier = _COPIERS[cls] if cls in _COPIERS else _copier_for(cls)
     if copier is None:
         return dataclasses.replace(record, **changes)  # type: ignore[type-var]
-    new = object.__new__(cls)
+    if isinstance(copier, frozenset):
+        if not copier.issuperset(changes):
+            raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - copier)}")
+        new = _new(cls)
+        _set(new, "__dict__", {**record.__dict__, **changes})
+        return new
+    new = _new(cls)
     for write, value in zip(copier.writes, copier.read(record), strict=True):
         write(new, value)
     for name, value in changes.items():
@@ -48,20 +63,26 @@ def replace(record: T, /, **changes: Any) -> T:
 
 
 def _copier_for(cls: type) -> _Copier | None:
-    """The copier of a frozen slotted dataclass whose `__init__` sets every field (else None)."""
-    copier = None
+    """How to copy a frozen dataclass whose `__init__` sets every field (None: another class)."""
     params = getattr(cls, "__dataclass_params__", None)
-    if params is not None and params.frozen:
-        fields = dataclasses.fields(cls)
+    fields = dataclasses.fields(cls) if params is not None else ()
+    plain = all(f.init for f in fields) and not hasattr(cls, "__post_init__")
+    copier: _Copier | None = None
+    if params is not None and params.frozen and plain and fields:
         slots: list[Any] = [getattr(cls, f.name, None) for f in fields]
-        plain = all(f.init for f in fields) and not hasattr(cls, "__post_init__")
-        if plain and fields and all(isinstance(s, MemberDescriptorType) for s in slots):
-            names = [f.name for f in fields]
-            write_of = {f.name: slot.__set__ for f, slot in zip(fields, slots, strict=True)}
-            read = attrgetter(*names) if len(names) > 1 else _one(attrgetter(names[0]))
-            copier = _Copier(read, tuple(write_of.values()), write_of)
+        if all(isinstance(s, MemberDescriptorType) for s in slots):
+            copier = _slots_copier(fields, slots)
+        elif not any(isinstance(v, cached_property) for c in cls.__mro__ for v in vars(c).values()):
+            copier = frozenset(f.name for f in fields)  # only the fields live in its __dict__
     _COPIERS[cls] = copier
     return copier
+
+
+def _slots_copier(fields: tuple[dataclasses.Field[Any], ...], slots: list[Any]) -> _Slots:
+    names = [f.name for f in fields]
+    write_of = {f.name: slot.__set__ for f, slot in zip(fields, slots, strict=True)}
+    read = attrgetter(*names) if len(names) > 1 else _one(attrgetter(names[0]))
+    return _Slots(read, tuple(write_of.values()), write_of)
 
 
 def _one(get: Callable[[Any], Any]) -> Callable[[Any], tuple[Any, ...]]:

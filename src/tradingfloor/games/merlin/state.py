@@ -110,7 +110,7 @@ class Vote:
     sealed: tuple[str | None, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
 class Core:
     """What every module shares: seats, turns, gold, counters, accounts and the step under way."""
 
@@ -197,7 +197,7 @@ class Offer:
     price: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
 class Economy:
     """The economy module's part: deck, hands, tableaux, commodities, the Grand Market."""
 
@@ -215,7 +215,7 @@ class Economy:
     # no permit (a balance figure)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
 class MerlinState:
     """The whole table. The deck order, the rng and the sealed bids and votes are secret."""
 

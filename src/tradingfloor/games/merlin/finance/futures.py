@@ -212,6 +212,11 @@ def _why_take(state: MerlinState, me: int, action: TakeFuture) -> str | None:
     future = find_future(state, action.future)
     if future is None:
         return f"there is no future number {action.future} on the field"
+    return _why_not_take(state, me, future)
+
+
+def _why_not_take(state: MerlinState, me: int, future: Future) -> str | None:
+    """Why `me` may not take this future on the field."""
     if future.short == me:
         return f"you wrote future {future.id}; another player must take it"
     if future.long is not None:
@@ -230,8 +235,8 @@ def _why_take(state: MerlinState, me: int, action: TakeFuture) -> str | None:
 
 
 def _takes(state: MerlinState, me: int) -> list[Action]:
-    actions = [TakeFuture(future=f.id) for f in finance_of(state).futures]
-    return [a for a in actions if _why_take(state, me, a) is None]
+    futures = finance_of(state).futures
+    return [TakeFuture(future=f.id) for f in futures if _why_not_take(state, me, f) is None]
 
 
 def _apply_take(state: MerlinState, me: int, action: TakeFuture, log: Log) -> MerlinState:
