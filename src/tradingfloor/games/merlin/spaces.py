@@ -26,6 +26,23 @@ LIST_LIMIT = 2000
 by its forms' fields, never listed in proportion to the gold held."""
 
 
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """`rng.shuffle(items)`: the same draws and the same order. For a plain `random.Random` it is
+    that method written out (Fisher-Yates from the end, each index drawn as `_randbelow` draws it,
+    by rejection from `getrandbits`), so that a turn's dozens of rules cost no call per rule."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        below = i + 1
+        bits = below.bit_length()
+        j = getrandbits(bits)
+        while j >= below:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
+
 class StepSpace(ActionSpace):
     """What a seat may do at one step of play (`step` names the module table's entry)."""
 
@@ -47,12 +64,14 @@ class StepSpace(ActionSpace):
         return rule.why(self.state, self.seat, action)
 
     def sample(self, rng: random.Random) -> Action:
-        if "end_turn" in self.rules and rng.random() < END_CHANCE:
+        end_turn = self.rules.get("end_turn")
+        if end_turn is not None and rng.random() < END_CHANCE:
             return EndTurn()
         # end_turn comes only by END_CHANCE or when nothing else is legal, so turns do things
-        rules = [r for r in self.rules.values() if r.type != "end_turn"]
-        rng.shuffle(rules)
-        rules += [r for r in self.rules.values() if r.type == "end_turn"]
+        rules = [r for r in self.rules.values() if r is not end_turn]
+        shuffle(rules, rng)
+        if end_turn is not None:
+            rules.append(end_turn)
         for rule in rules:
             action = rule.sample(self.state, self.seat, rng)
             if action is not None:
