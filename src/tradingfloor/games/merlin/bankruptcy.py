@@ -21,8 +21,11 @@ def _why_pay(state: MerlinState, seat: int, action: PayDebt) -> str | None:
     return None
 
 
+PAY_DEBT = PayDebt()
+
+
 def _pays(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_pay(state, seat, PayDebt()) else [PayDebt()]
+    return [] if _why_pay(state, seat, PAY_DEBT) else [PAY_DEBT]
 
 
 def _apply_pay(state: MerlinState, seat: int, action: PayDebt, log: Log) -> MerlinState:

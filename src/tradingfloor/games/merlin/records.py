@@ -15,7 +15,7 @@ its core and its modules' parts) have no slots, so that rebuilding them costs on
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cached_property
 from operator import attrgetter
 from types import MemberDescriptorType
@@ -60,6 +60,15 @@ def replace(record: T, /, **changes: Any) -> T:
             raise TypeError(f"{cls.__name__} has no field {name!r}")
         write_field(new, value)
     return new
+
+
+def holds(record: object, changes: Mapping[str, Any]) -> bool:
+    """Whether `record` holds every value of `changes` already (then it need not be rebuilt)."""
+    for name, value in changes.items():
+        held = getattr(record, name)
+        if held is not value and (type(held) is not type(value) or held != value):
+            return False
+    return True
 
 
 def _copier_for(cls: type) -> _Copier | None:

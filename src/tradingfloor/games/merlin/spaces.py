@@ -43,6 +43,10 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+END_TURN_ACTION = EndTurn()
+"""The one end_turn action (actions are immutable: a sample may give the same one each time)."""
+
+
 class StepSpace(ActionSpace):
     """What a seat may do at one step of play (`step` names the module table's entry)."""
 
@@ -66,7 +70,7 @@ class StepSpace(ActionSpace):
     def sample(self, rng: random.Random) -> Action:
         end_turn = self.rules.get("end_turn")
         if end_turn is not None and rng.random() < END_CHANCE:
-            return EndTurn()
+            return END_TURN_ACTION
         # end_turn comes only by END_CHANCE or when nothing else is legal, so turns do things
         rules = [r for r in self.rules.values() if r is not end_turn]
         shuffle(rules, rng)

@@ -187,6 +187,8 @@ def _want_size(state: MerlinState, me: int) -> int:
 
 def _pick_want(state: MerlinState, me: int, rng: random.Random) -> Action | None:
     limit = _bid_limit(state, me)
+    if limit < 1:  # no run has an action: nothing is drawn
+        return None
     runs = [(k, len(_bid_refs(state, k)) * limit) for k in kinds(state)]
     picked = pick_in(rng, runs)
     if picked is None:

@@ -172,8 +172,10 @@ def _write_size(state: MerlinState, me: int) -> int:
 
 
 def _pick_write(state: MerlinState, me: int, rng: random.Random) -> Action | None:
+    if len(written_by(state, me)) >= figures_of(state).futures.most_open:
+        return None
     expiries = _expiries(state)
-    if not expiries or len(written_by(state, me)) >= figures_of(state).futures.most_open:
+    if not expiries:
         return None
     year, portion = rng.choice(expiries)
     return WriteFuture(

@@ -12,7 +12,7 @@ from typing import Any, Literal
 from tradingfloor.games.merlin.ledger import put
 from tradingfloor.games.merlin.magic.content import MagicContent, kind_of
 from tradingfloor.games.merlin.magic.state import Effect, Held, Magic, SetPotion
-from tradingfloor.games.merlin.records import replace
+from tradingfloor.games.merlin.records import holds, replace
 from tradingfloor.games.merlin.rulebook import Log, event
 from tradingfloor.games.merlin.state import MerlinState
 
@@ -35,7 +35,10 @@ def content_of(state: MerlinState) -> MagicContent:
 
 def with_magic(state: MerlinState, **changes: Any) -> MerlinState:
     """The state with fields of its magic part replaced."""
-    return replace(state, magic=replace(magic_of(state), **changes))
+    magic = magic_of(state)
+    if holds(magic, changes):  # a turn's start often resets what is reset already
+        return state
+    return replace(state, magic=replace(magic, **changes))
 
 
 def on(state: MerlinState) -> bool:

@@ -154,12 +154,20 @@ def after_exit(state: MerlinState, seat: int, log: Log) -> MerlinState:
 # --- magic_vote ----------------------------------------------------------------------------------
 
 
-def _why_vote(state: MerlinState, seat: int, action: Vote) -> str | None:
-    ballot = ballot_of(state)
+def _why_no_vote(ballot: Ballot | None, seat: int) -> str | None:
+    """Why `seat` has no vote to seal now, whatever they would choose."""
     if ballot is None or ballot.kind == "propose" or seat not in ballot.voters:
         return "there is no vote for you now"
     if ballot.sealed[seat] is not None:
         return "you have already voted; wait for the others"
+    return None
+
+
+def _why_vote(state: MerlinState, seat: int, action: Vote) -> str | None:
+    ballot = ballot_of(state)
+    why = _why_no_vote(ballot, seat)
+    if why or ballot is None:
+        return why
     allowed = vote_choices(state, ballot)
     if action.choice not in allowed:
         if ballot.kind == "regulate":
@@ -170,7 +178,7 @@ def _why_vote(state: MerlinState, seat: int, action: Vote) -> str | None:
 
 def _votes(state: MerlinState, seat: int) -> list[Action]:
     ballot = ballot_of(state)
-    if ballot is None or _why_vote(state, seat, Vote(choice=vote_choices(state, ballot)[0])):
+    if ballot is None or _why_no_vote(ballot, seat):
         return []
     return [Vote(choice=c) for c in vote_choices(state, ballot)]
 
@@ -202,6 +210,8 @@ def _why_call(state: MerlinState, seat: int, action: CallVote) -> str | None:
 
 
 def _calls(state: MerlinState, seat: int) -> list[Action]:
+    if done_this_turn(state, "call_vote"):  # refused whatever the kind
+        return []
     calls = [CallVote(kind=kind) for kind in TABLE_VOTES]  # type: ignore[arg-type]
     return [a for a in calls if _why_call(state, seat, a) is None]
 
