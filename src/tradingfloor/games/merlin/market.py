@@ -471,8 +471,10 @@ def collect_escrow(state: MerlinState, log: Log) -> MerlinState:
 
 def track_bidless(state: MerlinState) -> MerlinState:
     """Remember since when each commodity has had no bids (for the market stimulus)."""
-    clock = state.core.counters.clock
     books = state.economy.books
+    if all((b.bidless_since is None) == bool(b.bids) for b in books):
+        return state  # after most moves: each book's mark already says whether it has bids
+    clock = state.core.counters.clock
     fixed = tuple(
         replace(b, bidless_since=None)
         if b.bids and b.bidless_since is not None
@@ -481,8 +483,6 @@ def track_bidless(state: MerlinState) -> MerlinState:
         else b
         for b in books
     )
-    if all(a is b for a, b in zip(fixed, books, strict=True)):
-        return state
     return replace(state, economy=replace(state.economy, books=fixed))
 
 

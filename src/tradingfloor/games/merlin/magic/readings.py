@@ -23,7 +23,7 @@ from tradingfloor.games.merlin.magic.state import Effect, Reading
 from tradingfloor.games.merlin.magic.table import (
     add_effect,
     content_of,
-    count_play,
+    counted,
     draw_custom,
     drop_effect,
     effects,
@@ -117,8 +117,7 @@ def _resolve(state: MerlinState, reading: Reading, log: Log) -> MerlinState:
 
 def _take_off(state: MerlinState, reading: Reading) -> MerlinState:
     field = tuple(r for r in magic_of(state).field if r != reading)
-    state = with_magic(state, field=field)
-    return shuffle_custom(state, "reading_deck", [reading.card])
+    return shuffle_custom(state, "reading_deck", [reading.card], field=field)
 
 
 def _reveal(state: MerlinState, log: Log) -> MerlinState:
@@ -130,8 +129,8 @@ def _reveal(state: MerlinState, log: Log) -> MerlinState:
         if drawn is None:
             return state
         reading = Reading(drawn, turn=core.turn_no, orbit=core.orbit)
-        state = with_magic(state, field=(*magic_of(state).field, reading))
-        state = count_play(state, kind_of(drawn))
+        field = (*magic_of(state).field, reading)
+        state = with_magic(state, field=field, card_counts=counted(state, kind_of(drawn)))
         log.append(event("reading_revealed", **_described(state, reading)))
     return state
 

@@ -57,15 +57,18 @@ def draw_custom(state: MerlinState, deck: Deck) -> tuple[str | None, MerlinState
     return cards[0], with_magic(state, **{deck: cards[1:]})
 
 
-def shuffle_custom(state: MerlinState, deck: Deck, cards: Iterable[str]) -> MerlinState:
+def shuffle_custom(
+    state: MerlinState, deck: Deck, cards: Iterable[str], **changes: Any
+) -> MerlinState:
     """Cards back into a custom deck, each at a random place ("There should be no discard
-    piles, every discarded card should be shuffled back into their respective decks")."""
-    pile = list(getattr(magic_of(state), deck))
+    piles, every discarded card should be shuffled back into their respective decks"), with
+    `changes` to other fields of the magic part made alongside."""
+    magic = magic_of(state)
+    pile = list(getattr(magic, deck))
     cursor = state.rng.cursor()
     for card in cards:
         pile.insert(cursor.below(len(pile) + 1), card)
-    state = replace(state, rng=cursor.rng)
-    return with_magic(state, **{deck: tuple(pile)})
+    return replace(state, rng=cursor.rng, magic=replace(magic, **{deck: tuple(pile)}, **changes))
 
 
 def deck_for(hand: Hand) -> Deck:
@@ -109,9 +112,14 @@ def spend(state: MerlinState, held: Held, deck: Deck, credit: bool, log: Log) ->
 
 def count_play(state: MerlinState, name: str) -> MerlinState:
     """One more play of a content card or playing-card role (the lab's card table)."""
+    return with_magic(state, card_counts=counted(state, name))
+
+
+def counted(state: MerlinState, name: str) -> tuple[tuple[str, int], ...]:
+    """The card table with one more play of `name`."""
     counts = dict(magic_of(state).card_counts)
     counts[name] = counts.get(name, 0) + 1
-    return with_magic(state, card_counts=tuple(sorted(counts.items())))
+    return tuple(sorted(counts.items()))
 
 
 def played_name(card_id: str) -> str:
