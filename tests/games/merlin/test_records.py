@@ -9,7 +9,7 @@ import pytest
 
 import tradingfloor
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import event
+from tradingfloor.games.merlin.rulebook import Told, event, private
 from tradingfloor.games.merlin.state import Core, Counters, MerlinState, Stack
 
 
@@ -65,3 +65,14 @@ def test_frozen_records_stay_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         counters.year = 4  # type: ignore[misc]
     assert isinstance(replace(_state().core, turn=1), Core)
+
+
+def test_events_are_made_as_their_class_makes_them() -> None:
+    made = event("turn_end", seat=1)
+    assert made == Told("turn_end", {"seat": 1})
+    assert made.__dict__ == Told("turn_end", {"seat": 1}).__dict__
+    assert made.text == Told("turn_end", {"seat": 1}).text
+    hidden = private("spell_drawn", [2], seat=2, card="x")
+    assert hidden == Told("spell_drawn", {"seat": 2, "card": "x"}, frozenset({2}))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.kind = "other"  # type: ignore[misc]

@@ -35,6 +35,7 @@ class _Slots(NamedTuple):
 
 _Copier = _Slots | frozenset[str]  # a record with slots, or the field names kept in a __dict__
 _COPIERS: dict[type, _Copier | None] = {}
+_DICT_FIELDS: dict[type, frozenset[str]] = {}  # the records copied by their __dict__
 _new = object.__new__
 _set = object.__setattr__  # a frozen record refuses its own __setattr__
 
@@ -42,15 +43,26 @@ _set = object.__setattr__  # a frozen record refuses its own __setattr__
 def replace(record: T, /, **changes: Any) -> T:
     """`record` with `changes` (field name: new value), as `dataclasses.replace(record, ...)`."""
     cls = type(record)
+    names = _DICT_FIELDS.get(cls)
+    if names is not None and changes.keys() <= names:
+        new = _new(cls)
+        fields = record.__dict__.copy()
+        fields.update(changes)
+        _set(new, "__dict__", fields)
+        return new
+    return _replace_other(record, changes)
+
+
+def _replace_other(record: T, changes: dict[str, Any]) -> T:
+    """`replace` for a record with slots, a record seen for the first time, a field it lacks."""
+    cls = type(record)
     copier = _COPIERS[cls] if cls in _COPIERS else _copier_for(cls)
     if copier is None:
         return dataclasses.replace(record, **changes)  # type: ignore[type-var]
     if isinstance(copier, frozenset):
         if not copier.issuperset(changes):
             raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - copier)}")
-        new = _new(cls)
-        _set(new, "__dict__", {**record.__dict__, **changes})
-        return new
+        return replace(record, **changes)
     new = _new(cls)
     for write, value in zip(copier.writes, copier.read(record), strict=True):
         write(new, value)
@@ -83,6 +95,7 @@ def _copier_for(cls: type) -> _Copier | None:
             copier = _slots_copier(fields, slots)
         elif not any(isinstance(v, cached_property) for c in cls.__mro__ for v in vars(c).values()):
             copier = frozenset(f.name for f in fields)  # only the fields live in its __dict__
+            _DICT_FIELDS[cls] = copier
     _COPIERS[cls] = copier
     return copier
 
