@@ -451,8 +451,11 @@ def collect_escrow(state: MerlinState, log: Log) -> MerlinState:
     """At the start of their turn a player collects what they left in escrow on an earlier turn."""
     seat, now = state.core.current, state.core.turn_no
     for index, book in enumerate(state.economy.books):
-        bids = [b for b in book.bids if b.owner == seat and b.escrow_since is not None]
-        bids = [b for b in bids if b.escrow_since is not None and b.escrow_since < now]
+        bids = [
+            b
+            for b in book.bids
+            if b.owner == seat and b.escrow_since is not None and b.escrow_since < now
+        ]
         held = [e for e in book.escrow if e.owner == seat and e.since < now]
         if not bids and not held:
             continue

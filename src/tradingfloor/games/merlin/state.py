@@ -37,7 +37,7 @@ class Config:
     decree_counters: str = "each"  # a decree moves each of the three counters, or one
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
 class Counters:
     """The indicators: the season wheel's position, the year and the economy's counters."""
 
@@ -64,7 +64,7 @@ INCOME = (
 """Where players' gold comes from, as the lab reports it (Ledger.income counts each)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
 class Ledger:
     """The two institutions' balances, the auction pot, the gold that entered the game, and the
     gold players received by source (`INCOME`)."""
@@ -176,7 +176,7 @@ class Escrow:
     since: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
 class Book:
     """One commodity's bid/ask table."""
 
