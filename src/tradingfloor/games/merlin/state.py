@@ -142,8 +142,9 @@ class Core:
         n = len(self.order)
         if not n:
             return self.in_game()
-        ring = (self.order[(self.turn + i) % n] for i in range(n))
-        return [s for s in ring if not self.out[s]]
+        start = self.turn % n
+        out = self.out
+        return [s for s in (*self.order[start:], *self.order[:start]) if not out[s]]
 
 
 @dataclass(frozen=True, slots=True)
