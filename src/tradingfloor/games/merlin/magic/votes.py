@@ -194,26 +194,28 @@ VOTE = ActionRule("magic_vote", _why_vote, _votes, _apply_vote)
 
 
 def _why_call(state: MerlinState, seat: int, action: CallVote) -> str | None:
+    return _why_call_kind(state, action.kind)
+
+
+def _why_call_kind(state: MerlinState, kind: str) -> str | None:
     magic = magic_of(state)
     if done_this_turn(state, "call_vote"):
         return "you have called a vote this turn already; call another on your next turn"
-    if action.kind == "jokers_in" and magic.jokers_in:
+    if kind == "jokers_in" and magic.jokers_in:
         return "the Jokers are in the deck already; you may call to take them out"
-    if action.kind == "jokers_out" and not magic.jokers_in:
+    if kind == "jokers_out" and not magic.jokers_in:
         return "the Jokers are not in the deck; you may call to put them in"
     figures = content_of(state).figures.votes
-    if action.kind == "volatility_up" and magic.volatility >= figures.volatility_most:
+    if kind == "volatility_up" and magic.volatility >= figures.volatility_most:
         return f"the volatility is at its most ({figures.volatility_most}); you may call it down"
-    if action.kind == "volatility_down" and magic.volatility <= figures.volatility_least:
+    if kind == "volatility_down" and magic.volatility <= figures.volatility_least:
         return f"the volatility is at its least ({figures.volatility_least}); you may call it up"
     return None
 
 
 def _calls(state: MerlinState, seat: int) -> list[Action]:
-    if done_this_turn(state, "call_vote"):  # refused whatever the kind
-        return []
-    calls = [CallVote(kind=kind) for kind in TABLE_VOTES]  # type: ignore[arg-type]
-    return [a for a in calls if _why_call(state, seat, a) is None]
+    kinds = [kind for kind in TABLE_VOTES if _why_call_kind(state, kind) is None]
+    return [CallVote(kind=kind) for kind in kinds]  # type: ignore[arg-type]
 
 
 def _apply_call(state: MerlinState, seat: int, action: CallVote, log: Log) -> MerlinState:
