@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -34,13 +35,18 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        below = i + 1
-        bits = below.bit_length()
+    for i, below, bits in _steps(len(items)):
         j = getrandbits(bits)
         while j >= below:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+@cache
+def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """The shuffle's steps for a list of `length`: the index placed, the bound of the index drawn
+    for it, and the bits drawn at a time (`_randbelow`'s `n.bit_length()`)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
 
 
 END_TURN_ACTION = EndTurn()
