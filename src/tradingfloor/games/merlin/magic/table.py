@@ -6,6 +6,7 @@ the table through these, so the conservation and card-count checks hold for all 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from typing import Any, Literal
 
@@ -116,10 +117,12 @@ def count_play(state: MerlinState, name: str) -> MerlinState:
 
 
 def counted(state: MerlinState, name: str) -> tuple[tuple[str, int], ...]:
-    """The card table with one more play of `name`."""
-    counts = dict(magic_of(state).card_counts)
-    counts[name] = counts.get(name, 0) + 1
-    return tuple(sorted(counts.items()))
+    """The card table (sorted by name) with one more play of `name`."""
+    counts = magic_of(state).card_counts
+    at = bisect_left(counts, (name,))  # where `name` is, or goes
+    if at < len(counts) and counts[at][0] == name:
+        return (*counts[:at], (name, counts[at][1] + 1), *counts[at + 1 :])
+    return (*counts[:at], (name, 1), *counts[at:])
 
 
 def played_name(card_id: str) -> str:
