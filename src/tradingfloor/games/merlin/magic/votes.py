@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -180,7 +181,13 @@ def _votes(state: MerlinState, seat: int) -> list[Action]:
     ballot = ballot_of(state)
     if ballot is None or _why_no_vote(ballot, seat):
         return []
-    return [Vote(choice=c) for c in vote_choices(state, ballot)]
+    return [_vote(c) for c in vote_choices(state, ballot)]
+
+
+@cache
+def _vote(choice: str) -> Vote:
+    """The vote for `choice` (actions are immutable: every ballot can share it)."""
+    return Vote(choice=choice)
 
 
 def _apply_vote(state: MerlinState, seat: int, action: Vote, log: Log) -> MerlinState:
@@ -213,9 +220,11 @@ def _why_call_kind(state: MerlinState, kind: str) -> str | None:
     return None
 
 
+CALLS = {kind: CallVote(kind=kind) for kind in TABLE_VOTES}  # type: ignore[arg-type]
+
+
 def _calls(state: MerlinState, seat: int) -> list[Action]:
-    kinds = [kind for kind in TABLE_VOTES if _why_call_kind(state, kind) is None]
-    return [CallVote(kind=kind) for kind in kinds]  # type: ignore[arg-type]
+    return [CALLS[kind] for kind in TABLE_VOTES if _why_call_kind(state, kind) is None]
 
 
 def _apply_call(state: MerlinState, seat: int, action: CallVote, log: Log) -> MerlinState:
