@@ -21,7 +21,7 @@ def _why_pay(state: MerlinState, seat: int, action: PayDebt) -> str | None:
     return None
 
 
-PAY_DEBT = PayDebt()
+PAY_DEBT = PayDebt()  # the move has no fields: one action serves every turn
 
 
 def _pays(state: MerlinState, seat: int) -> list[Action]:

@@ -25,8 +25,11 @@ def _why_buy(state: MerlinState, seat: int, action: BuyPermit) -> str | None:
     return None
 
 
+BUY_PERMIT = BuyPermit()  # the move has no fields: one action serves every turn
+
+
 def _buys(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_buy(state, seat, BuyPermit()) else [BuyPermit()]
+    return [] if _why_buy(state, seat, BUY_PERMIT) else [BUY_PERMIT]
 
 
 def _apply_buy(state: MerlinState, seat: int, action: BuyPermit, log: Log) -> MerlinState:

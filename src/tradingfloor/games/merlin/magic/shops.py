@@ -346,8 +346,11 @@ def _why_mead(state: MerlinState, me: int, action: SellMead) -> str | None:
     return None
 
 
+SELL_MEAD = SellMead()  # the move has no fields: one action serves every turn
+
+
 def _meads(state: MerlinState, me: int) -> list[Action]:
-    return [] if _why_mead(state, me, SellMead()) else [SellMead()]
+    return [] if _why_mead(state, me, SELL_MEAD) else [SELL_MEAD]
 
 
 def _apply_mead(state: MerlinState, me: int, action: SellMead, log: Log) -> MerlinState:
