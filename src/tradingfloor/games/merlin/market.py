@@ -475,8 +475,11 @@ def collect_escrow(state: MerlinState, log: Log) -> MerlinState:
 def track_bidless(state: MerlinState) -> MerlinState:
     """Remember since when each commodity has had no bids (for the market stimulus)."""
     books = state.economy.books
-    if all((b.bidless_since is None) == bool(b.bids) for b in books):
-        return state  # after most moves: each book's mark already says whether it has bids
+    for book in books:
+        if (book.bidless_since is None) != bool(book.bids):
+            break
+    else:  # after most moves: each book's mark already says whether it has bids
+        return state
     clock = state.core.counters.clock
     fixed = tuple(
         replace(b, bidless_since=None)
