@@ -53,6 +53,7 @@ def test_an_unknown_field_is_refused() -> None:
 
 def test_a_record_caching_in_its_dict_goes_to_dataclasses() -> None:
     told = event("turn_end", seat=1)
+    assert isinstance(told, Told)
     assert told.text  # cached in the event's __dict__: a copy must not keep it
     again = replace(told, data={"seat": 2})
     assert again == dataclasses.replace(told, data={"seat": 2})
@@ -76,3 +77,15 @@ def test_events_are_made_as_their_class_makes_them() -> None:
     assert hidden == Told("spell_drawn", {"seat": 2, "card": "x"}, frozenset({2}))
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.kind = "other"  # type: ignore[misc]
+
+
+def test_a_subclass_not_made_by_dataclass_goes_to_dataclasses() -> None:
+    class Noted(Counters):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            object.__setattr__(self, "noted", True)
+
+    counters = _state().core.counters
+    noted = Noted(**{f.name: getattr(counters, f.name) for f in dataclasses.fields(counters)})
+    again = replace(noted, year=9)
+    assert again.year == 9 and again.noted  # type: ignore[attr-defined]

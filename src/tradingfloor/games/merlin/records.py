@@ -85,7 +85,8 @@ def holds(record: object, changes: Mapping[str, Any]) -> bool:
 
 def _copier_for(cls: type) -> _Copier | None:
     """How to copy a frozen dataclass whose `__init__` sets every field (None: another class)."""
-    params = getattr(cls, "__dataclass_params__", None)
+    # Only a class made by @dataclass itself: a subclass may add to what its __init__ does.
+    params = cls.__dict__.get("__dataclass_params__")
     fields = dataclasses.fields(cls) if params is not None else ()
     plain = all(f.init for f in fields) and not hasattr(cls, "__post_init__")
     copier: _Copier | None = None
