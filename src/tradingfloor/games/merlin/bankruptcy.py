@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin.actions import PayDebt
 from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank, to_row
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, extra_owed, table_for
 from tradingfloor.games.merlin.seasons import wheel_length
 from tradingfloor.games.merlin.state import Book, MerlinState
@@ -22,8 +21,11 @@ def _why_pay(state: MerlinState, seat: int, action: PayDebt) -> str | None:
     return None
 
 
+PAY_DEBT = PayDebt()  # the move has no fields: one action serves every turn
+
+
 def _pays(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_pay(state, seat, PayDebt()) else [PayDebt()]
+    return [] if _why_pay(state, seat, PAY_DEBT) else [PAY_DEBT]
 
 
 def _apply_pay(state: MerlinState, seat: int, action: PayDebt, log: Log) -> MerlinState:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.state import MerlinState
 
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.merlin import rules
 from tradingfloor.games.merlin.actions import RankBid, TaxVote, TurnBid
 from tradingfloor.games.merlin.ledger import put
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import table_for
 from tradingfloor.games.merlin.state import MerlinState
 

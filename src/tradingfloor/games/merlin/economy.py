@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
 from tradingfloor.games.merlin import (
     bankruptcy,
@@ -14,6 +14,7 @@ from tradingfloor.games.merlin import (
     taxes,
     turn_order,
 )
+from tradingfloor.games.merlin.records import holds, replace
 from tradingfloor.games.merlin.rulebook import Log, Module
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.turns import END_TURN
@@ -21,8 +22,10 @@ from tradingfloor.games.merlin.turns import END_TURN
 
 def _reset_turn(state: MerlinState, log: Log) -> MerlinState:
     """A new turn: nothing bought yet, no offers made."""
-    eco = replace(state.economy, fresh=(), buying=False, offers_made=0, offer=None)
-    return replace(state, economy=eco)
+    fresh: dict[str, Any] = {"fresh": (), "buying": False, "offers_made": 0, "offer": None}
+    if holds(state.economy, fresh):
+        return state
+    return replace(state, economy=replace(state.economy, **fresh))
 
 
 MODULE = Module(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TypeVar
 
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.state import INCOME, Core, Economy, Ledger, MerlinState
 
 T = TypeVar("T")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.game import Event
@@ -19,6 +18,7 @@ from tradingfloor.games.merlin.actions import (
 )
 from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_row
 from tradingfloor.games.merlin.production import give_goods
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in
 from tradingfloor.games.merlin.state import ROW, Book, Escrow, MerlinState, Order
 
@@ -451,8 +451,11 @@ def collect_escrow(state: MerlinState, log: Log) -> MerlinState:
     """At the start of their turn a player collects what they left in escrow on an earlier turn."""
     seat, now = state.core.current, state.core.turn_no
     for index, book in enumerate(state.economy.books):
-        bids = [b for b in book.bids if b.owner == seat and b.escrow_since is not None]
-        bids = [b for b in bids if b.escrow_since is not None and b.escrow_since < now]
+        bids = [
+            b
+            for b in book.bids
+            if b.owner == seat and b.escrow_since is not None and b.escrow_since < now
+        ]
         held = [e for e in book.escrow if e.owner == seat and e.since < now]
         if not bids and not held:
             continue
@@ -471,8 +474,13 @@ def collect_escrow(state: MerlinState, log: Log) -> MerlinState:
 
 def track_bidless(state: MerlinState) -> MerlinState:
     """Remember since when each commodity has had no bids (for the market stimulus)."""
-    clock = state.core.counters.clock
     books = state.economy.books
+    for book in books:
+        if (book.bidless_since is None) != bool(book.bids):
+            break
+    else:  # after most moves: each book's mark already says whether it has bids
+        return state
+    clock = state.core.counters.clock
     fixed = tuple(
         replace(b, bidless_since=None)
         if b.bids and b.bidless_since is not None
@@ -481,8 +489,6 @@ def track_bidless(state: MerlinState) -> MerlinState:
         else b
         for b in books
     )
-    if all(a is b for a, b in zip(fixed, books, strict=True)):
-        return state
     return replace(state, economy=replace(state.economy, books=fixed))
 
 

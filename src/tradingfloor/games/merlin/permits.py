@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.actions import BuyPermit
 from tradingfloor.games.merlin.deck import draw, shuffle_in
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank
 from tradingfloor.games.merlin.production import yield_of
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, table_for
 from tradingfloor.games.merlin.seasons import set_counter, volatility
 from tradingfloor.games.merlin.state import MerlinState
@@ -26,8 +25,11 @@ def _why_buy(state: MerlinState, seat: int, action: BuyPermit) -> str | None:
     return None
 
 
+BUY_PERMIT = BuyPermit()  # the move has no fields: one action serves every turn
+
+
 def _buys(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_buy(state, seat, BuyPermit()) else [BuyPermit()]
+    return [] if _why_buy(state, seat, BUY_PERMIT) else [BUY_PERMIT]
 
 
 def _apply_buy(state: MerlinState, seat: int, action: BuyPermit, log: Log) -> MerlinState:

@@ -3,10 +3,9 @@ Chauffeurs); the season wheel turns after all of it (seasons.on_double, RULINGS 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import add_gold, bank_pays, produce, put, to_bank
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, Payout, event, table_for
 from tradingfloor.games.merlin.seasons import add_climate, multiplier, set_counter
 from tradingfloor.games.merlin.state import MerlinState, Stack

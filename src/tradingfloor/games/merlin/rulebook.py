@@ -202,11 +202,17 @@ def extra_owed(state: MerlinState, seat: int) -> int:
 
 
 _TABLES: dict[tuple[str, ...], Table] = {}
+_LAST_TABLE: tuple[tuple[str, ...], Table] | None = None
+"""The last match's modules and table (asked for several times a move, always the same)."""
 
 
 def table_for(state: MerlinState) -> Table:
     """The merged table of the match's modules (built once per set of modules)."""
+    global _LAST_TABLE
     key = state.config.modules
+    last = _LAST_TABLE
+    if last is not None and last[0] is key:
+        return last[1]
     table = _TABLES.get(key)
     if table is None:
         from tradingfloor.games.merlin.economy import MODULE as ECONOMY
@@ -216,6 +222,7 @@ def table_for(state: MerlinState) -> Table:
         known = {"economy": ECONOMY, "magic": MAGIC, "finance": FINANCE}
         table = merge([known[name] for name in key if name in known])
         _TABLES[key] = table
+    _LAST_TABLE = (key, table)
     return table
 
 
@@ -231,9 +238,17 @@ class Told(Event):
 
 def event(kind: str, **data: Any) -> Event:
     """A public event."""
-    return Told(kind, data)
+    return _told(kind, data, None)
 
 
 def private(kind: str, seats: Iterable[int], **data: Any) -> Event:
     """An event only `seats` see (a spell drawn into a hand, a sealed vote of one's own)."""
-    return Told(kind, data, frozenset(seats))
+    return _told(kind, data, frozenset(seats))
+
+
+def _told(kind: str, data: dict[str, Any], visible_to: frozenset[int] | None) -> Told:
+    """`Told(kind, data, visible_to)`, its three fields written into its __dict__ at once (the
+    frozen dataclass's __init__ sets each through object.__setattr__; moves make many events)."""
+    told = object.__new__(Told)
+    object.__setattr__(told, "__dict__", {"kind": kind, "data": data, "visible_to": visible_to})
+    return told

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Event, Result
 from tradingfloor.core.spaces import ActionSpace, NoActions
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import gold_in_play
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import table_for
 from tradingfloor.games.merlin.spaces import StepSpace
 from tradingfloor.games.merlin.state import RECENT, MerlinState
@@ -20,38 +19,50 @@ __all__ = ["actors", "apply", "gold_in_play", "legal", "result", "score", "step"
 
 def actors(state: MerlinState) -> tuple[int, ...]:
     """Seats awaited: sealed bidders or voters, a buyer answering an offer, or the player."""
-    core = state.core
-    if core.phase == "over":
-        return ()
-    if core.phase == "auction" and core.auction is not None:
-        now = contest(state)
-        seats = now.seats if now is not None else ()
-        return tuple(s for s in seats if core.auction.sealed[s] is None)
-    if core.phase == "vote" and core.vote is not None:
-        return tuple(s for s in core.vote.voters if core.vote.sealed[s] is None)
-    waiting = _pending(state)
-    if waiting is not None:
-        return waiting[1]
-    offer = state.economy.offer
-    return (offer.buyer,) if offer is not None else (core.current,)
+    return _awaited(state)[1]
 
 
 def step(state: MerlinState, seat: int) -> str | None:
     """The name of the step `seat` is at (a key of the module table), or None if not its move."""
-    if seat not in actors(state):
-        return None
-    phase = state.core.phase
-    if phase == "auction":
+    name, seats = _awaited(state)
+    return name if seat in seats else None
+
+
+_LAST: tuple[MerlinState | None, tuple[str | None, tuple[int, ...]]] = (None, (None, ()))
+"""The last state asked about and its answer: a move asks `actors`, `legal` and `apply` of the
+same state in turn (states are immutable, so the answer stays right)."""
+
+
+def _awaited(state: MerlinState) -> tuple[str | None, tuple[int, ...]]:
+    """The step of play under way and the seats it awaits (None and () when the game is over)."""
+    global _LAST
+    last, answer = _LAST
+    if last is not state:
+        answer = _now(state)
+        _LAST = (state, answer)
+    return answer
+
+
+def _now(state: MerlinState) -> tuple[str | None, tuple[int, ...]]:
+    core = state.core
+    if core.phase == "over":
+        return None, ()
+    if core.phase == "auction" and core.auction is not None:
         now = contest(state)
-        return f"auction_{now.kind}" if now is not None else None
-    if phase == "vote":
-        return "vote"
+        if now is None:
+            return None, ()
+        sealed = core.auction.sealed
+        return f"auction_{now.kind}", tuple(s for s in now.seats if sealed[s] is None)
+    if core.phase == "vote" and core.vote is not None:
+        vote = core.vote
+        return "vote", tuple(s for s in vote.voters if vote.sealed[s] is None)
     waiting = _pending(state)
     if waiting is not None:
-        return waiting[0]
-    if state.economy.offer is not None:
-        return "offer"
-    return "buying" if state.economy.buying else "turn"
+        return waiting
+    offer = state.economy.offer
+    if offer is not None:
+        return "offer", (offer.buyer,)
+    return ("buying" if state.economy.buying else "turn"), (core.current,)
 
 
 def _pending(state: MerlinState) -> tuple[str, tuple[int, ...]] | None:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, event, table_for
 from tradingfloor.games.merlin.state import Counters, MerlinState
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -24,6 +25,32 @@ AMOUNTS = ("turn_bid", "invest", "store", "take_back", "bid", "ask", "raise_bid"
 LIST_LIMIT = 2000
 """Above this many legal actions, enumerate() gives None: the space is searched by sampling and
 by its forms' fields, never listed in proportion to the gold held."""
+
+
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """`rng.shuffle(items)`: the same draws and the same order. For a plain `random.Random` it is
+    that method written out (Fisher-Yates from the end, each index drawn as `_randbelow` draws it,
+    by rejection from `getrandbits`), so that a turn's dozens of rules cost no call per rule."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i, below, bits in _steps(len(items)):
+        j = getrandbits(bits)
+        while j >= below:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
+
+@cache
+def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """The shuffle's steps for a list of `length`: the index placed, the bound of the index drawn
+    for it, and the bits drawn at a time (`_randbelow`'s `n.bit_length()`)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+
+
+END_TURN_ACTION = EndTurn()
+"""The one end_turn action (actions are immutable: a sample may give the same one each time)."""
 
 
 class StepSpace(ActionSpace):
@@ -47,12 +74,14 @@ class StepSpace(ActionSpace):
         return rule.why(self.state, self.seat, action)
 
     def sample(self, rng: random.Random) -> Action:
-        if "end_turn" in self.rules and rng.random() < END_CHANCE:
-            return EndTurn()
+        end_turn = self.rules.get("end_turn")
+        if end_turn is not None and rng.random() < END_CHANCE:
+            return END_TURN_ACTION
         # end_turn comes only by END_CHANCE or when nothing else is legal, so turns do things
-        rules = [r for r in self.rules.values() if r.type != "end_turn"]
-        rng.shuffle(rules)
-        rules += [r for r in self.rules.values() if r.type == "end_turn"]
+        rules = [r for r in self.rules.values() if r is not end_turn]
+        shuffle(rules, rng)
+        if end_turn is not None:
+            rules.append(end_turn)
         for rule in rules:
             action = rule.sample(self.state, self.seat, rng)
             if action is not None:

@@ -37,7 +37,7 @@ class Config:
     decree_counters: str = "each"  # a decree moves each of the three counters, or one
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
 class Counters:
     """The indicators: the season wheel's position, the year and the economy's counters."""
 
@@ -64,7 +64,7 @@ INCOME = (
 """Where players' gold comes from, as the lab reports it (Ledger.income counts each)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
 class Ledger:
     """The two institutions' balances, the auction pot, the gold that entered the game, and the
     gold players received by source (`INCOME`)."""
@@ -110,7 +110,7 @@ class Vote:
     sealed: tuple[str | None, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
 class Core:
     """What every module shares: seats, turns, gold, counters, accounts and the step under way."""
 
@@ -142,8 +142,9 @@ class Core:
         n = len(self.order)
         if not n:
             return self.in_game()
-        ring = (self.order[(self.turn + i) % n] for i in range(n))
-        return [s for s in ring if not self.out[s]]
+        start = self.turn % n
+        out = self.out
+        return [s for s in (*self.order[start:], *self.order[:start]) if not out[s]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +177,7 @@ class Escrow:
     since: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
 class Book:
     """One commodity's bid/ask table."""
 
@@ -197,7 +198,7 @@ class Offer:
     price: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
 class Economy:
     """The economy module's part: deck, hands, tableaux, commodities, the Grand Market."""
 
@@ -215,7 +216,7 @@ class Economy:
     # no permit (a balance figure)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
 class MerlinState:
     """The whole table. The deck order, the rng and the sealed bids and votes are secret."""
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin import cards
@@ -20,6 +19,7 @@ from tradingfloor.games.merlin.actions import (
 from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import add_gold, bank_can_pay, bank_pays, earn, put
 from tradingfloor.games.merlin.production import kind
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in
 from tradingfloor.games.merlin.state import MerlinState, Offer, Stack
 

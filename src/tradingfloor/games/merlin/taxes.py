@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.actions import TaxVote
 from tradingfloor.games.merlin.ledger import add_gold, put, to_row
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, table_for
 from tradingfloor.games.merlin.seasons import season_at, set_counter
 from tradingfloor.games.merlin.state import MerlinState, Vote

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from itertools import groupby
 from math import comb
 from typing import Any
@@ -12,6 +11,7 @@ from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin import words
 from tradingfloor.games.merlin.actions import RankBid, TurnBid
 from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_bank, to_pot
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in, table_for
 from tradingfloor.games.merlin.state import Auction, Contest, MerlinState
 

@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin.actions import EndTurn
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, table_for
 from tradingfloor.games.merlin.state import MerlinState
 
 
 def begin_play(state: MerlinState, log: Log) -> MerlinState:
     """The first player in turn order starts the first turn."""
-    core = replace(state.core, turn=0, orbit=0, phase="turn")
-    return start_turn(replace(state, core=core), log)
+    return start_turn(replace(state, core=replace(state.core, phase="turn")), log, 0, 0)
 
 
-def start_turn(state: MerlinState, log: Log) -> MerlinState:
-    """Core Loop: "The player who's turn it is rolls the dice." The roll needs no decision."""
+def start_turn(state: MerlinState, log: Log, turn: int, orbit: int) -> MerlinState:
+    """Core Loop: "The player who's turn it is rolls the dice." The roll needs no decision.
+    `turn` (an index into the order) and `orbit` say whose turn it is."""
     table = table_for(state)
-    core = replace(state.core, turn_no=state.core.turn_no + 1)
+    core = replace(state.core, turn=turn, orbit=orbit, turn_no=state.core.turn_no + 1)
     state = replace(state, core=core)
     log.append(event("turn_start", seat=core.current, turn=core.turn_no, orbit=core.orbit + 1))
     for hook in table.on_turn_start:
@@ -41,7 +40,7 @@ def settle(state: MerlinState, log: Log) -> MerlinState:
     core = state.core
     if core.phase == "over":
         return state
-    if len(core.in_game()) <= 1:
+    if core.out.count(False) <= 1:  # at most one player still in
         return game_over(state, "last", log)
     if core.vote is not None:
         return replace(state, core=replace(core, phase="vote"))
@@ -60,12 +59,11 @@ def next_turn(state: MerlinState, log: Log) -> MerlinState:
             index, orbit = 0, orbit + 1
         if not core.out[core.order[index]]:
             break
-    core = replace(core, turn=index, orbit=orbit)
-    state = replace(state, core=core)
     if orbit >= state.config.max_orbits:
         # RULINGS 4: "A cap on turns (an option, default 200 orbits) ends a stalled game"
-        return game_over(state, "cap", log)
-    return start_turn(state, log)
+        core = replace(core, turn=index, orbit=orbit)
+        return game_over(replace(state, core=core), "cap", log)
+    return start_turn(state, log, index, orbit)
 
 
 def game_over(state: MerlinState, why: str, log: Log) -> MerlinState:

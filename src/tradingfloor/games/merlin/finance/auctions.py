@@ -21,7 +21,6 @@ Sealed bids are secret until their round resolves.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -30,6 +29,7 @@ from tradingfloor.games.merlin.finance.offers import why_no_offer
 from tradingfloor.games.merlin.finance.state import Sale
 from tradingfloor.games.merlin.finance.table import finance_of, with_finance
 from tradingfloor.games.merlin.ledger import add_gold, earn, put
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event, pick_in
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.tableau import liquidation_value, stack_of

@@ -187,6 +187,8 @@ def _want_size(state: MerlinState, me: int) -> int:
 
 def _pick_want(state: MerlinState, me: int, rng: random.Random) -> Action | None:
     limit = _bid_limit(state, me)
+    if limit < 1:  # no run has an action: nothing is drawn
+        return None
     runs = [(k, len(_bid_refs(state, k)) * limit) for k in kinds(state)]
     picked = pick_in(rng, runs)
     if picked is None:
@@ -265,29 +267,33 @@ def _why_fill(state: MerlinState, me: int, action: FillWanted) -> str | None:
     wanted = find_wanted(state, action.wanted)
     if wanted is None:
         return f"there is no bid number {action.wanted} on the custom tables"
+    return _why_not_fill(state, me, wanted, action.ref)
+
+
+def _why_not_fill(state: MerlinState, me: int, wanted: Wanted, ref: str) -> str | None:
+    """Why `me` may not fill this bid with the item `ref`."""
     if wanted.buyer == me:
         return f"bid {wanted.id} is your own; take it off the table instead"
-    problem = why_not_held(state, me, wanted.item, action.ref)
+    problem = why_not_held(state, me, wanted.item, ref)
     if problem:
         return problem
-    if not matches(state, wanted, action.ref):
+    if not matches(state, wanted, ref):
         return (
             f"bid {wanted.id} asks for {wanted_words(state, wanted.item, wanted.ref)}, not "
-            f"{item_words(state, wanted.item, action.ref)}"
+            f"{item_words(state, wanted.item, ref)}"
         )
-    return why_own_short(state, wanted.buyer, wanted.item, action.ref)
+    return why_own_short(state, wanted.buyer, wanted.item, ref)
 
 
 def _fills(state: MerlinState, me: int) -> list[Action]:
     held = holdings(state, me)
-    actions = [
+    return [
         FillWanted(wanted=w.id, ref=r)
         for w in finance_of(state).wanted
         if w.buyer != me
         for k, r in held
-        if k == w.item
+        if k == w.item and _why_not_fill(state, me, w, r) is None
     ]
-    return [a for a in actions if _why_fill(state, me, a) is None]
 
 
 def _apply_fill(state: MerlinState, me: int, action: FillWanted, log: Log) -> MerlinState:

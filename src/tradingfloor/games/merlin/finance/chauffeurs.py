@@ -14,7 +14,6 @@ is ever held back as margin.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from itertools import product
 from typing import Any
 
@@ -23,6 +22,7 @@ from tradingfloor.games.merlin.finance.debts import receive
 from tradingfloor.games.merlin.finance.table import add_debt
 from tradingfloor.games.merlin.ledger import add_gold, put
 from tradingfloor.games.merlin.production import kind
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Fields, Log
 from tradingfloor.games.merlin.state import MerlinState, Stack
 

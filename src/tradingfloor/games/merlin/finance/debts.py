@@ -9,13 +9,13 @@ rata; what is owed to them is written off.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin.finance.actions import Repay
 from tradingfloor.games.merlin.finance.state import BANK, Debt
 from tradingfloor.games.merlin.finance.table import finance_of, owed_by, with_finance
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank, to_row
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event, extra_owed
 from tradingfloor.games.merlin.state import ROW, MerlinState
 from tradingfloor.games.merlin.words import gold, seat

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -32,6 +31,7 @@ from tradingfloor.games.merlin.finance.table import (
     with_finance,
 )
 from tradingfloor.games.merlin.ledger import add_gold, put
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.seasons import season_at, wheel_length
 from tradingfloor.games.merlin.state import MerlinState
@@ -172,8 +172,10 @@ def _write_size(state: MerlinState, me: int) -> int:
 
 
 def _pick_write(state: MerlinState, me: int, rng: random.Random) -> Action | None:
+    if len(written_by(state, me)) >= figures_of(state).futures.most_open:
+        return None
     expiries = _expiries(state)
-    if not expiries or len(written_by(state, me)) >= figures_of(state).futures.most_open:
+    if not expiries:
         return None
     year, portion = rng.choice(expiries)
     return WriteFuture(
@@ -212,6 +214,11 @@ def _why_take(state: MerlinState, me: int, action: TakeFuture) -> str | None:
     future = find_future(state, action.future)
     if future is None:
         return f"there is no future number {action.future} on the field"
+    return _why_not_take(state, me, future)
+
+
+def _why_not_take(state: MerlinState, me: int, future: Future) -> str | None:
+    """Why `me` may not take this future on the field."""
     if future.short == me:
         return f"you wrote future {future.id}; another player must take it"
     if future.long is not None:
@@ -230,8 +237,8 @@ def _why_take(state: MerlinState, me: int, action: TakeFuture) -> str | None:
 
 
 def _takes(state: MerlinState, me: int) -> list[Action]:
-    actions = [TakeFuture(future=f.id) for f in finance_of(state).futures]
-    return [a for a in actions if _why_take(state, me, a) is None]
+    futures = finance_of(state).futures
+    return [TakeFuture(future=f.id) for f in futures if _why_not_take(state, me, f) is None]
 
 
 def _apply_take(state: MerlinState, me: int, action: TakeFuture, log: Log) -> MerlinState:

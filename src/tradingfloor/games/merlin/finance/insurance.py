@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from itertools import product
 from typing import Any
 
@@ -45,6 +44,7 @@ from tradingfloor.games.merlin.finance.table import (
     with_finance,
 )
 from tradingfloor.games.merlin.ledger import add_gold
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.seasons import season, season_at
 from tradingfloor.games.merlin.state import MerlinState

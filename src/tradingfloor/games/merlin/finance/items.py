@@ -9,13 +9,13 @@ trade them are markets.py, the bids bids.py.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.games.merlin.finance.futures import find_future, set_future, when
 from tradingfloor.games.merlin.finance.state import ItemKind, Security
 from tradingfloor.games.merlin.finance.table import commodity_index, finance_of, with_finance
 from tradingfloor.games.merlin.ledger import put
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -40,6 +39,7 @@ from tradingfloor.games.merlin.finance.items import (
 from tradingfloor.games.merlin.finance.state import ItemKind, Listing, Security
 from tradingfloor.games.merlin.finance.table import finance_of, new_id, with_finance
 from tradingfloor.games.merlin.ledger import add_gold, to_bank
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, seat

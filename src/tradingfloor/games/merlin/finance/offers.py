@@ -9,12 +9,13 @@ checked and carried out (`Answer`), in the part that makes it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin.actions import Accept, Decline
 from tradingfloor.games.merlin.finance.state import Proposal
 from tradingfloor.games.merlin.finance.table import figures_of, finance_of, new_id, with_finance
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import seat

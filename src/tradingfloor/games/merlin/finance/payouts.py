@@ -19,7 +19,6 @@ from one turn to multiple years."
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.core.game import Event as Told
@@ -29,6 +28,7 @@ from tradingfloor.games.merlin.finance.covers import EVENT_FORMS
 from tradingfloor.games.merlin.finance.state import Policy
 from tradingfloor.games.merlin.finance.table import add_debt, finance_of, with_finance
 from tradingfloor.games.merlin.production import rolled
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, seat

@@ -21,7 +21,6 @@ when a module plays their steps, so that a game without the finance module runs 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -31,6 +30,7 @@ from tradingfloor.games.merlin.finance.offers import ANSWERS, Answer, make_offer
 from tradingfloor.games.merlin.finance.state import Bundle, Proposal
 from tradingfloor.games.merlin.finance.table import finance_of, with_finance
 from tradingfloor.games.merlin.ledger import add_gold, put
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event, pick_in
 from tradingfloor.games.merlin.state import Contest, MerlinState
 from tradingfloor.games.merlin.turn_order import BARTER, SALE, contest, settle

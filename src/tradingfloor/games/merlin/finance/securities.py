@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any, Literal
 
 from tradingfloor.core.actions import Action
@@ -41,6 +40,7 @@ from tradingfloor.games.merlin.finance.table import (
     with_finance,
 )
 from tradingfloor.games.merlin.ledger import add_gold, produce
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, Payout, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card as card_words

@@ -11,7 +11,6 @@ considered bankrupt": they owe the long the cash-settle amount as a debt.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -29,6 +28,7 @@ from tradingfloor.games.merlin.finance.state import Future
 from tradingfloor.games.merlin.finance.table import add_debt, figures_of, finance_of
 from tradingfloor.games.merlin.ledger import add_gold, put
 from tradingfloor.games.merlin.production import give_goods
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat

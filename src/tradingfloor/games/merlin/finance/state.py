@@ -184,7 +184,7 @@ class Sale:
     tie: bool = False  # a blind tie's re-bid under way
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
 class Finance:
     """Everything the finance module adds to the table."""
 

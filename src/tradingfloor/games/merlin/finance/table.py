@@ -6,12 +6,12 @@ changes the table through these, so that gold stays conserved and debts stay in 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.games.merlin.finance.content import FinanceContent
 from tradingfloor.games.merlin.finance.state import Debt, Finance
 from tradingfloor.games.merlin.ledger import put
+from tradingfloor.games.merlin.records import holds, replace
 from tradingfloor.games.merlin.rulebook import Log, event
 from tradingfloor.games.merlin.state import MerlinState
 
@@ -36,7 +36,10 @@ def on(state: MerlinState) -> bool:
 
 def with_finance(state: MerlinState, **changes: Any) -> MerlinState:
     """The state with fields of its finance part replaced."""
-    return replace(state, finance=replace(finance_of(state), **changes))
+    finance = finance_of(state)
+    if holds(finance, changes):  # a turn's start often resets what is reset already
+        return state
+    return replace(state, finance=replace(finance, **changes))
 
 
 def new_id(state: MerlinState) -> tuple[int, MerlinState]:

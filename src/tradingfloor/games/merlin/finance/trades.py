@@ -16,7 +16,6 @@ the roll count as the die's highest faces. Property sales and the market never r
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -31,6 +30,7 @@ from tradingfloor.games.merlin.finance.table import (
     with_finance,
 )
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat

@@ -30,8 +30,11 @@ def _why_crown(state: MerlinState, seat: int, action: UseCrown) -> str | None:
     return None
 
 
+CROWN_MOVE = UseCrown()  # the move has no fields: one action serves every turn
+
+
 def _crowns(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_crown(state, seat, UseCrown()) else [UseCrown()]
+    return [] if _why_crown(state, seat, CROWN_MOVE) else [CROWN_MOVE]
 
 
 def _apply_crown(state: MerlinState, seat: int, action: UseCrown, log: Log) -> MerlinState:
@@ -61,8 +64,11 @@ def _why_monarchy(state: MerlinState, seat: int, action: Monarchy) -> str | None
     return None
 
 
+MONARCHY_MOVE = Monarchy()
+
+
 def _monarchies(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_monarchy(state, seat, Monarchy()) else [Monarchy()]
+    return [] if _why_monarchy(state, seat, MONARCHY_MOVE) else [MONARCHY_MOVE]
 
 
 def _apply_monarchy(state: MerlinState, seat: int, action: Monarchy, log: Log) -> MerlinState:

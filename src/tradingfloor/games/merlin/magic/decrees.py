@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
 from itertools import product
 from typing import Any
 
@@ -44,6 +43,7 @@ from tradingfloor.games.merlin.magic.votes import (
     votes_of,
     yes_count,
 )
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, Payout, event
 from tradingfloor.games.merlin.seasons import set_counter
 from tradingfloor.games.merlin.state import MerlinState

@@ -4,10 +4,10 @@ recipes and potions (brewed or set face down), keeping every count and every car
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from tradingfloor.games.merlin.magic.state import Held
 from tradingfloor.games.merlin.magic.table import magic_of, with_magic
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.state import MerlinState
 
 Hands = tuple[tuple[Held, ...], ...]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.games.merlin.deck import shuffle_in
@@ -11,6 +10,7 @@ from tradingfloor.games.merlin.ledger import put, to_bank
 from tradingfloor.games.merlin.magic.determinize import redetermine
 from tradingfloor.games.merlin.magic.table import magic_of, shuffle_custom, with_magic
 from tradingfloor.games.merlin.magic.view import magic_view
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card, gold, seat

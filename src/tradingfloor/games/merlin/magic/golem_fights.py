@@ -16,7 +16,6 @@ Rulings (docs/rules/merlin.md) are marked [R] where they are taken.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.games.merlin import cards, tableau
@@ -26,6 +25,7 @@ from tradingfloor.games.merlin.magic.golems import figures, find_golem, golems_o
 from tradingfloor.games.merlin.magic.state import Golem
 from tradingfloor.games.merlin.magic.table import magic_of, shuffle_custom, with_magic
 from tradingfloor.games.merlin.production import kind, rolled
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, Payout, event
 from tradingfloor.games.merlin.state import MerlinState, Stack
 from tradingfloor.games.merlin.tableau import stack_of

@@ -15,7 +15,7 @@ Rulings (docs/rules/merlin.md) are marked [R] where they are taken.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -34,6 +34,7 @@ from tradingfloor.games.merlin.magic.table import (
     with_magic,
 )
 from tradingfloor.games.merlin.production import kind
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.tableau import stack_of
@@ -218,10 +219,16 @@ def _why_ally(state: MerlinState, me: int, action: Ally) -> str | None:
 def _allies(state: MerlinState, me: int) -> list[Action]:
     pairs = magic_of(state).allies
     return [
-        Ally(seat=other, allied=(me, other) not in pairs)
+        _ally(other, (me, other) not in pairs)
         for other in state.core.in_game()
         if other != me and not done_this_turn(state, f"ally:{other}")
     ]
+
+
+@cache
+def _ally(other: int, allied: bool) -> Ally:
+    """The move to ally with (or leave) `other` (actions are immutable: it can be shared)."""
+    return Ally(seat=other, allied=allied)
 
 
 def _apply_ally(state: MerlinState, me: int, action: Ally, log: Log) -> MerlinState:

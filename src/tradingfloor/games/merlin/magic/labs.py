@@ -9,7 +9,6 @@ Hearts: "Potion lab that generate potion recipe cards when funded with research 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any, Literal
 
 from tradingfloor.core.actions import Action
@@ -29,6 +28,7 @@ from tradingfloor.games.merlin.magic.table import (
     with_magic,
 )
 from tradingfloor.games.merlin.production import rolled
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event, private
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card as card_words

@@ -16,7 +16,6 @@ one a curse or a golem takes), a 7 that takes its owner's investments or holding
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -42,6 +41,7 @@ from tradingfloor.games.merlin.magic.table import (
     with_magic,
 )
 from tradingfloor.games.merlin.production import kind, rolled
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, Payout, event, private
 from tradingfloor.games.merlin.seasons import season
 from tradingfloor.games.merlin.state import MerlinState

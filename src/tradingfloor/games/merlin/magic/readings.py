@@ -13,7 +13,6 @@ economy pays the roll's production before magic's roll hooks run, so the filter 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.games.merlin import cards
@@ -24,8 +23,7 @@ from tradingfloor.games.merlin.magic.state import Effect, Reading
 from tradingfloor.games.merlin.magic.table import (
     add_effect,
     content_of,
-    count_play,
-    draw_custom,
+    counted,
     drop_effect,
     effects,
     magic_of,
@@ -34,6 +32,7 @@ from tradingfloor.games.merlin.magic.table import (
 )
 from tradingfloor.games.merlin.market import place_row_bids
 from tradingfloor.games.merlin.production import rolled
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, Module, Payout, event
 from tradingfloor.games.merlin.seasons import add_climate, advance_wheel, set_counter, volatility
 from tradingfloor.games.merlin.state import MerlinState
@@ -63,14 +62,22 @@ def card_of(state: MerlinState, reading: Reading) -> ReadingCard:
 def waived(state: MerlinState, reading: Reading) -> bool:
     """Future reading cards: "These predictions can be wrong and be waived by adverse rolls
     foretold on the card": this roll is one of the card's waiver numbers."""
-    return rolled(state) in card_of(state, reading).waived_by
+    return _waived(state, card_of(state, reading))
+
+
+def _waived(state: MerlinState, card: ReadingCard) -> bool:
+    return rolled(state) in card.waived_by
 
 
 def due(state: MerlinState, reading: Reading) -> bool:
     """Whether this roll meets the card's trigger: "when a specific number is rolled next, or in
     a number of turns or orbits". An orbit is one turn of every player still in (RULINGS Merlin
     3), so `after_orbits: k` comes k × (players still in) turns after the card's turn."""
-    trigger = card_of(state, reading).trigger
+    return _due(state, reading, card_of(state, reading))
+
+
+def _due(state: MerlinState, reading: Reading, card: ReadingCard) -> bool:
+    trigger = card.trigger
     core = state.core
     if trigger.roll_any:
         return rolled(state) in trigger.roll_any
@@ -83,7 +90,8 @@ def due(state: MerlinState, reading: Reading) -> bool:
 
 def comes_true(state: MerlinState, reading: Reading) -> bool:
     """A card on the field whose trigger this roll meets, and that this roll does not waive."""
-    return not waived(state, reading) and due(state, reading)
+    card = card_of(state, reading)
+    return not _waived(state, card) and _due(state, reading, card)
 
 
 # --- after each roll ---------------------------------------------------------------------------
@@ -105,10 +113,10 @@ def _resolve(state: MerlinState, reading: Reading, log: Log) -> MerlinState:
     shuffled back ("There should be no discard piles")."""
     card = card_of(state, reading)
     said = {"card": reading.card, "title": card.title}
-    if waived(state, reading):
+    if _waived(state, card):
         log.append(event("reading_waived", total=rolled(state), **said))
         return _take_off(state, reading)
-    if not due(state, reading):
+    if not _due(state, reading, card):
         return state
     log.append(event("reading_true", **said))
     state = _take_off(state, reading)
@@ -117,8 +125,7 @@ def _resolve(state: MerlinState, reading: Reading, log: Log) -> MerlinState:
 
 def _take_off(state: MerlinState, reading: Reading) -> MerlinState:
     field = tuple(r for r in magic_of(state).field if r != reading)
-    state = with_magic(state, field=field)
-    return shuffle_custom(state, "reading_deck", [reading.card])
+    return shuffle_custom(state, "reading_deck", [reading.card], field=field)
 
 
 def _reveal(state: MerlinState, log: Log) -> MerlinState:
@@ -126,12 +133,14 @@ def _reveal(state: MerlinState, log: Log) -> MerlinState:
     cards are places on the field as they take time to mature and take place." """
     core = state.core
     for _ in range(content_of(state).figures.readings.per_turn):
-        drawn, state = draw_custom(state, "reading_deck")
-        if drawn is None:
+        deck = magic_of(state).reading_deck
+        if not deck:
             return state
+        drawn = deck[0]  # the top card (draw_custom), moved to the field in the same rebuild
         reading = Reading(drawn, turn=core.turn_no, orbit=core.orbit)
-        state = with_magic(state, field=(*magic_of(state).field, reading))
-        state = count_play(state, kind_of(drawn))
+        field = (*magic_of(state).field, reading)
+        counts = counted(state, kind_of(drawn))
+        state = with_magic(state, reading_deck=deck[1:], field=field, card_counts=counts)
         log.append(event("reading_revealed", **_described(state, reading)))
     return state
 
@@ -172,10 +181,12 @@ def yield_filter(state: MerlinState, payout: Payout, log: Log) -> tuple[MerlinSt
     for reading in magic_of(state).field:
         card = card_of(state, reading)
         effect = card.effect
-        if effect not in ON_GOODS or card.commodity != name or not comes_true(state, reading):
+        if effect not in ON_GOODS or card.commodity != name:
+            continue
+        if _waived(state, card) or not _due(state, reading, card):
             continue
         amount = 0 if effect == "drought" else payout.amount * 2
-        payout = _changed(state, payout, amount, card_of(state, reading).title, log)
+        payout = _changed(state, payout, amount, card.title, log)
     return state, payout
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any, Literal
 
 from tradingfloor.core.actions import Action
@@ -38,6 +37,7 @@ from tradingfloor.games.merlin.magic.table import (
     with_magic,
 )
 from tradingfloor.games.merlin.production import kind, rolled
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, Payout, event
 from tradingfloor.games.merlin.state import MerlinState, Stack
 from tradingfloor.games.merlin.tableau import stack_of, unoccupied
@@ -346,8 +346,11 @@ def _why_mead(state: MerlinState, me: int, action: SellMead) -> str | None:
     return None
 
 
+SELL_MEAD = SellMead()  # the move has no fields: one action serves every turn
+
+
 def _meads(state: MerlinState, me: int) -> list[Action]:
-    return [] if _why_mead(state, me, SellMead()) else [SellMead()]
+    return [] if _why_mead(state, me, SELL_MEAD) else [SELL_MEAD]
 
 
 def _apply_mead(state: MerlinState, me: int, action: SellMead, log: Log) -> MerlinState:

@@ -10,7 +10,6 @@ take credit for it."
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -37,6 +36,7 @@ from tradingfloor.games.merlin.magic.table import (
     with_magic,
 )
 from tradingfloor.games.merlin.production import kind
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, Payout, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.tableau import stack_of

@@ -82,7 +82,7 @@ class Rule:
     value: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
 class Ballot:
     """A sealed vote under way: its kind, the player who called it, who votes, sealed choices.
 
@@ -97,7 +97,7 @@ class Ballot:
     card: str | None = None  # the decree being voted on
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
 class Magic:
     """Everything the magic module adds to the table."""
 

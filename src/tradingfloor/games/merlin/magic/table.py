@@ -6,13 +6,14 @@ the table through these, so the conservation and card-count checks hold for all 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any, Literal
 
 from tradingfloor.games.merlin.ledger import put
 from tradingfloor.games.merlin.magic.content import MagicContent, kind_of
 from tradingfloor.games.merlin.magic.state import Effect, Held, Magic, SetPotion
+from tradingfloor.games.merlin.records import holds, replace
 from tradingfloor.games.merlin.rulebook import Log, event
 from tradingfloor.games.merlin.state import MerlinState
 
@@ -35,7 +36,10 @@ def content_of(state: MerlinState) -> MagicContent:
 
 def with_magic(state: MerlinState, **changes: Any) -> MerlinState:
     """The state with fields of its magic part replaced."""
-    return replace(state, magic=replace(magic_of(state), **changes))
+    magic = magic_of(state)
+    if holds(magic, changes):  # a turn's start often resets what is reset already
+        return state
+    return replace(state, magic=replace(magic, **changes))
 
 
 def on(state: MerlinState) -> bool:
@@ -54,15 +58,18 @@ def draw_custom(state: MerlinState, deck: Deck) -> tuple[str | None, MerlinState
     return cards[0], with_magic(state, **{deck: cards[1:]})
 
 
-def shuffle_custom(state: MerlinState, deck: Deck, cards: Iterable[str]) -> MerlinState:
+def shuffle_custom(
+    state: MerlinState, deck: Deck, cards: Iterable[str], **changes: Any
+) -> MerlinState:
     """Cards back into a custom deck, each at a random place ("There should be no discard
-    piles, every discarded card should be shuffled back into their respective decks")."""
-    pile = list(getattr(magic_of(state), deck))
+    piles, every discarded card should be shuffled back into their respective decks"), with
+    `changes` to other fields of the magic part made alongside."""
+    magic = magic_of(state)
+    pile = list(getattr(magic, deck))
     cursor = state.rng.cursor()
     for card in cards:
         pile.insert(cursor.below(len(pile) + 1), card)
-    state = replace(state, rng=cursor.rng)
-    return with_magic(state, **{deck: tuple(pile)})
+    return replace(state, rng=cursor.rng, magic=replace(magic, **{deck: tuple(pile)}, **changes))
 
 
 def deck_for(hand: Hand) -> Deck:
@@ -106,9 +113,16 @@ def spend(state: MerlinState, held: Held, deck: Deck, credit: bool, log: Log) ->
 
 def count_play(state: MerlinState, name: str) -> MerlinState:
     """One more play of a content card or playing-card role (the lab's card table)."""
-    counts = dict(magic_of(state).card_counts)
-    counts[name] = counts.get(name, 0) + 1
-    return with_magic(state, card_counts=tuple(sorted(counts.items())))
+    return with_magic(state, card_counts=counted(state, name))
+
+
+def counted(state: MerlinState, name: str) -> tuple[tuple[str, int], ...]:
+    """The card table (sorted by name) with one more play of `name`."""
+    counts = magic_of(state).card_counts
+    at = bisect_left(counts, (name,))  # where `name` is, or goes
+    if at < len(counts) and counts[at][0] == name:
+        return (*counts[:at], (name, counts[at][1] + 1), *counts[at + 1 :])
+    return (*counts[:at], (name, 1), *counts[at:])
 
 
 def played_name(card_id: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -28,6 +28,7 @@ from tradingfloor.games.merlin.magic.table import (
     mark_done,
     with_magic,
 )
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card as card_words
@@ -154,12 +155,20 @@ def after_exit(state: MerlinState, seat: int, log: Log) -> MerlinState:
 # --- magic_vote ----------------------------------------------------------------------------------
 
 
-def _why_vote(state: MerlinState, seat: int, action: Vote) -> str | None:
-    ballot = ballot_of(state)
+def _why_no_vote(ballot: Ballot | None, seat: int) -> str | None:
+    """Why `seat` has no vote to seal now, whatever they would choose."""
     if ballot is None or ballot.kind == "propose" or seat not in ballot.voters:
         return "there is no vote for you now"
     if ballot.sealed[seat] is not None:
         return "you have already voted; wait for the others"
+    return None
+
+
+def _why_vote(state: MerlinState, seat: int, action: Vote) -> str | None:
+    ballot = ballot_of(state)
+    why = _why_no_vote(ballot, seat)
+    if why or ballot is None:
+        return why
     allowed = vote_choices(state, ballot)
     if action.choice not in allowed:
         if ballot.kind == "regulate":
@@ -170,9 +179,15 @@ def _why_vote(state: MerlinState, seat: int, action: Vote) -> str | None:
 
 def _votes(state: MerlinState, seat: int) -> list[Action]:
     ballot = ballot_of(state)
-    if ballot is None or _why_vote(state, seat, Vote(choice=vote_choices(state, ballot)[0])):
+    if ballot is None or _why_no_vote(ballot, seat):
         return []
-    return [Vote(choice=c) for c in vote_choices(state, ballot)]
+    return [_vote(c) for c in vote_choices(state, ballot)]
+
+
+@cache
+def _vote(choice: str) -> Vote:
+    """The vote for `choice` (actions are immutable: every ballot can share it)."""
+    return Vote(choice=choice)
 
 
 def _apply_vote(state: MerlinState, seat: int, action: Vote, log: Log) -> MerlinState:
@@ -186,24 +201,30 @@ VOTE = ActionRule("magic_vote", _why_vote, _votes, _apply_vote)
 
 
 def _why_call(state: MerlinState, seat: int, action: CallVote) -> str | None:
+    return _why_call_kind(state, action.kind)
+
+
+def _why_call_kind(state: MerlinState, kind: str) -> str | None:
     magic = magic_of(state)
     if done_this_turn(state, "call_vote"):
         return "you have called a vote this turn already; call another on your next turn"
-    if action.kind == "jokers_in" and magic.jokers_in:
+    if kind == "jokers_in" and magic.jokers_in:
         return "the Jokers are in the deck already; you may call to take them out"
-    if action.kind == "jokers_out" and not magic.jokers_in:
+    if kind == "jokers_out" and not magic.jokers_in:
         return "the Jokers are not in the deck; you may call to put them in"
     figures = content_of(state).figures.votes
-    if action.kind == "volatility_up" and magic.volatility >= figures.volatility_most:
+    if kind == "volatility_up" and magic.volatility >= figures.volatility_most:
         return f"the volatility is at its most ({figures.volatility_most}); you may call it down"
-    if action.kind == "volatility_down" and magic.volatility <= figures.volatility_least:
+    if kind == "volatility_down" and magic.volatility <= figures.volatility_least:
         return f"the volatility is at its least ({figures.volatility_least}); you may call it up"
     return None
 
 
+CALLS = {kind: CallVote(kind=kind) for kind in TABLE_VOTES}  # type: ignore[arg-type]
+
+
 def _calls(state: MerlinState, seat: int) -> list[Action]:
-    calls = [CallVote(kind=kind) for kind in TABLE_VOTES]  # type: ignore[arg-type]
-    return [a for a in calls if _why_call(state, seat, a) is None]
+    return [CALLS[kind] for kind in TABLE_VOTES if _why_call_kind(state, kind) is None]
 
 
 def _apply_call(state: MerlinState, seat: int, action: CallVote, log: Log) -> MerlinState:

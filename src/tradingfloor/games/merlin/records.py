@@ -1,0 +1,113 @@
+"""`replace`: a frozen record with some fields changed, as `dataclasses.replace` makes it, faster.
+
+Every move rebuilds the state's records (the table, the economy, the magic and finance parts) a
+few times, and `dataclasses.replace` looks each field up afresh on every call. For a frozen
+dataclass whose fields are all set by its `__init__`, and which has no `__post_init__`, a copy of
+its fields with the changes written over them is the same record:
+
+- a record without slots keeps its fields in its `__dict__`: the copy is one dict;
+- a record with slots has its slots copied one by one, by a copier worked out once per class.
+
+Other classes go to `dataclasses.replace`. The large records that every move rebuilds (the state,
+its core and its modules' parts) have no slots, so that rebuilding them costs one dict copy.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from functools import cached_property
+from operator import attrgetter
+from types import MemberDescriptorType
+from typing import Any, NamedTuple, TypeVar
+
+T = TypeVar("T")
+Write = Callable[[Any, Any], None]
+
+
+class _Slots(NamedTuple):
+    """How to copy a record with slots: read every field at once, then write each slot."""
+
+    read: Callable[[Any], tuple[Any, ...]]
+    writes: tuple[Write, ...]
+    write_of: dict[str, Write]
+
+
+_Copier = _Slots | frozenset[str]  # a record with slots, or the field names kept in a __dict__
+_COPIERS: dict[type, _Copier | None] = {}
+_DICT_FIELDS: dict[type, frozenset[str]] = {}  # the records copied by their __dict__
+_new = object.__new__
+_set = object.__setattr__  # a frozen record refuses its own __setattr__
+
+
+def replace(record: T, /, **changes: Any) -> T:
+    """`record` with `changes` (field name: new value), as `dataclasses.replace(record, ...)`."""
+    cls = type(record)
+    names = _DICT_FIELDS.get(cls)
+    if names is not None and changes.keys() <= names:
+        new = _new(cls)
+        fields = record.__dict__.copy()
+        fields.update(changes)
+        _set(new, "__dict__", fields)
+        return new
+    return _replace_other(record, changes)
+
+
+def _replace_other(record: T, changes: dict[str, Any]) -> T:
+    """`replace` for a record with slots, a record seen for the first time, a field it lacks."""
+    cls = type(record)
+    copier = _COPIERS[cls] if cls in _COPIERS else _copier_for(cls)
+    if copier is None:
+        return dataclasses.replace(record, **changes)  # type: ignore[type-var]
+    if isinstance(copier, frozenset):
+        if not copier.issuperset(changes):
+            raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - copier)}")
+        return replace(record, **changes)
+    new = _new(cls)
+    for write, value in zip(copier.writes, copier.read(record), strict=True):
+        write(new, value)
+    for name, value in changes.items():
+        write_field = copier.write_of.get(name)
+        if write_field is None:
+            raise TypeError(f"{cls.__name__} has no field {name!r}")
+        write_field(new, value)
+    return new
+
+
+def holds(record: object, changes: Mapping[str, Any]) -> bool:
+    """Whether `record` holds every value of `changes` already (then it need not be rebuilt)."""
+    for name, value in changes.items():
+        held = getattr(record, name)
+        if held is not value and (type(held) is not type(value) or held != value):
+            return False
+    return True
+
+
+def _copier_for(cls: type) -> _Copier | None:
+    """How to copy a frozen dataclass whose `__init__` sets every field (None: another class)."""
+    # Only a class made by @dataclass itself: a subclass may add to what its __init__ does.
+    params = cls.__dict__.get("__dataclass_params__")
+    fields = dataclasses.fields(cls) if params is not None else ()
+    plain = all(f.init for f in fields) and not hasattr(cls, "__post_init__")
+    copier: _Copier | None = None
+    if params is not None and params.frozen and plain and fields:
+        slots: list[Any] = [getattr(cls, f.name, None) for f in fields]
+        if all(isinstance(s, MemberDescriptorType) for s in slots):
+            copier = _slots_copier(fields, slots)
+        elif not any(isinstance(v, cached_property) for c in cls.__mro__ for v in vars(c).values()):
+            copier = frozenset(f.name for f in fields)  # only the fields live in its __dict__
+            _DICT_FIELDS[cls] = copier
+    _COPIERS[cls] = copier
+    return copier
+
+
+def _slots_copier(fields: tuple[dataclasses.Field[Any], ...], slots: list[Any]) -> _Slots:
+    names = [f.name for f in fields]
+    write_of = {f.name: slot.__set__ for f, slot in zip(fields, slots, strict=True)}
+    read = attrgetter(*names) if len(names) > 1 else _one(attrgetter(names[0]))
+    return _Slots(read, tuple(write_of.values()), write_of)
+
+
+def _one(get: Callable[[Any], Any]) -> Callable[[Any], tuple[Any, ...]]:
+    """A reader of a single field that gives a tuple, as attrgetter does for several."""
+    return lambda record: (get(record),)

@@ -1,0 +1,91 @@
+"""records.replace makes the same records as dataclasses.replace, for every kind of record."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+import tradingfloor
+from tradingfloor.games.merlin.records import replace
+from tradingfloor.games.merlin.rulebook import Told, event, private
+from tradingfloor.games.merlin.state import Core, Counters, MerlinState, Stack
+
+
+def _state() -> MerlinState:
+    options = {"players": 4, "modules": ["economy", "magic", "finance"]}
+    state = tradingfloor.make("merlin").new(options, 3)
+    assert isinstance(state, MerlinState)
+    return state
+
+
+def test_records_match_dataclasses_replace() -> None:
+    state = _state()
+    cases: list[tuple[Any, dict[str, Any]]] = [
+        (state, {"event_count": 7}),  # no slots: its __dict__ is copied
+        (state.core, {"turn_no": 5, "dice": (1, 2)}),
+        (state.magic, {"played": ("crown",), "maintenance": 4}),
+        (state.finance, {"next_id": 9}),
+        (state.config, {"max_orbits": 3}),
+        (state.core.counters, {"year": 3}),  # slots: copied slot by slot
+        (state.core.ledger, {"bank": 12, "pot": 1}),
+        (Stack("2S"), {"top": "3H"}),  # one field with slots (Stack has four)
+    ]
+    for record, changes in cases:
+        made = replace(record, **changes)
+        assert made == dataclasses.replace(record, **changes)
+        assert type(made) is type(record)
+        assert made is not record
+
+
+def test_the_record_given_is_unchanged() -> None:
+    core = _state().core
+    before = dataclasses.replace(core)
+    replace(core, turn_no=core.turn_no + 1)
+    assert core == before
+
+
+def test_an_unknown_field_is_refused() -> None:
+    with pytest.raises(TypeError):
+        replace(_state().core, no_such_field=1)
+
+
+def test_a_record_caching_in_its_dict_goes_to_dataclasses() -> None:
+    told = event("turn_end", seat=1)
+    assert isinstance(told, Told)
+    assert told.text  # cached in the event's __dict__: a copy must not keep it
+    again = replace(told, data={"seat": 2})
+    assert again == dataclasses.replace(told, data={"seat": 2})
+    assert "text" not in again.__dict__
+
+
+def test_frozen_records_stay_frozen() -> None:
+    counters = replace(_state().core.counters, year=2)
+    assert isinstance(counters, Counters)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        counters.year = 4  # type: ignore[misc]
+    assert isinstance(replace(_state().core, turn=1), Core)
+
+
+def test_events_are_made_as_their_class_makes_them() -> None:
+    made = event("turn_end", seat=1)
+    assert made == Told("turn_end", {"seat": 1})
+    assert made.__dict__ == Told("turn_end", {"seat": 1}).__dict__
+    assert made.text == Told("turn_end", {"seat": 1}).text
+    hidden = private("spell_drawn", [2], seat=2, card="x")
+    assert hidden == Told("spell_drawn", {"seat": 2, "card": "x"}, frozenset({2}))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.kind = "other"  # type: ignore[misc]
+
+
+def test_a_subclass_not_made_by_dataclass_goes_to_dataclasses() -> None:
+    class Noted(Counters):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            object.__setattr__(self, "noted", True)
+
+    counters = _state().core.counters
+    noted = Noted(**{f.name: getattr(counters, f.name) for f in dataclasses.fields(counters)})
+    again = replace(noted, year=9)
+    assert again.year == 9 and again.noted  # type: ignore[attr-defined]
