@@ -40,15 +40,25 @@ class Rng:
 
 
 class RngCursor:
-    """Draws in sequence from an `Rng`; `.rng` is the position after the last draw."""
+    """Draws in sequence from an `Rng`; `.rng` is the position after the last draw.
 
-    __slots__ = ("rng",)
+    It keeps the seed's hash and the counter as plain integers, so a draw builds no `Rng`."""
+
+    __slots__ = ("_counter", "_hashed", "_seed")
 
     def __init__(self, rng: Rng) -> None:
-        self.rng = rng
+        self._seed = rng.seed
+        self._hashed = _splitmix64(rng.seed & _MASK)
+        self._counter = rng.counter
+
+    @property
+    def rng(self) -> Rng:
+        return Rng(self._seed, self._counter)
 
     def bits64(self) -> int:
-        value, self.rng = self.rng.bits64()
+        """The same draw as `Rng.bits64` at this position."""
+        value = _splitmix64(self._hashed ^ self._counter)
+        self._counter += 1
         return value
 
     def below(self, n: int) -> int:
