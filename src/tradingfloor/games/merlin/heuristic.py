@@ -10,7 +10,7 @@ needs gold, answers offers by their worth, and votes on the tax rate for its own
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from tradingfloor.core.agent import Decision
@@ -23,6 +23,9 @@ from tradingfloor.games.merlin.finance.heuristic_worth import owes as finance_ow
 from tradingfloor.games.merlin.magic import heuristic as magic
 
 Wanted = list[dict[str, Any]]
+Wishes = Iterable[dict[str, Any]]
+"""Moves wanted, best first: `act` plays the first the rules allow, so a lazy sequence spares the
+sums behind the wishes after it."""
 END = EndTurn()
 
 KEEP = 1
@@ -61,7 +64,7 @@ class MerlinHeuristic:
         self.moves_this_turn += 1
         if self.moves_this_turn > MOVES_A_TURN and decision.legal.contains(END):
             return END  # a guard: wishes that undo each other must not hold the game up
-        choose: Callable[[View, int], Wanted] = {
+        choose: Callable[[View, int], Wishes] = {
             "auction_blind": self._blind,
             "auction_rank": self._rank,
             "auction_barter": self._place_extras,
@@ -134,27 +137,27 @@ class MerlinHeuristic:
 
     # --- a turn -----------------------------------------------------------------------------------
 
-    def _turn(self, view: View, seat: int) -> Wanted:
+    def _turn(self, view: View, seat: int) -> Iterator[dict[str, Any]]:
+        """The turn's wishes, best first; each part is reckoned only when every wish before it
+        was refused."""
         me = view["players"][seat]
         reserve = self._reserve(view, me)
-        wanted: Wanted = []
         owed = debt(view, seat)
         need = reserve + owed - me["gold"]
         if need > 0:
-            wanted += finance.raise_gold(view, seat, me)  # auctions and issues before liquidating
-            wanted += self._raise_gold(view, seat, me, need)
+            yield from finance.raise_gold(view, seat, me)  # auctions and issues before liquidating
+            yield from self._raise_gold(view, seat, me, need)
         if owed:
-            wanted.append({"type": "pay_debt"})
-        wanted += magic.turn(view, seat, me, reserve)
-        wanted += finance.turn(view, seat, me, reserve)
-        wanted += self._market(view, seat, me, reserve)
-        wanted += self._placements(view, me)
-        wanted += self._offers(view, seat, me)
-        wanted += self._investments(view, seat, me, reserve)
-        wanted += self._store(view, me, reserve)
-        wanted += self._permits(view, me, reserve)
-        wanted.append({"type": "end_turn"})
-        return wanted
+            yield {"type": "pay_debt"}
+        yield from magic.turn(view, seat, me, reserve)
+        yield from finance.turn(view, seat, me, reserve)
+        yield from self._market(view, seat, me, reserve)
+        yield from self._placements(view, me)
+        yield from self._offers(view, seat, me)
+        yield from self._investments(view, seat, me, reserve)
+        yield from self._store(view, me, reserve)
+        yield from self._permits(view, me, reserve)
+        yield {"type": "end_turn"}
 
     def _permits(self, view: View, me: Mapping[str, Any], reserve: int) -> Wanted:
         """Buy while the top card is worth its price; a good one is worth the Chauffeur's gold."""

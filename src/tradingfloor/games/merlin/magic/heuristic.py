@@ -9,7 +9,7 @@ Every wish is checked against the legal moves by the caller, so a wish the rules
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from tradingfloor.games.merlin import appraisal as worth
@@ -50,23 +50,23 @@ def others_by_score(view: View, seat: int) -> list[Mapping[str, Any]]:
     return sorted(others, key=lambda p: -p["score"])
 
 
-def turn(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
-    """The magic moves worth making this turn, best first."""
+def turn(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Iterator[dict[str, Any]]:
+    """The magic moves worth making this turn, best first (each part reckoned only when the
+    wishes before it were all refused)."""
     magic = view.get("magic")
     if not magic:
-        return []
-    out: Wanted = [{"type": "monarchy"}]
-    out += _crown(view, seat, me)
-    out += _decrees(view, seat, me)
-    out += _labs(view, seat, me, reserve)
-    out += _shops(view, seat, me)
-    out += _spells(view, seat, me)
-    out += _potions(view, seat, me)
-    out += _golems(view, seat, me)
-    out += _reclaims(view, me)
-    out += _allies(view, seat)
-    out += _table_votes(view, seat)
-    return out
+        return
+    yield {"type": "monarchy"}
+    yield from _crown(view, seat, me)
+    yield from _decrees(view, seat, me)
+    yield from _labs(view, seat, me, reserve)
+    yield from _shops(view, seat, me)
+    yield from _spells(view, seat, me)
+    yield from _potions(view, seat, me)
+    yield from _golems(view, seat, me)
+    yield from _reclaims(view, me)
+    yield from _allies(view, seat)
+    yield from _table_votes(view, seat)
 
 
 def _reclaims(view: View, me: Mapping[str, Any]) -> Wanted:
