@@ -9,11 +9,12 @@ per match. A view is read, never written, so what was reckoned from it stays tru
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from tradingfloor.games.merlin.memo import ByIdentity
 
 View = Mapping[str, Any]
+T = TypeVar("T")
 
 
 Card = tuple[str, float, float, float, str | None]
@@ -33,6 +34,7 @@ class Cards:
         self.facts = {card: _facts(entry) for card, entry in catalogue.items()}
         self.commodities = sorted({str(f[4]) for f in self.facts.values() if f[0] == "land"})
         self.worths: dict[Figures, dict[str, float]] = {}
+        self.kept: dict[Any, Any] = {}  # other sums a bot keeps for the match (`keep`)
 
     def permit_worths(self, figures: Figures) -> dict[str, float]:
         """The permit worths reckoned so far under `figures` (a dict to add to)."""
@@ -42,6 +44,15 @@ class Cards:
                 self.worths.clear()
             found = self.worths[figures] = {}
         return found
+
+    def keep(self, key: Any, reckon: Callable[[], T]) -> T:
+        """`reckon()` once for `key` in this match (at most FIGURES_KEPT kept, then forgotten)."""
+        if key in self.kept:
+            return self.kept[key]  # type: ignore[no-any-return]
+        if len(self.kept) >= FIGURES_KEPT:
+            self.kept.clear()
+        value = self.kept[key] = reckon()
+        return value
 
 
 def _facts(entry: Mapping[str, Any]) -> Card:
@@ -66,11 +77,23 @@ def cards_of(view: View) -> Cards:
 class Sums:
     """The figures reckoned from one view, kept while the bot weighs its moves in it."""
 
-    __slots__ = ("cards", "permits", "players_in", "rolls_left", "season_average", "values", "view")
+    __slots__ = (
+        "cards",
+        "figures",
+        "kept",
+        "permits",
+        "players_in",
+        "rolls_left",
+        "season_average",
+        "values",
+        "view",
+    )
 
     def __init__(self, view: View) -> None:
         self.view = view
         self.cards = cards_of(view)
+        self.figures: Figures | None = None
+        self.kept: dict[str, Any] = {}  # other sums a bot keeps for this view, by name
         self.players_in: int | None = None
         self.rolls_left: int | None = None
         self.season_average: float | None = None
@@ -192,15 +215,22 @@ def buyback(view: View, card: str) -> float:
     return sums(view).cards.facts[card][2]
 
 
+def figures(view: View) -> Figures:
+    """What a permit's worth depends on in this view besides the card (`Figures`)."""
+    reckoned = sums(view)
+    if reckoned.figures is None:
+        units = tuple(unit_worth(view, name) for name in reckoned.cards.commodities)
+        reckoned.figures = (rolls_left(view), season_average(view), units)
+    return reckoned.figures
+
+
 def permit_worth(view: View, card: str) -> float:
     """A permit's yield over the rolls a player looks ahead, and what it is worth at the end.
     Reckoned once for every view with the same figures (`Figures`)."""
-    figures = sums(view)
-    permits = figures.permits
+    reckoned = sums(view)
+    permits = reckoned.permits
     if permits is None:
-        units = tuple(unit_worth(view, name) for name in figures.cards.commodities)
-        key = (rolls_left(view), season_average(view), units)
-        permits = figures.permits = figures.cards.permit_worths(key)
+        permits = reckoned.permits = reckoned.cards.permit_worths(figures(view))
     value = permits.get(card)
     if value is None:
         value = permits[card] = yield_per_roll(view, card) * rolls_left(view) + buyback(view, card)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from tradingfloor.core.agent import Decision
+from tradingfloor.core.game import Game
 from tradingfloor.games.merlin import appraisal as worth
 from tradingfloor.games.merlin.actions import EndTurn
 from tradingfloor.games.merlin.appraisal import View
@@ -75,11 +76,11 @@ class MerlinHeuristic:
             "buying": self._turn,
         }.get(view["step"], self._magic_answer)
         for wanted in choose(view, seat):
-            action = decision.game.parse_action(wanted)
+            action = parsed(decision.game, wanted)
             if decision.legal.contains(action):
                 return action
         for safe in ({"type": "end_turn"}, {"type": "decline"}):
-            action = decision.game.parse_action(safe)
+            action = parsed(decision.game, safe)
             if decision.legal.contains(action):
                 return action
         return decision.legal.sample(rng)
@@ -162,7 +163,7 @@ class MerlinHeuristic:
     def _permits(self, view: View, me: Mapping[str, Any], reserve: int) -> Wanted:
         """Buy while the top card is worth its price; a good one is worth the Chauffeur's gold."""
         price = int(view["counters"]["cost_of_living"])
-        draw = worth.draw_worth(view, card_worth, (*worth.KEPT, *MAGIC_KINDS))
+        draw = deck_worth(view)
         if not view["deck"] or draw <= price:
             return []
         short = reserve + price - me["gold"]
@@ -374,6 +375,27 @@ class MerlinHeuristic:
         return []
 
 
+_parsed: dict[Any, Any] = {}
+PARSED_KEPT = 4096
+"""Wishes whose actions are kept (then all are forgotten at once)."""
+
+
+def parsed(game: Game, wanted: dict[str, Any]) -> Any:
+    """The action a wish names. Parsing is dear and the same wishes come back move after move,
+    so each is parsed once (actions are immutable); a wish holding a list is parsed each time."""
+    values = tuple(wanted.values())
+    key = (game, tuple(wanted), values, tuple(map(type, values)))  # True and 1 differ here
+    try:
+        action = _parsed.get(key)
+    except TypeError:  # unhashable: a list in the wish
+        return game.parse_action(wanted)
+    if action is None:
+        if len(_parsed) >= PARSED_KEPT:
+            _parsed.clear()
+        action = _parsed[key] = game.parse_action(wanted)
+    return action
+
+
 def land_waiting(view: View, player: Mapping[str, Any], stack: Mapping[str, Any]) -> float:
     """What a free property adds for a player holding a land with no free property to put it on."""
     if stack["top"] is not None or stack["invested"]:
@@ -392,6 +414,15 @@ def card_worth(view: View, card: str) -> float:
     if view["catalogue"][card]["kind"] in MAGIC_KINDS:
         return magic.magic_worth(view, card)
     return worth.permit_worth(view, card)
+
+
+def deck_worth(view: View) -> float:
+    """The top card's worth to this bot, by `card_worth`: the same for every view of a match with
+    the same cards left, figures (appraisal.Figures) and cost of the living, so reckoned once."""
+    cost = view["counters"]["cost_of_living"]
+    key = ("deck_worth", tuple(view["deck_contents"]), worth.figures(view), cost)
+    kept = (*worth.KEPT, *MAGIC_KINDS)
+    return worth.sums(view).cards.keep(key, lambda: worth.draw_worth(view, card_worth, kept))
 
 
 def debt(view: View, seat: int) -> int:

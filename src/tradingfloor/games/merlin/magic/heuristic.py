@@ -268,9 +268,18 @@ def _table_votes(view: View, seat: int) -> Wanted:
     return [{"type": "call_vote", "kind": "volatility_up"}]
 
 
-def goods_kept(view: View, seat: int) -> dict[str, int]:
+def goods_kept(view: View, seat: int) -> Mapping[str, int]:
     """Commodities kept off the market for magic: Souls for the golems in hand, the
-    ingredients of the recipes held."""
+    ingredients of the recipes held (reckoned once per view: read, never changed)."""
+    reckoned = worth.sums(view).kept
+    key = f"goods_kept {seat}"
+    found = reckoned.get(key)
+    if found is None:
+        found = reckoned[key] = _goods_kept(view, seat)
+    return found  # type: ignore[no-any-return]
+
+
+def _goods_kept(view: View, seat: int) -> dict[str, int]:
     magic = view.get("magic")
     if not magic:
         return {}
