@@ -154,19 +154,50 @@ def season_average(view: View) -> float:
 # --- commodities -------------------------------------------------------------------------------
 
 
+# A book that did not change is the same object in the next view (view.py), so what is read from
+# it (the best orders, a seat's own) is kept by its identity, across views.
+_books: ByIdentity[dict[tuple[str, Any], Any]] = ByIdentity(limit=1024)
+
+
+def _book_kept(view: View, name: str, key: tuple[str, Any], read: Callable[[], T]) -> T:
+    """`read()` of the book of `name`, once per book and `key`."""
+    book = view["market"][name]
+    kept = _books.find(book)
+    if kept is None:
+        kept = _books.keep(book, {})
+    if key in kept:
+        return kept[key]  # type: ignore[no-any-return]
+    value = kept[key] = read()
+    return value
+
+
 def others_orders(view: View, name: str, side: str, seat: int) -> list[Mapping[str, Any]]:
     """The open orders on one side of a book that `seat` may execute (not its own)."""
     return [o for o in view["market"][name][side] if o["owner"] != seat]
 
 
+def own_orders(view: View, name: str, side: str, seat: int) -> list[Mapping[str, Any]]:
+    """`seat`'s own orders on one side of a book (a list shared by views: read, never changed)."""
+    book = view["market"][name]
+    return _book_kept(
+        view, name, (side, seat), lambda: [o for o in book[side] if o["owner"] == seat]
+    )
+
+
 def best_bid(view: View, name: str, seat: int) -> Mapping[str, Any] | None:
-    bids = others_orders(view, name, "bids", seat)
-    return max(bids, key=lambda b: (b["price"], -b["order"])) if bids else None
+    def best() -> Mapping[str, Any] | None:
+        bids = others_orders(view, name, "bids", seat)
+        return max(bids, key=lambda b: (b["price"], -b["order"])) if bids else None
+
+    return _book_kept(view, name, ("best_bid", seat), best)
 
 
 def best_ask(view: View, name: str, seat: int) -> Mapping[str, Any] | None:
-    asks = others_orders(view, name, "asks", seat)
-    return min(asks, key=lambda a: (a["price"], a["order"])) if asks else None
+    def best() -> Mapping[str, Any] | None:
+        asks = others_orders(view, name, "asks", seat)
+        return min(asks, key=lambda a: (a["price"], a["order"])) if asks else None
+
+    return _book_kept(view, name, ("best_ask", seat), best)
 
 
 def row_demand(view: View) -> float:

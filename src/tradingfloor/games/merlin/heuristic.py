@@ -229,9 +229,8 @@ class MerlinHeuristic:
     ) -> Wanted:
         """Sell into a good bid; otherwise keep the units on the market as asks (no holding fee)."""
         out: Wanted = []
-        book = view["market"][name]
         bid = worth.best_bid(view, name, seat)
-        mine = [a for a in book["asks"] if a["owner"] == seat]
+        mine = worth.own_orders(view, name, "asks", seat)
         good_bid = bid is not None and bid["price"] >= max(value, 1)
         spare = me["goods"][name] - magic.goods_kept(view, seat).get(name, 0)
         if bid is not None and good_bid and spare > 0:
@@ -261,7 +260,7 @@ class MerlinHeuristic:
         ask = worth.best_ask(view, name, seat)
         if ask is not None and ask["price"] <= BARGAIN * value and ask["price"] <= spare:
             out.append({"type": "buy_from", "order": ask["order"]})
-        mine = [b for b in view["market"][name]["bids"] if b["owner"] == seat and not b["escrow"]]
+        mine = [b for b in worth.own_orders(view, name, "bids", seat) if not b["escrow"]]
         target = int(BID_SHARE * value)
         rival = worth.best_bid(view, name, seat)
         for bid in mine:

@@ -53,6 +53,13 @@ class ByIdentity(Generic[T]):
         found = self.entries.get(id(part))
         return found[1] if found is not None and found[0] is part else None
 
+    def get(self, part: Any, build: Callable[[Any], T]) -> T:
+        """The value kept for `part`, or `build(part)` kept now."""
+        found = self.entries.get(id(part))
+        if found is not None and found[0] is part:
+            return found[1]
+        return self.keep(part, build(part))
+
     def keep(self, part: Any, value: T) -> T:
         if len(self.entries) >= self.limit:
             self.entries.clear()

@@ -256,21 +256,45 @@ def _owner(owner: int) -> int | str:
 
 def _book(book: Book) -> dict[str, Any]:
     return {
-        "ladder": {"bids": _ladder(book.bids, -1), "asks": _ladder(book.asks, 1)},
-        "bids": [
-            {
-                "order": b.id,
-                "owner": _owner(b.owner),
-                "price": b.price,
-                "escrow": b.escrow_since is not None,
-            }
-            for b in book.bids
-        ],
-        "asks": [{"order": a.id, "owner": _owner(a.owner), "price": a.price} for a in book.asks],
+        "ladder": {
+            "bids": _BID_LADDERS.get(book.bids, _bid_ladder),
+            "asks": _ASK_LADDERS.get(book.asks, _ask_ladder),
+        },
+        "bids": [_BIDS.get(b, _bid) for b in book.bids],
+        "asks": [_ASKS.get(a, _ask) for a in book.asks],
         "escrow": [{"owner": e.owner, "gold": e.gold} for e in book.escrow],
         "spot": spot_price(book),
         "last_sold": book.last_sold,
     }
+
+
+# A book changes one order at a time: the orders that stay are told once (each is immutable), and
+# so is the ladder of the side that did not change.
+_BIDS: ByIdentity[dict[str, Any]] = ByIdentity()
+_ASKS: ByIdentity[dict[str, Any]] = ByIdentity()
+_BID_LADDERS: ByIdentity[list[dict[str, Any]]] = ByIdentity()
+_ASK_LADDERS: ByIdentity[list[dict[str, Any]]] = ByIdentity()
+
+
+def _bid(bid: Order) -> dict[str, Any]:
+    return {
+        "order": bid.id,
+        "owner": _owner(bid.owner),
+        "price": bid.price,
+        "escrow": bid.escrow_since is not None,
+    }
+
+
+def _ask(ask: Order) -> dict[str, Any]:
+    return {"order": ask.id, "owner": _owner(ask.owner), "price": ask.price}
+
+
+def _bid_ladder(bids: tuple[Order, ...]) -> list[dict[str, Any]]:
+    return _ladder(bids, -1)
+
+
+def _ask_ladder(asks: tuple[Order, ...]) -> list[dict[str, Any]]:
+    return _ladder(asks, 1)
 
 
 def _ladder(orders: tuple[Order, ...], direction: int) -> list[dict[str, Any]]:
