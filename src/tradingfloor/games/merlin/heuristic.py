@@ -22,6 +22,7 @@ from tradingfloor.games.merlin.finance import heuristic as finance
 from tradingfloor.games.merlin.finance import heuristic_answers as finance_answers
 from tradingfloor.games.merlin.finance.heuristic_worth import owes as finance_owes
 from tradingfloor.games.merlin.magic import heuristic as magic
+from tradingfloor.games.merlin.memo import kept
 
 Wanted = list[dict[str, Any]]
 Wishes = Iterable[dict[str, Any]]
@@ -374,7 +375,7 @@ class MerlinHeuristic:
         return []
 
 
-_parsed: dict[Any, Any] = {}
+_parsed: dict[Any, Any] = kept({})
 PARSED_KEPT = 4096
 """Wishes whose actions are kept (then all are forgotten at once)."""
 

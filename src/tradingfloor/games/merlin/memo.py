@@ -25,6 +25,25 @@ KEPT_OBJECTS = 8192
 
 _memo: OrderedDict[tuple[int, str], tuple[Config, Any]] = OrderedDict()
 _objects: dict[tuple[int, str], tuple[Any, Any]] = {}
+_kept: list[Any] = []
+"""Every other cache of views and bots' sums (`kept`), for `forget`."""
+
+D = TypeVar("D", bound=dict[Any, Any])
+
+
+def kept(cache: D) -> D:
+    """`cache`, registered to be emptied by `forget`."""
+    _kept.append(cache)
+    return cache
+
+
+def forget() -> None:
+    """Forget every value kept (tests compare what is built afresh with what is built from kept
+    parts: they must be the same)."""
+    _memo.clear()
+    _objects.clear()
+    for cache in _kept:
+        cache.clear()
 
 
 def per_config(config: Config, name: str, build: Callable[[], T]) -> T:
@@ -47,7 +66,7 @@ class ByIdentity(Generic[T]):
 
     def __init__(self, limit: int = KEPT_OBJECTS) -> None:
         self.limit = limit
-        self.entries: dict[int, tuple[Any, T]] = {}
+        self.entries: dict[int, tuple[Any, T]] = kept({})
 
     def find(self, part: Any) -> T | None:
         found = self.entries.get(id(part))

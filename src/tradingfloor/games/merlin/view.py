@@ -7,7 +7,7 @@ from typing import Any
 from tradingfloor.core.game import Event
 from tradingfloor.games.merlin import cards, logbook, narration, rules, words
 from tradingfloor.games.merlin.market import spot_price
-from tradingfloor.games.merlin.memo import ByIdentity, per_config, per_object
+from tradingfloor.games.merlin.memo import ByIdentity, kept, per_config, per_object
 from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.rulebook import Told, table_for
 from tradingfloor.games.merlin.seasons import season, volatility
@@ -97,7 +97,7 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
 _TOLD: ByIdentity[dict[str, Any]] = ByIdentity()
 _NUMBERED: ByIdentity[dict[str, Any]] = ByIdentity()
 Recent = tuple[tuple[Event, ...], int, list[dict[str, Any]]]
-_last_recent: dict[int | None, Recent] = {}
+_last_recent: dict[int | None, Recent] = kept({})
 """Per seat, the last recent events told: (the events, the first one's number, their records)."""
 
 
