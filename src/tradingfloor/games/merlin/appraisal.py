@@ -22,7 +22,7 @@ Card = tuple[str, float, float, float, str | None]
 Figures = tuple[int, float, tuple[float, ...]]
 """What a permit's worth depends on besides the card: the rolls left, the seasons' average and
 what a unit of each commodity fetches."""
-FIGURES_KEPT = 512
+FIGURES_KEPT = 256
 """Sets of figures whose permit worths a match keeps (then all are forgotten at once)."""
 
 
@@ -62,7 +62,7 @@ def _facts(entry: Mapping[str, Any]) -> Card:
     return kind, roll_odds(entry["number"]), value, produced, entry.get("commodity")
 
 
-_cards: ByIdentity[Cards] = ByIdentity(limit=64)
+_cards: ByIdentity[Cards] = ByIdentity(limit=16)
 
 
 def cards_of(view: View) -> Cards:

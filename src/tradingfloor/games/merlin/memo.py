@@ -11,6 +11,7 @@ What these return is shared between views: nobody may change it (views are read,
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
@@ -19,11 +20,12 @@ from tradingfloor.games.merlin.state import Config
 
 T = TypeVar("T")
 KEPT = 64
-"""How many configurations' values are kept (a server holds many matches, mostly of few configs)."""
-KEPT_OBJECTS = 8192
+"""How many configurations' values are kept (a server holds many matches, mostly of few configs);
+a configuration's values go with it when its match is gone."""
+KEPT_OBJECTS = 4096
 """How many parts' values are kept before all are forgotten at once (a few games' worth)."""
 
-_memo: OrderedDict[tuple[int, str], tuple[Config, Any]] = OrderedDict()
+_memo: OrderedDict[int, tuple[weakref.ref[Config], dict[str, Any]]] = OrderedDict()
 _objects: dict[tuple[int, str], tuple[Any, Any]] = {}
 _kept: list[Any] = []
 """Every other cache of views and bots' sums (`kept`), for `forget`."""
@@ -48,16 +50,29 @@ def forget() -> None:
 
 def per_config(config: Config, name: str, build: Callable[[], T]) -> T:
     """`build()` for this configuration, computed on first use (the same object afterwards)."""
-    key = (id(config), name)
+    key = id(config)
     found = _memo.get(key)
-    if found is not None and found[0] is config:
+    if found is None or found[0]() is not config:
+        found = _memo[key] = (weakref.ref(config, _gone(key)), {})
+        while len(_memo) > KEPT:
+            _memo.popitem(last=False)
+    else:
         _memo.move_to_end(key)
-        return found[1]  # type: ignore[no-any-return]
-    value = build()
-    _memo[key] = (config, value)
-    while len(_memo) > KEPT:
-        _memo.popitem(last=False)
-    return value
+    values = found[1]
+    if name not in values:
+        values[name] = build()
+    return values[name]  # type: ignore[no-any-return]
+
+
+def _gone(key: int) -> Callable[[weakref.ref[Config]], None]:
+    """What forgets a configuration's values when the configuration is gone."""
+
+    def forget_config(ref: weakref.ref[Config]) -> None:
+        found = _memo.get(key)
+        if found is not None and found[0] is ref:
+            _memo.pop(key, None)
+
+    return forget_config
 
 
 class ByIdentity(Generic[T]):
