@@ -64,10 +64,10 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
         # which cards are left is public; not their order
         "deck_contents": per_object(state.economy.deck, "sorted", sorted),
         "catalogue": per_config(state.config, "catalogue", lambda: _catalogue(state)),
-        "rules": _figures(state),
+        "rules": _figures_now(state),
         "offers_left": content.max_offers_per_turn - state.economy.offers_made,
         "commodities": list(content.commodities),
-        "commodity_names": {name: words.goods(name) for name in content.commodities},
+        "commodity_names": per_config(state.config, "commodity_names", lambda: _names(state)),
         "players": [_player(state, s, stacks) for s in range(state.players)],
         "market": {
             name: per_object(book, "book", _book)
@@ -148,6 +148,20 @@ def _told(event: Event) -> dict[str, Any]:
         text = event.text if isinstance(event, Told) else logbook.event_text(event.to_json())
         told = _TOLD.keep(event, {**event.to_json(), "text": text})
     return told
+
+
+def _names(state: MerlinState) -> dict[str, str]:
+    return {name: words.goods(name) for name in state.config.content.commodities}
+
+
+def _figures_now(state: MerlinState) -> dict[str, Any]:
+    """The rules' figures: the same all match but for the largest ask, which follows the cost of
+    the living (told once per match and cost)."""
+    told: dict[int, dict[str, Any]] = per_config(state.config, "figures", dict)
+    cost = state.core.counters.cost_of_living
+    if cost not in told:
+        told[cost] = _figures(state)
+    return told[cost]
 
 
 def _figures(state: MerlinState) -> dict[str, Any]:

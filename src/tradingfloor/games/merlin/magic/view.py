@@ -28,9 +28,10 @@ from tradingfloor.games.merlin.magic.state import (
     Lab,
     Magic,
     Reading,
+    Rule,
 )
 from tradingfloor.games.merlin.magic.table import content_of, magic_of
-from tradingfloor.games.merlin.memo import per_config
+from tradingfloor.games.merlin.memo import ByIdentity, per_config
 from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.state import MerlinState, Stack
 
@@ -60,15 +61,7 @@ def magic_view(state: MerlinState, seat: int | None) -> dict[str, Any]:
         "hands": [_hand(seen, state, magic, s, seat) for s in range(state.players)],
         "crowns": list(magic.crowns),
         "monarchy_crowns": content.figures.decrees.monarchy_crowns,
-        "regulations": [
-            {
-                "name": r.name,
-                "title": content.regulations[r.name].title,
-                "value": r.value,
-                "text": _regulation_text(content.regulations[r.name], r.value),
-            }
-            for r in magic.regulations
-        ],
+        "regulations": [_once(seen, state, _regulation, r) for r in magic.regulations],
         "maintenance": magic.maintenance,
         "bank_debt": list(magic.bank_debt),
         "ballot": _ballot(state, magic, seat),
@@ -111,6 +104,16 @@ def _once(
     return record
 
 
+def _regulation(state: MerlinState, rule: Rule) -> Record:
+    regulation = content_of(state).regulations[rule.name]
+    return {
+        "name": rule.name,
+        "title": regulation.title,
+        "value": rule.value,
+        "text": _regulation_text(regulation, rule.value),
+    }
+
+
 def _field(state: MerlinState, reading: Reading) -> Record:
     return _reading(content_of(state), reading.card) | {"turn": reading.turn}
 
@@ -140,7 +143,19 @@ def _lab(state: MerlinState, lab: Lab) -> dict[str, Any]:
     }
 
 
+_SHOPS: ByIdentity[tuple[Any, list[Record]]] = ByIdentity()
+"""Per table of tableaux: (the shops open to others, the shops told): the same while both are."""
+
+
 def _shops(state: MerlinState) -> list[dict[str, Any]]:
+    open_shops = magic_of(state).open_shops
+    found = _SHOPS.find(state.economy.tableaux)
+    if found is None or found[0] != open_shops:
+        found = _SHOPS.keep(state.economy.tableaux, (open_shops, _shops_now(state)))
+    return found[1]
+
+
+def _shops_now(state: MerlinState) -> list[dict[str, Any]]:
     research = content_of(state).figures.research
     fees = {(s, on): fee for s, on, fee in magic_of(state).open_shops}
     out = []
