@@ -15,6 +15,8 @@ from tradingfloor.games.merlin.memo import ByIdentity
 
 View = Mapping[str, Any]
 T = TypeVar("T")
+_NONE = object()
+"""Nothing kept yet (None is a value kept: no best bid)."""
 
 
 Card = tuple[str, float, float, float, str | None]
@@ -47,8 +49,9 @@ class Cards:
 
     def keep(self, key: Any, reckon: Callable[[], T]) -> T:
         """`reckon()` once for `key` in this match (at most FIGURES_KEPT kept, then forgotten)."""
-        if key in self.kept:
-            return self.kept[key]  # type: ignore[no-any-return]
+        found = self.kept.get(key, _NONE)
+        if found is not _NONE:
+            return found  # type: ignore[no-any-return]
         if len(self.kept) >= FIGURES_KEPT:
             self.kept.clear()
         value = self.kept[key] = reckon()
@@ -165,8 +168,9 @@ def _book_kept(view: View, name: str, key: tuple[str, Any], read: Callable[[], T
     kept = _books.find(book)
     if kept is None:
         kept = _books.keep(book, {})
-    if key in kept:
-        return kept[key]  # type: ignore[no-any-return]
+    found = kept.get(key, _NONE)
+    if found is not _NONE:
+        return found  # type: ignore[no-any-return]
     value = kept[key] = read()
     return value
 
