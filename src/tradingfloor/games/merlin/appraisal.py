@@ -1,11 +1,120 @@
-"""What things on a Merlin table are worth to a player, read from their view: the bots' sums."""
+"""What things on a Merlin table are worth to a player, read from their view: the bots' sums.
+
+A bot reckons many things from one view (every permit in the deck, every stack on the table), and
+they share figures: the rolls left, the seasons' average, what a commodity unit fetches, what each
+permit is worth. Those are reckoned once per view (`Sums`) and, for the cards' fixed facts, once
+per match. A view is read, never written, so what was reckoned from it stays true.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
+
+from tradingfloor.games.merlin.memo import ByIdentity
 
 View = Mapping[str, Any]
+T = TypeVar("T")
+_NONE = object()
+"""Nothing kept yet (None is a value kept: no best bid)."""
+
+
+Card = tuple[str, float, float, float, str | None]
+"""A card's fixed facts for the sums: (kind, 2d6 odds of its number, value, yield, commodity)."""
+Figures = tuple[int, float, tuple[float, ...]]
+"""What a permit's worth depends on besides the card: the rolls left, the seasons' average and
+what a unit of each commodity fetches."""
+FIGURES_KEPT = 256
+"""Sets of figures whose permit worths a match keeps (then all are forgotten at once)."""
+
+
+class Cards:
+    """A match's cards for the sums: their fixed facts, and each permit's worth under each set of
+    figures seen (the figures change slowly: most views share them)."""
+
+    def __init__(self, catalogue: Mapping[str, Mapping[str, Any]]) -> None:
+        self.facts = {card: _facts(entry) for card, entry in catalogue.items()}
+        self.commodities = sorted({str(f[4]) for f in self.facts.values() if f[0] == "land"})
+        self.worths: dict[Figures, dict[str, float]] = {}
+        self.kept: dict[Any, Any] = {}  # other sums a bot keeps for the match (`keep`)
+
+    def permit_worths(self, figures: Figures) -> dict[str, float]:
+        """The permit worths reckoned so far under `figures` (a dict to add to)."""
+        found = self.worths.get(figures)
+        if found is None:
+            if len(self.worths) >= FIGURES_KEPT:
+                self.worths.clear()
+            found = self.worths[figures] = {}
+        return found
+
+    def keep(self, key: Any, reckon: Callable[[], T]) -> T:
+        """`reckon()` once for `key` in this match (at most FIGURES_KEPT kept, then forgotten)."""
+        found = self.kept.get(key, _NONE)
+        if found is not _NONE:
+            return found  # type: ignore[no-any-return]
+        if len(self.kept) >= FIGURES_KEPT:
+            self.kept.clear()
+        value = self.kept[key] = reckon()
+        return value
+
+
+def _facts(entry: Mapping[str, Any]) -> Card:
+    kind = str(entry["kind"])
+    value = float(entry["value"]) if kind == "property" else 0.0
+    produced = float(entry["yield"]) if kind == "land" else 0.0
+    return kind, roll_odds(entry["number"]), value, produced, entry.get("commodity")
+
+
+_cards: ByIdentity[Cards] = ByIdentity(limit=16)
+
+
+def cards_of(view: View) -> Cards:
+    """The match's cards (its catalogue is the same object in every view: kept by identity)."""
+    catalogue = view["catalogue"]
+    found = _cards.find(catalogue)
+    if found is None:
+        found = _cards.keep(catalogue, Cards(catalogue))
+    return found
+
+
+class Sums:
+    """The figures reckoned from one view, kept while the bot weighs its moves in it."""
+
+    __slots__ = (
+        "cards",
+        "figures",
+        "kept",
+        "permits",
+        "players_in",
+        "rolls_left",
+        "season_average",
+        "values",
+        "view",
+    )
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.cards = cards_of(view)
+        self.figures: Figures | None = None
+        self.kept: dict[str, Any] = {}  # other sums a bot keeps for this view, by name
+        self.players_in: int | None = None
+        self.rolls_left: int | None = None
+        self.season_average: float | None = None
+        self.values: dict[tuple[str, Any], float] = {}  # (commodity, seat): commodity_value
+        self.permits: dict[str, float] | None = None  # card: permit_worth
+
+
+_last: Sums | None = None
+
+
+def sums(view: View) -> Sums:
+    """The figures reckoned from `view` so far (the last view's, while it is the same view)."""
+    global _last
+    found = _last
+    if found is None or found.view is not view:
+        found = _last = Sums(view)
+    return found
+
 
 HORIZON_ROLLS = 60
 """How many rolls ahead a player counts a permit's yield (nobody knows how long the game lasts)."""
@@ -19,24 +128,51 @@ def roll_odds(number: int) -> float:
 
 
 def players_in(view: View) -> int:
-    return sum(1 for p in view["players"] if not p["out"])
+    figures = sums(view)
+    if figures.players_in is None:
+        figures.players_in = sum(1 for p in view["players"] if not p["out"])
+    return figures.players_in
 
 
 def rolls_left(view: View) -> int:
     """The rolls still to come before the orbit cap, at most HORIZON_ROLLS."""
-    orbits = max(int(view["max_orbits"]) - int(view["orbit"]) + 1, 0)
-    return min(HORIZON_ROLLS, orbits * players_in(view))
+    figures = sums(view)
+    if figures.rolls_left is None:
+        orbits = max(int(view["max_orbits"]) - int(view["orbit"]) + 1, 0)
+        figures.rolls_left = min(HORIZON_ROLLS, orbits * players_in(view))
+    return figures.rolls_left
 
 
 def season_average(view: View) -> float:
     """Commodities a land yields per unit of its yield, on average over the wheel in use."""
-    multiplier = view["rules"]["season_multiplier"]
-    portions = view["counters"]["wheel_portions"]
-    total = sum(float(multiplier.get(season, 1)) for season in portions)
-    return total / max(len(portions), 1)
+    figures = sums(view)
+    if figures.season_average is None:
+        multiplier = view["rules"]["season_multiplier"]
+        portions = view["counters"]["wheel_portions"]
+        total = sum(float(multiplier.get(season, 1)) for season in portions)
+        figures.season_average = total / max(len(portions), 1)
+    return figures.season_average
 
 
 # --- commodities -------------------------------------------------------------------------------
+
+
+# A book that did not change is the same object in the next view (view.py), so what is read from
+# it (the best orders, a seat's own) is kept by its identity, across views.
+_books: ByIdentity[dict[tuple[str, Any], Any]] = ByIdentity(limit=1024)
+
+
+def _book_kept(view: View, name: str, key: tuple[str, Any], read: Callable[[], T]) -> T:
+    """`read()` of the book of `name`, once per book and `key`."""
+    book = view["market"][name]
+    kept = _books.find(book)
+    if kept is None:
+        kept = _books.keep(book, {})
+    found = kept.get(key, _NONE)
+    if found is not _NONE:
+        return found  # type: ignore[no-any-return]
+    value = kept[key] = read()
+    return value
 
 
 def others_orders(view: View, name: str, side: str, seat: int) -> list[Mapping[str, Any]]:
@@ -44,14 +180,28 @@ def others_orders(view: View, name: str, side: str, seat: int) -> list[Mapping[s
     return [o for o in view["market"][name][side] if o["owner"] != seat]
 
 
+def own_orders(view: View, name: str, side: str, seat: int) -> list[Mapping[str, Any]]:
+    """`seat`'s own orders on one side of a book (a list shared by views: read, never changed)."""
+    book = view["market"][name]
+    return _book_kept(
+        view, name, (side, seat), lambda: [o for o in book[side] if o["owner"] == seat]
+    )
+
+
 def best_bid(view: View, name: str, seat: int) -> Mapping[str, Any] | None:
-    bids = others_orders(view, name, "bids", seat)
-    return max(bids, key=lambda b: (b["price"], -b["order"])) if bids else None
+    def best() -> Mapping[str, Any] | None:
+        bids = others_orders(view, name, "bids", seat)
+        return max(bids, key=lambda b: (b["price"], -b["order"])) if bids else None
+
+    return _book_kept(view, name, ("best_bid", seat), best)
 
 
 def best_ask(view: View, name: str, seat: int) -> Mapping[str, Any] | None:
-    asks = others_orders(view, name, "asks", seat)
-    return min(asks, key=lambda a: (a["price"], a["order"])) if asks else None
+    def best() -> Mapping[str, Any] | None:
+        asks = others_orders(view, name, "asks", seat)
+        return min(asks, key=lambda a: (a["price"], a["order"])) if asks else None
+
+    return _book_kept(view, name, ("best_ask", seat), best)
 
 
 def row_demand(view: View) -> float:
@@ -64,10 +214,14 @@ def row_demand(view: View) -> float:
 def commodity_value(view: View, name: str, seat: int) -> float:
     """What a unit is expected to fetch: the best bid now, the R.O.W.'s bids to come, or half the
     last price it sold at."""
-    bid = best_bid(view, name, seat)
-    now = float(bid["price"]) if bid else 0.0
-    last = view["market"][name]["last_sold"] or 0
-    return max(now, ROW_PATIENCE * row_demand(view), 0.5 * float(last))
+    values = sums(view).values
+    value = values.get((name, seat))
+    if value is None:
+        bid = best_bid(view, name, seat)
+        now = float(bid["price"]) if bid else 0.0
+        last = view["market"][name]["last_sold"] or 0
+        value = values[name, seat] = max(now, ROW_PATIENCE * row_demand(view), 0.5 * float(last))
+    return value
 
 
 # --- permits and properties --------------------------------------------------------------------
@@ -83,24 +237,39 @@ def unit_worth(view: View, name: str) -> float:
 
 def yield_per_roll(view: View, card: str, worth: UnitWorth = unit_worth) -> float:
     """A permit's expected gold per roll, by 2d6 odds (a land's commodities at `worth`)."""
-    entry = view["catalogue"][card]
-    odds = roll_odds(entry["number"])
-    if entry["kind"] == "property":
-        return odds * float(entry["value"])
-    if entry["kind"] == "land":
-        return odds * float(entry["yield"]) * season_average(view) * worth(view, entry["commodity"])
+    kind, odds, value, produced, commodity = sums(view).cards.facts[card]
+    if kind == "property":
+        return odds * value
+    if kind == "land":
+        return odds * produced * season_average(view) * worth(view, str(commodity))
     return 0.0
 
 
 def buyback(view: View, card: str) -> float:
     """What the central bank pays for a card at the end (a property's value; nothing else)."""
-    entry = view["catalogue"][card]
-    return float(entry["value"]) if entry["kind"] == "property" else 0.0
+    return sums(view).cards.facts[card][2]
+
+
+def figures(view: View) -> Figures:
+    """What a permit's worth depends on in this view besides the card (`Figures`)."""
+    reckoned = sums(view)
+    if reckoned.figures is None:
+        units = tuple(unit_worth(view, name) for name in reckoned.cards.commodities)
+        reckoned.figures = (rolls_left(view), season_average(view), units)
+    return reckoned.figures
 
 
 def permit_worth(view: View, card: str) -> float:
-    """A permit's yield over the rolls a player looks ahead, and what it is worth at the end."""
-    return yield_per_roll(view, card) * rolls_left(view) + buyback(view, card)
+    """A permit's yield over the rolls a player looks ahead, and what it is worth at the end.
+    Reckoned once for every view with the same figures (`Figures`)."""
+    reckoned = sums(view)
+    permits = reckoned.permits
+    if permits is None:
+        permits = reckoned.permits = reckoned.cards.permit_worths(figures(view))
+    value = permits.get(card)
+    if value is None:
+        value = permits[card] = yield_per_roll(view, card) * rolls_left(view) + buyback(view, card)
+    return value
 
 
 def stack_worth(view: View, stack: Mapping[str, Any]) -> float:

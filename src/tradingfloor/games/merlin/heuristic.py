@@ -10,10 +10,11 @@ needs gold, answers offers by their worth, and votes on the tax rate for its own
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from tradingfloor.core.agent import Decision
+from tradingfloor.core.game import Game
 from tradingfloor.games.merlin import appraisal as worth
 from tradingfloor.games.merlin.actions import EndTurn
 from tradingfloor.games.merlin.appraisal import View
@@ -21,8 +22,12 @@ from tradingfloor.games.merlin.finance import heuristic as finance
 from tradingfloor.games.merlin.finance import heuristic_answers as finance_answers
 from tradingfloor.games.merlin.finance.heuristic_worth import owes as finance_owes
 from tradingfloor.games.merlin.magic import heuristic as magic
+from tradingfloor.games.merlin.memo import kept
 
 Wanted = list[dict[str, Any]]
+Wishes = Iterable[dict[str, Any]]
+"""Moves wanted, best first: `act` plays the first the rules allow, so a lazy sequence spares the
+sums behind the wishes after it."""
 END = EndTurn()
 
 KEEP = 1
@@ -61,7 +66,7 @@ class MerlinHeuristic:
         self.moves_this_turn += 1
         if self.moves_this_turn > MOVES_A_TURN and decision.legal.contains(END):
             return END  # a guard: wishes that undo each other must not hold the game up
-        choose: Callable[[View, int], Wanted] = {
+        choose: Callable[[View, int], Wishes] = {
             "auction_blind": self._blind,
             "auction_rank": self._rank,
             "auction_barter": self._place_extras,
@@ -72,11 +77,11 @@ class MerlinHeuristic:
             "buying": self._turn,
         }.get(view["step"], self._magic_answer)
         for wanted in choose(view, seat):
-            action = decision.game.parse_action(wanted)
+            action = parsed(decision.game, wanted)
             if decision.legal.contains(action):
                 return action
         for safe in ({"type": "end_turn"}, {"type": "decline"}):
-            action = decision.game.parse_action(safe)
+            action = parsed(decision.game, safe)
             if decision.legal.contains(action):
                 return action
         return decision.legal.sample(rng)
@@ -134,32 +139,32 @@ class MerlinHeuristic:
 
     # --- a turn -----------------------------------------------------------------------------------
 
-    def _turn(self, view: View, seat: int) -> Wanted:
+    def _turn(self, view: View, seat: int) -> Iterator[dict[str, Any]]:
+        """The turn's wishes, best first; each part is reckoned only when every wish before it
+        was refused."""
         me = view["players"][seat]
         reserve = self._reserve(view, me)
-        wanted: Wanted = []
         owed = debt(view, seat)
         need = reserve + owed - me["gold"]
         if need > 0:
-            wanted += finance.raise_gold(view, seat, me)  # auctions and issues before liquidating
-            wanted += self._raise_gold(view, seat, me, need)
+            yield from finance.raise_gold(view, seat, me)  # auctions and issues before liquidating
+            yield from self._raise_gold(view, seat, me, need)
         if owed:
-            wanted.append({"type": "pay_debt"})
-        wanted += magic.turn(view, seat, me, reserve)
-        wanted += finance.turn(view, seat, me, reserve)
-        wanted += self._market(view, seat, me, reserve)
-        wanted += self._placements(view, me)
-        wanted += self._offers(view, seat, me)
-        wanted += self._investments(view, seat, me, reserve)
-        wanted += self._store(view, me, reserve)
-        wanted += self._permits(view, me, reserve)
-        wanted.append({"type": "end_turn"})
-        return wanted
+            yield {"type": "pay_debt"}
+        yield from magic.turn(view, seat, me, reserve)
+        yield from finance.turn(view, seat, me, reserve)
+        yield from self._market(view, seat, me, reserve)
+        yield from self._placements(view, me)
+        yield from self._offers(view, seat, me)
+        yield from self._investments(view, seat, me, reserve)
+        yield from self._store(view, me, reserve)
+        yield from self._permits(view, me, reserve)
+        yield {"type": "end_turn"}
 
     def _permits(self, view: View, me: Mapping[str, Any], reserve: int) -> Wanted:
         """Buy while the top card is worth its price; a good one is worth the Chauffeur's gold."""
         price = int(view["counters"]["cost_of_living"])
-        draw = worth.draw_worth(view, card_worth, (*worth.KEPT, *MAGIC_KINDS))
+        draw = deck_worth(view)
         if not view["deck"] or draw <= price:
             return []
         short = reserve + price - me["gold"]
@@ -225,9 +230,8 @@ class MerlinHeuristic:
     ) -> Wanted:
         """Sell into a good bid; otherwise keep the units on the market as asks (no holding fee)."""
         out: Wanted = []
-        book = view["market"][name]
         bid = worth.best_bid(view, name, seat)
-        mine = [a for a in book["asks"] if a["owner"] == seat]
+        mine = worth.own_orders(view, name, "asks", seat)
         good_bid = bid is not None and bid["price"] >= max(value, 1)
         spare = me["goods"][name] - magic.goods_kept(view, seat).get(name, 0)
         if bid is not None and good_bid and spare > 0:
@@ -257,7 +261,7 @@ class MerlinHeuristic:
         ask = worth.best_ask(view, name, seat)
         if ask is not None and ask["price"] <= BARGAIN * value and ask["price"] <= spare:
             out.append({"type": "buy_from", "order": ask["order"]})
-        mine = [b for b in view["market"][name]["bids"] if b["owner"] == seat and not b["escrow"]]
+        mine = [b for b in worth.own_orders(view, name, "bids", seat) if not b["escrow"]]
         target = int(BID_SHARE * value)
         rival = worth.best_bid(view, name, seat)
         for bid in mine:
@@ -371,6 +375,27 @@ class MerlinHeuristic:
         return []
 
 
+_parsed: dict[Any, Any] = kept({})
+PARSED_KEPT = 4096
+"""Wishes whose actions are kept (then all are forgotten at once)."""
+
+
+def parsed(game: Game, wanted: dict[str, Any]) -> Any:
+    """The action a wish names. Parsing is dear and the same wishes come back move after move,
+    so each is parsed once (actions are immutable); a wish holding a list is parsed each time."""
+    values = tuple(wanted.values())
+    key = (game, tuple(wanted), values, tuple(map(type, values)))  # True and 1 differ here
+    try:
+        action = _parsed.get(key)
+    except TypeError:  # unhashable: a list in the wish
+        return game.parse_action(wanted)
+    if action is None:
+        if len(_parsed) >= PARSED_KEPT:
+            _parsed.clear()
+        action = _parsed[key] = game.parse_action(wanted)
+    return action
+
+
 def land_waiting(view: View, player: Mapping[str, Any], stack: Mapping[str, Any]) -> float:
     """What a free property adds for a player holding a land with no free property to put it on."""
     if stack["top"] is not None or stack["invested"]:
@@ -389,6 +414,15 @@ def card_worth(view: View, card: str) -> float:
     if view["catalogue"][card]["kind"] in MAGIC_KINDS:
         return magic.magic_worth(view, card)
     return worth.permit_worth(view, card)
+
+
+def deck_worth(view: View) -> float:
+    """The top card's worth to this bot, by `card_worth`: the same for every view of a match with
+    the same cards left, figures (appraisal.Figures) and cost of the living, so reckoned once."""
+    cost = view["counters"]["cost_of_living"]
+    key = ("deck_worth", tuple(view["deck_contents"]), worth.figures(view), cost)
+    kept = (*worth.KEPT, *MAGIC_KINDS)
+    return worth.sums(view).cards.keep(key, lambda: worth.draw_worth(view, card_worth, kept))
 
 
 def debt(view: View, seat: int) -> int:

@@ -1,33 +1,128 @@
-"""Values that depend only on a match's fixed configuration, computed once per configuration.
+"""Values computed once and shared (read-only) by every view and bot sum that needs them.
 
-A view's card catalogues are the same on every turn of a match, so they are built once and shared
-(read-only) by every view of it instead of being rebuilt for each seat on each move.
+- `per_config`: values that depend only on a match's fixed configuration. A view's card catalogues
+  are the same on every turn of a match, so they are built once and shared by every view of it
+  instead of being rebuilt for each seat on each move.
+- `per_object`: values that depend only on one immutable part of a state (an event, a market's
+  book, the deck). States share the parts an action did not touch, so the next view reuses them.
+
+What these return is shared between views: nobody may change it (views are read, never written).
 """
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from tradingfloor.games.merlin.state import Config
 
 T = TypeVar("T")
 KEPT = 64
-"""How many configurations' values are kept (a server holds many matches, mostly of few configs)."""
+"""How many configurations' values are kept (a server holds many matches, mostly of few configs);
+a configuration's values go with it when its match is gone."""
+KEPT_OBJECTS = 4096
+"""How many parts' values are kept before all are forgotten at once (a few games' worth)."""
 
-_memo: OrderedDict[tuple[int, str], tuple[Config, Any]] = OrderedDict()
+_memo: OrderedDict[int, tuple[weakref.ref[Config], dict[str, Any]]] = OrderedDict()
+_objects: dict[tuple[int, str], tuple[Any, Any]] = {}
+_kept: list[Any] = []
+"""Every other cache of views and bots' sums (`kept`), for `forget`."""
+
+D = TypeVar("D", bound=dict[Any, Any])
+
+
+def kept(cache: D) -> D:
+    """`cache`, registered to be emptied by `forget`."""
+    _kept.append(cache)
+    return cache
+
+
+def forget() -> None:
+    """Forget every value kept (tests compare what is built afresh with what is built from kept
+    parts: they must be the same)."""
+    _memo.clear()
+    _objects.clear()
+    for cache in _kept:
+        cache.clear()
 
 
 def per_config(config: Config, name: str, build: Callable[[], T]) -> T:
     """`build()` for this configuration, computed on first use (the same object afterwards)."""
-    key = (id(config), name)
+    key = id(config)
     found = _memo.get(key)
-    if found is not None and found[0] is config:
+    if found is None or found[0]() is not config:
+        found = _memo[key] = (weakref.ref(config, _gone(key)), {})
+        while len(_memo) > KEPT:
+            _memo.popitem(last=False)
+    else:
         _memo.move_to_end(key)
+    values = found[1]
+    if name not in values:
+        values[name] = build()
+    return values[name]  # type: ignore[no-any-return]
+
+
+def _gone(key: int) -> Callable[[weakref.ref[Config]], None]:
+    """What forgets a configuration's values when the configuration is gone."""
+
+    def forget_config(ref: weakref.ref[Config]) -> None:
+        found = _memo.get(key)
+        if found is not None and found[0] is ref:
+            _memo.pop(key, None)
+
+    return forget_config
+
+
+class ByIdentity(Generic[T]):
+    """Values kept by the identity of an immutable object, at most `limit` of them (then all are
+    forgotten at once). An entry holds its object, so its id cannot be reused while it is kept."""
+
+    def __init__(self, limit: int = KEPT_OBJECTS) -> None:
+        self.limit = limit
+        self.entries: dict[int, tuple[Any, T]] = kept({})
+
+    def find(self, part: Any) -> T | None:
+        found = self.entries.get(id(part))
+        return found[1] if found is not None and found[0] is part else None
+
+    def get(self, part: Any, build: Callable[[Any], T]) -> T:
+        """The value kept for `part`, or `build(part)` kept now."""
+        found = self.entries.get(id(part))
+        if found is not None and found[0] is part:
+            return found[1]
+        return self.keep(part, build(part))
+
+    def keep(self, part: Any, value: T) -> T:
+        if len(self.entries) >= self.limit:
+            self.entries.clear()
+        self.entries[id(part)] = (part, value)
+        return value
+
+
+def per_object(part: Any, name: str, build: Callable[[Any], T]) -> T:
+    """`build(part)` for this very object (immutable), computed on first use. The entry holds the
+    object, so its id cannot be reused by another while the value is kept."""
+    key = (id(part), name)
+    found = _objects.get(key)
+    if found is not None and found[0] is part:
         return found[1]  # type: ignore[no-any-return]
-    value = build()
-    _memo[key] = (config, value)
-    while len(_memo) > KEPT:
-        _memo.popitem(last=False)
+    value = build(part)
+    if len(_objects) >= KEPT_OBJECTS:
+        _objects.clear()
+    _objects[key] = (part, value)
     return value
+
+
+K = TypeVar("K")
+
+
+def per_value(config: Config, name: str, key: K, build: Callable[[K], T]) -> T:
+    """`build(key)` for this configuration and this (immutable, hashable) value, computed once per
+    match: a value that comes back (a lab's grant, a golem's hit points) is not built again."""
+    seen: dict[K, T] = per_config(config, name, dict)
+    found = seen.get(key)
+    if found is None:
+        found = seen[key] = build(key)
+    return found

@@ -7,12 +7,14 @@ from typing import Any
 from tradingfloor.core.game import Event
 from tradingfloor.games.merlin import cards, logbook, narration, rules, words
 from tradingfloor.games.merlin.market import spot_price
-from tradingfloor.games.merlin.memo import per_config
+from tradingfloor.games.merlin.memo import ByIdentity, kept, per_config, per_object
 from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.rulebook import Told, table_for
 from tradingfloor.games.merlin.seasons import season, volatility
 from tradingfloor.games.merlin.state import ROW, Book, MerlinState, Order, Stack
 
+Stacks = dict[Stack, dict[str, Any]]
+"""Each tableau stack of a match as a view shows it (told once per match: memo.per_config)."""
 QUIET = ("turn_start", "sealed")
 """Events too small for the news line (they stay in the log)."""
 
@@ -22,6 +24,8 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
     core = state.core
     counters = state.core.counters
     content = state.config.content
+    events = _events(state.events, seat)
+    stacks: Stacks = per_config(state.config, "stacks", dict)
     out: dict[str, Any] = {
         "game": "merlin",
         "seat": seat,
@@ -57,17 +61,16 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
         },
         "dice": list(core.dice) if core.dice else None,
         "deck": len(state.economy.deck),
-        "deck_contents": sorted(
-            state.economy.deck
-        ),  # which cards are left is public; not their order
+        # which cards are left is public; not their order
+        "deck_contents": per_object(state.economy.deck, "sorted", sorted),
         "catalogue": per_config(state.config, "catalogue", lambda: _catalogue(state)),
-        "rules": _figures(state),
+        "rules": _figures_now(state),
         "offers_left": content.max_offers_per_turn - state.economy.offers_made,
         "commodities": list(content.commodities),
-        "commodity_names": {name: words.goods(name) for name in content.commodities},
-        "players": [_player(state, s) for s in range(state.players)],
+        "commodity_names": per_config(state.config, "commodity_names", lambda: _names(state)),
+        "players": [_player(state, s, stacks) for s in range(state.players)],
         "market": {
-            name: _book(book)
+            name: per_object(book, "book", _book)
             for name, book in zip(content.commodities, state.economy.books, strict=True)
         },
         "offer": _offer(state),
@@ -75,8 +78,8 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
         "vote": _vote(state, seat),
         "status": narration.status(state),
         "chapter": narration.chapter(state),
-        "news": [e["text"] for e in _events(state.events, seat) if e["kind"] not in QUIET],
-        "events": _events(state.events, seat),
+        "news": [e["text"] for e in events if e["kind"] not in QUIET],
+        "events": events,
         "turn_log": _events(state.turn_log, seat),
         "recent": _recent(state, seat),
     }
@@ -89,10 +92,49 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
     return out
 
 
+# An event reads the same in every view that shows it, and keeps its number while it stays among the
+# recent ones: each is told once, and its record shared by those views.
+_TOLD: ByIdentity[dict[str, Any]] = ByIdentity()
+_NUMBERED: ByIdentity[dict[str, Any]] = ByIdentity()
+Recent = tuple[tuple[Event, ...], int, list[dict[str, Any]]]
+_last_recent: dict[int | None, Recent] = kept({})
+"""Per seat, the last recent events told: (the events, the first one's number, their records)."""
+
+
 def _recent(state: MerlinState, seat: int | None) -> list[dict[str, Any]]:
-    """The latest events, numbered from the start of the game, that `seat` may see."""
-    first = state.event_count - len(state.recent) + 1
-    return [{"n": first + i, **_told(e)} for i, e in enumerate(state.recent) if e.visible(seat)]
+    """The latest events, numbered from the start of the game, that `seat` may see.
+
+    The next state's recent events are mostly the last view's, shifted: those records are reused
+    and only the events new since are told."""
+    recent = state.recent
+    first = state.event_count - len(recent) + 1
+    last = _last_recent.get(seat)
+    if last is not None and 0 <= first - last[1] <= len(last[0]):
+        events, told_first, told = last
+        kept = len(events) - (first - told_first)
+        if recent[:kept] == events[len(events) - kept :]:
+            start = 0
+            while start < len(told) and told[start]["n"] < first:
+                start += 1
+            out = told[start:]
+            out += _numbered(recent[kept:], first + kept, seat)
+            _last_recent[seat] = (recent, first, out)
+            return out
+    out = _numbered(recent, first, seat)
+    _last_recent[seat] = (recent, first, out)
+    return out
+
+
+def _numbered(events: tuple[Event, ...], first: int, seat: int | None) -> list[dict[str, Any]]:
+    """The records of `events` numbered from `first`, those `seat` may see."""
+    out = []
+    for n, event in enumerate(events, first):
+        if event.visible(seat):
+            numbered = _NUMBERED.find(event)
+            if numbered is None or numbered["n"] != n:
+                numbered = _NUMBERED.keep(event, {"n": n, **_told(event)})
+            out.append(numbered)
+    return out
 
 
 def _events(events: tuple[Event, ...], seat: int | None) -> list[dict[str, Any]]:
@@ -101,8 +143,25 @@ def _events(events: tuple[Event, ...], seat: int | None) -> list[dict[str, Any]]
 
 def _told(event: Event) -> dict[str, Any]:
     """An event's JSON with its words (`text`, seats as {seat:N}: see words.fill)."""
-    text = event.text if isinstance(event, Told) else logbook.event_text(event.to_json())
-    return {**event.to_json(), "text": text}
+    told = _TOLD.find(event)
+    if told is None:
+        text = event.text if isinstance(event, Told) else logbook.event_text(event.to_json())
+        told = _TOLD.keep(event, {**event.to_json(), "text": text})
+    return told
+
+
+def _names(state: MerlinState) -> dict[str, str]:
+    return {name: words.goods(name) for name in state.config.content.commodities}
+
+
+def _figures_now(state: MerlinState) -> dict[str, Any]:
+    """The rules' figures: the same all match but for the largest ask, which follows the cost of
+    the living (told once per match and cost)."""
+    told: dict[int, dict[str, Any]] = per_config(state.config, "figures", dict)
+    cost = state.core.counters.cost_of_living
+    if cost not in told:
+        told[cost] = _figures(state)
+    return told[cost]
 
 
 def _figures(state: MerlinState) -> dict[str, Any]:
@@ -172,7 +231,7 @@ def _magic_kind(state: MerlinState, card: str) -> dict[str, Any]:
     return {"kind": "other"}
 
 
-def _player(state: MerlinState, seat: int) -> dict[str, Any]:
+def _player(state: MerlinState, seat: int, stacks: Stacks) -> dict[str, Any]:
     core, eco = state.core, state.economy
     names = state.config.content.commodities
     return {
@@ -183,15 +242,16 @@ def _player(state: MerlinState, seat: int) -> dict[str, Any]:
         "bankrupt": core.bankrupt_since[seat] is not None,
         "hand": list(eco.hands[seat]),
         "fresh": [c for c in eco.fresh if c in eco.hands[seat]] if seat == core.current else [],
-        "tableau": [_stack(state, s) for s in eco.tableaux[seat]],
+        "tableau": [stacks.get(s) or _stack(state, s, stacks) for s in eco.tableaux[seat]],
         "goods": dict(zip(names, eco.goods[seat], strict=True)),
         "score": rules.score(state, seat),
     }
 
 
-def _stack(state: MerlinState, stack: Stack) -> dict[str, Any]:
+def _stack(state: MerlinState, stack: Stack, stacks: Stacks) -> dict[str, Any]:
+    """A tableau stack, kept in `stacks`: the same stack reads the same all match."""
     config = state.config
-    return {
+    stacks[stack] = {
         "card": stack.base,
         "number": cards.rank(config, stack.base),
         "value": cards.property_value(config, stack.base),
@@ -201,6 +261,7 @@ def _stack(state: MerlinState, stack: Stack) -> dict[str, Any]:
         "invested": stack.invested,
         "stored": stack.stored,
     }
+    return stacks[stack]
 
 
 def _owner(owner: int) -> int | str:
@@ -209,21 +270,45 @@ def _owner(owner: int) -> int | str:
 
 def _book(book: Book) -> dict[str, Any]:
     return {
-        "ladder": {"bids": _ladder(book.bids, -1), "asks": _ladder(book.asks, 1)},
-        "bids": [
-            {
-                "order": b.id,
-                "owner": _owner(b.owner),
-                "price": b.price,
-                "escrow": b.escrow_since is not None,
-            }
-            for b in book.bids
-        ],
-        "asks": [{"order": a.id, "owner": _owner(a.owner), "price": a.price} for a in book.asks],
+        "ladder": {
+            "bids": _BID_LADDERS.get(book.bids, _bid_ladder),
+            "asks": _ASK_LADDERS.get(book.asks, _ask_ladder),
+        },
+        "bids": [_BIDS.get(b, _bid) for b in book.bids],
+        "asks": [_ASKS.get(a, _ask) for a in book.asks],
         "escrow": [{"owner": e.owner, "gold": e.gold} for e in book.escrow],
         "spot": spot_price(book),
         "last_sold": book.last_sold,
     }
+
+
+# A book changes one order at a time: the orders that stay are told once (each is immutable), and
+# so is the ladder of the side that did not change.
+_BIDS: ByIdentity[dict[str, Any]] = ByIdentity()
+_ASKS: ByIdentity[dict[str, Any]] = ByIdentity()
+_BID_LADDERS: ByIdentity[list[dict[str, Any]]] = ByIdentity()
+_ASK_LADDERS: ByIdentity[list[dict[str, Any]]] = ByIdentity()
+
+
+def _bid(bid: Order) -> dict[str, Any]:
+    return {
+        "order": bid.id,
+        "owner": _owner(bid.owner),
+        "price": bid.price,
+        "escrow": bid.escrow_since is not None,
+    }
+
+
+def _ask(ask: Order) -> dict[str, Any]:
+    return {"order": ask.id, "owner": _owner(ask.owner), "price": ask.price}
+
+
+def _bid_ladder(bids: tuple[Order, ...]) -> list[dict[str, Any]]:
+    return _ladder(bids, -1)
+
+
+def _ask_ladder(asks: tuple[Order, ...]) -> list[dict[str, Any]]:
+    return _ladder(asks, 1)
 
 
 def _ladder(orders: tuple[Order, ...], direction: int) -> list[dict[str, Any]]:

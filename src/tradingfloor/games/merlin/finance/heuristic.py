@@ -14,7 +14,7 @@ Every wish is checked against the legal moves by the caller, so a wish the rules
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from tradingfloor.games.merlin import appraisal as worth
@@ -45,21 +45,21 @@ LOAN_INTEREST = 1.3
 LOAN_ORBITS = 3
 
 
-def turn(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
-    """The finance moves worth making this turn, best first."""
+def turn(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Iterator[dict[str, Any]]:
+    """The finance moves worth making this turn, best first (each part reckoned only when the
+    wishes before it were all refused)."""
     finance = view.get("finance")
     if not finance:
-        return []
+        return
     spare = int(me["gold"]) - reserve
-    out: Wanted = _settlements(view, seat, me)
-    out += _repayments(finance, seat, spare)
-    out += _notes(finance, seat, spare)
-    out += _notes_for_change(finance, seat, me)
-    out += _futures(view, seat, me, spare)
-    out += _insurance(view, seat, me, spare)
-    out += custom_tables(view, seat, me, spare)
-    out += _lending(view, seat, me)
-    return out
+    yield from _settlements(view, seat, me)
+    yield from _repayments(finance, seat, spare)
+    yield from _notes(finance, seat, spare)
+    yield from _notes_for_change(finance, seat, me)
+    yield from _futures(view, seat, me, spare)
+    yield from _insurance(view, seat, me, spare)
+    yield from custom_tables(view, seat, me, spare)
+    yield from _lending(view, seat, me)
 
 
 def chauffeur_bonus(view: View) -> float:

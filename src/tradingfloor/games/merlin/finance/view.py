@@ -45,6 +45,7 @@ from tradingfloor.games.merlin.finance.view_tables import (
     wanted_record,
     wanted_words,
 )
+from tradingfloor.games.merlin.memo import per_config
 from tradingfloor.games.merlin.rulebook import Module
 from tradingfloor.games.merlin.state import MerlinState
 
@@ -82,7 +83,14 @@ PART = Module(name="finance.view", view=(("finance", finance_view),))
 
 def _bid_refs(state: MerlinState, finance: Finance) -> dict[str, str]:
     """What a bid on a custom table may be for, in words, by the form's value: "" any item of the
-    kind, a commodity's futures, a commodity and expiry, an issuer's securities, a card's name."""
+    kind, a commodity's futures, a commodity and expiry, an issuer's securities, a card's name.
+    With no futures open they are the same all match: told once (shared by the views)."""
+    if not finance.futures:
+        return per_config(state.config, "bid_refs", lambda: _bid_refs_told(state, finance))
+    return _bid_refs_told(state, finance)
+
+
+def _bid_refs_told(state: MerlinState, finance: Finance) -> dict[str, str]:
     names = state.config.content.commodities
     out = {"": "any"}
     for name in names:

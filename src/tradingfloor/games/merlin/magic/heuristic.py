@@ -9,7 +9,7 @@ Every wish is checked against the legal moves by the caller, so a wish the rules
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from tradingfloor.games.merlin import appraisal as worth
@@ -50,23 +50,23 @@ def others_by_score(view: View, seat: int) -> list[Mapping[str, Any]]:
     return sorted(others, key=lambda p: -p["score"])
 
 
-def turn(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
-    """The magic moves worth making this turn, best first."""
+def turn(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Iterator[dict[str, Any]]:
+    """The magic moves worth making this turn, best first (each part reckoned only when the
+    wishes before it were all refused)."""
     magic = view.get("magic")
     if not magic:
-        return []
-    out: Wanted = [{"type": "monarchy"}]
-    out += _crown(view, seat, me)
-    out += _decrees(view, seat, me)
-    out += _labs(view, seat, me, reserve)
-    out += _shops(view, seat, me)
-    out += _spells(view, seat, me)
-    out += _potions(view, seat, me)
-    out += _golems(view, seat, me)
-    out += _reclaims(view, me)
-    out += _allies(view, seat)
-    out += _table_votes(view, seat)
-    return out
+        return
+    yield {"type": "monarchy"}
+    yield from _crown(view, seat, me)
+    yield from _decrees(view, seat, me)
+    yield from _labs(view, seat, me, reserve)
+    yield from _shops(view, seat, me)
+    yield from _spells(view, seat, me)
+    yield from _potions(view, seat, me)
+    yield from _golems(view, seat, me)
+    yield from _reclaims(view, me)
+    yield from _allies(view, seat)
+    yield from _table_votes(view, seat)
 
 
 def _reclaims(view: View, me: Mapping[str, Any]) -> Wanted:
@@ -268,9 +268,18 @@ def _table_votes(view: View, seat: int) -> Wanted:
     return [{"type": "call_vote", "kind": "volatility_up"}]
 
 
-def goods_kept(view: View, seat: int) -> dict[str, int]:
+def goods_kept(view: View, seat: int) -> Mapping[str, int]:
     """Commodities kept off the market for magic: Souls for the golems in hand, the
-    ingredients of the recipes held."""
+    ingredients of the recipes held (reckoned once per view: read, never changed)."""
+    reckoned = worth.sums(view).kept
+    key = f"goods_kept {seat}"
+    found = reckoned.get(key)
+    if found is None:
+        found = reckoned[key] = _goods_kept(view, seat)
+    return found  # type: ignore[no-any-return]
+
+
+def _goods_kept(view: View, seat: int) -> dict[str, int]:
     magic = view.get("magic")
     if not magic:
         return {}

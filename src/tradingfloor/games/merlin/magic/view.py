@@ -7,7 +7,8 @@ every interface explains the table in the draft's terms without knowing the cont
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from tradingfloor.games.merlin import cards, words
 from tradingfloor.games.merlin.magic.content import (
@@ -19,44 +20,48 @@ from tradingfloor.games.merlin.magic.content import (
     Trigger,
     kind_of,
 )
-from tradingfloor.games.merlin.magic.state import Ballot, Effect, Golem, Held, Lab, Magic
+from tradingfloor.games.merlin.magic.state import (
+    Ballot,
+    Effect,
+    Golem,
+    Held,
+    Lab,
+    Magic,
+    Reading,
+    Rule,
+)
 from tradingfloor.games.merlin.magic.table import content_of, magic_of
-from tradingfloor.games.merlin.memo import per_config
+from tradingfloor.games.merlin.memo import ByIdentity, per_config
 from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.state import MerlinState, Stack
+
+Record = dict[str, Any]
 
 
 def magic_view(state: MerlinState, seat: int | None) -> dict[str, Any]:
     """The `magic` section of a seat's view."""
     magic, content = magic_of(state), content_of(state)
+    seen = _told(state)
     return {
-        "labs": [_lab(state, lab) for lab in magic.labs],
+        "labs": [_once(seen, state, _lab, lab) for lab in magic.labs],
         "shops": _shops(state),
-        "golems": [_golem(state, g) for g in magic.golems],
+        "golems": [_once(seen, state, _golem, g) for g in magic.golems],
         "damage": [{"seat": s, "on": on, "lost": lost} for s, on, lost in magic.damage],
         "stacks": _stacks(state),
         "set_potions": [
             {
                 "owner": p.owner,
                 "on": p.on,
-                "potion": _held(content, p.potion) if p.owner == seat else None,
+                "potion": _once(seen, state, _held_record, p.potion) if p.owner == seat else None,
             }
             for p in magic.set_potions
         ],
-        "field": [_reading(content, r.card) | {"turn": r.turn} for r in magic.field],
-        "effects": [_effect(content, e) for e in magic.effects],
-        "hands": [_hand(magic, content, s, seat) for s in range(state.players)],
+        "field": [_once(seen, state, _field, r) for r in magic.field],
+        "effects": [_once(seen, state, _effect_record, e) for e in magic.effects],
+        "hands": [_hand(seen, state, magic, s, seat) for s in range(state.players)],
         "crowns": list(magic.crowns),
         "monarchy_crowns": content.figures.decrees.monarchy_crowns,
-        "regulations": [
-            {
-                "name": r.name,
-                "title": content.regulations[r.name].title,
-                "value": r.value,
-                "text": _regulation_text(content.regulations[r.name], r.value),
-            }
-            for r in magic.regulations
-        ],
+        "regulations": [_once(seen, state, _regulation, r) for r in magic.regulations],
         "maintenance": magic.maintenance,
         "bank_debt": list(magic.bank_debt),
         "ballot": _ballot(state, magic, seat),
@@ -74,6 +79,47 @@ def magic_view(state: MerlinState, seat: int | None) -> dict[str, Any]:
 
 
 # --- the table ------------------------------------------------------------------------------------
+
+Item = TypeVar("Item")
+
+
+Told = dict[Any, Record]
+"""Labs, golems, readings, effects and held cards read the same whenever they are the same (equal
+values): each is told once per match, and its record shared by the views showing it. One table
+serves them all: items of different kinds are never equal."""
+
+
+def _told(state: MerlinState) -> Told:
+    """The match's table of told items."""
+    return per_config(state.config, "magic_records", dict)
+
+
+def _once(
+    seen: Told, state: MerlinState, told: Callable[[MerlinState, Item], Record], item: Item
+) -> Record:
+    """`told(state, item)`, from `seen` when it was told before."""
+    record = seen.get(item)
+    if record is None:
+        record = seen[item] = told(state, item)
+    return record
+
+
+def _regulation(state: MerlinState, rule: Rule) -> Record:
+    regulation = content_of(state).regulations[rule.name]
+    return {
+        "name": rule.name,
+        "title": regulation.title,
+        "value": rule.value,
+        "text": _regulation_text(regulation, rule.value),
+    }
+
+
+def _field(state: MerlinState, reading: Reading) -> Record:
+    return _reading(content_of(state), reading.card) | {"turn": reading.turn}
+
+
+def _effect_record(state: MerlinState, effect: Effect) -> Record:
+    return _effect(content_of(state), effect)
 
 
 def _lab(state: MerlinState, lab: Lab) -> dict[str, Any]:
@@ -97,7 +143,19 @@ def _lab(state: MerlinState, lab: Lab) -> dict[str, Any]:
     }
 
 
+_SHOPS: ByIdentity[tuple[Any, list[Record]]] = ByIdentity()
+"""Per table of tableaux: (the shops open to others, the shops told): the same while both are."""
+
+
 def _shops(state: MerlinState) -> list[dict[str, Any]]:
+    open_shops = magic_of(state).open_shops
+    found = _SHOPS.find(state.economy.tableaux)
+    if found is None or found[0] != open_shops:
+        found = _SHOPS.keep(state.economy.tableaux, (open_shops, _shops_now(state)))
+    return found[1]
+
+
+def _shops_now(state: MerlinState) -> list[dict[str, Any]]:
     research = content_of(state).figures.research
     fees = {(s, on): fee for s, on, fee in magic_of(state).open_shops}
     out = []
@@ -164,6 +222,8 @@ def _stacks(state: MerlinState) -> list[dict[str, Any]]:
     from tradingfloor.games.merlin.magic import golem_fights, golems
 
     magic = magic_of(state)
+    if not magic.golems and not magic.damage:
+        return []  # no stack has golems on it or damage
     lost = {(s, on): n for s, on, n in magic.damage}
     out = []
     for seat, tableau in enumerate(state.economy.tableaux):
@@ -248,7 +308,13 @@ def _held(content: MagicContent, held: Held) -> dict[str, Any]:
     return out
 
 
-def _hand(magic: Magic, content: MagicContent, owner: int, seat: int | None) -> dict[str, Any]:
+def _held_record(state: MerlinState, held: Held) -> Record:
+    return _held(content_of(state), held)
+
+
+def _hand(
+    seen: Told, state: MerlinState, magic: Magic, owner: int, seat: int | None
+) -> dict[str, Any]:
     """Counts for everyone; the cards themselves only for their owner."""
     out: dict[str, Any] = {
         "spells": len(magic.spells[owner]),
@@ -257,7 +323,8 @@ def _hand(magic: Magic, content: MagicContent, owner: int, seat: int | None) -> 
     }
     if owner == seat:
         for hand in ("spells", "recipes", "potions"):
-            out[f"{hand}_held"] = [_held(content, h) for h in getattr(magic, hand)[owner]]
+            held = getattr(magic, hand)[owner]
+            out[f"{hand}_held"] = [_once(seen, state, _held_record, h) for h in held]
     return out
 
 
