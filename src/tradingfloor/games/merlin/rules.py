@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Event, Result
 from tradingfloor.core.spaces import ActionSpace, NoActions
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import gold_in_play
+from tradingfloor.games.merlin.memo import ByIdentity, per_config
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import table_for
 from tradingfloor.games.merlin.spaces import StepSpace
-from tradingfloor.games.merlin.state import RECENT, MerlinState
+from tradingfloor.games.merlin.state import RECENT, Book, Config, MerlinState
 from tradingfloor.games.merlin.turn_order import contest
 from tradingfloor.games.merlin.turns import settle
 
@@ -142,17 +145,15 @@ def score(state: MerlinState, seat: int) -> int:
         return 0
     config, eco = state.config, state.economy
     content = config.content
+    buyback = _buybacks(config)
     total = state.core.gold[seat]
     for stack in eco.tableaux[seat]:
-        total += stack.invested + stack.stored
-        for card in (stack.base, stack.top):
-            if card is not None:
-                total += _buyback(state, card)
-    total += sum(_buyback(state, card) for card in eco.hands[seat])
-    for book in eco.books:
-        total += sum(b.price for b in book.bids if b.owner == seat)
-        total += sum(e.gold for e in book.escrow if e.owner == seat)
-        total += sum(content.buyback_commodity for a in book.asks if a.owner == seat)
+        total += stack.invested + stack.stored + buyback(stack.base)
+        if stack.top is not None:
+            total += buyback(stack.top)
+    total += sum(map(buyback, eco.hands[seat]))
+    gold, asks = _market_holdings(eco.books).get(seat, _NOTHING)  # bids, escrow; asks
+    total += gold + asks * content.buyback_commodity
     total += sum(eco.goods[seat]) * content.buyback_commodity
     # MERLIN-MODULES.md §1, cap score: "minus debts owed to players"; contracts and shares count 0.
     return total - _owed_to_players(state, seat)
@@ -164,10 +165,53 @@ def _owed_to_players(state: MerlinState, seat: int) -> int:
     return sum(d.amount for d in state.finance.debts if d.debtor == seat and d.creditor >= 0)
 
 
-def _buyback(state: MerlinState, card: str) -> int:
-    if cards.is_property(state.config, card):
-        return cards.property_value(state.config, card)
-    return state.config.content.buyback_land if cards.is_land(state.config, card) else 0
+def _buybacks(config: Config) -> Callable[[str], int]:
+    """A card's buy-back value in this match, from a table made once per match."""
+    table = per_config(config, "buybacks", lambda: _buyback_table(config))
+    return table.__getitem__
+
+
+def _buyback_table(config: Config) -> dict[str, int]:
+    return {card: _buyback(config, card) for card in config.content.card_suit}
+
+
+def _buyback(config: Config, card: str) -> int:
+    if cards.is_property(config, card):
+        return cards.property_value(config, card)
+    return config.content.buyback_land if cards.is_land(config, card) else 0
+
+
+Holdings = dict[int, tuple[int, int]]
+"""Per owner, what they hold in the market: the gold of their bids and escrow, and their asks."""
+_NOTHING = (0, 0)
+_BOOK_HOLDINGS: ByIdentity[Holdings] = ByIdentity()
+_MARKET_HOLDINGS: ByIdentity[Holdings] = ByIdentity()
+
+
+def _market_holdings(books: tuple[Book, ...]) -> Holdings:
+    """Every owner's holdings in all the books (kept per books: most moves leave them be)."""
+    found = _MARKET_HOLDINGS.find(books)
+    if found is None:
+        found = {}
+        for book in books:
+            for owner, (gold, asks) in _BOOK_HOLDINGS.get(book, _book_holdings).items():
+                held_gold, held_asks = found.get(owner, _NOTHING)
+                found[owner] = (held_gold + gold, held_asks + asks)
+        _MARKET_HOLDINGS.keep(books, found)
+    return found
+
+
+def _book_holdings(book: Book) -> Holdings:
+    """Every owner's holdings in one book (a book is immutable: reckoned once)."""
+    gold: dict[int, int] = {}
+    asks: dict[int, int] = {}
+    for bid in book.bids:
+        gold[bid.owner] = gold.get(bid.owner, 0) + bid.price
+    for held in book.escrow:
+        gold[held.owner] = gold.get(held.owner, 0) + held.gold
+    for ask in book.asks:
+        asks[ask.owner] = asks.get(ask.owner, 0) + 1
+    return {owner: (gold.get(owner, 0), asks.get(owner, 0)) for owner in {*gold, *asks}}
 
 
 REASONS = {
