@@ -219,26 +219,33 @@ class MerlinHeuristic:
 
     def _market(self, view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
         out: Wanted = []
+        kept = magic.goods_kept(view, seat)
         for name in view["commodities"]:
             value = max(worth.commodity_value(view, name, seat), magic.use_value(view, seat, name))
-            out += self._sell(view, seat, me, name, value)
-            out += self._buy(view, seat, me, name, value, reserve)
+            read = worth.reading(view, name, seat)
+            out += self._sell(view, me, name, value, read, kept)
+            out += self._buy(view, seat, me, name, value, reserve, read)
         return out
 
     def _sell(
-        self, view: View, seat: int, me: Mapping[str, Any], name: str, value: float
+        self,
+        view: View,
+        me: Mapping[str, Any],
+        name: str,
+        value: float,
+        read: worth.Reading,
+        kept: Mapping[str, int],
     ) -> Wanted:
         """Sell into a good bid; otherwise keep the units on the market as asks (no holding fee)."""
         out: Wanted = []
-        bid = worth.best_bid(view, name, seat)
-        mine = worth.own_orders(view, name, "asks", seat)
+        bid = read.best_bid
         good_bid = bid is not None and bid["price"] >= max(value, 1)
-        spare = me["goods"][name] - magic.goods_kept(view, seat).get(name, 0)
+        spare = me["goods"][name] - kept.get(name, 0)
         if bid is not None and good_bid and spare > 0:
             out.append({"type": "sell_to", "order": bid["order"]})
         target = max(1, round(value * ASK_MARKUP), int(view["counters"]["cost_of_living"]))
         target = min(target, int(view["rules"]["max_ask"]))
-        for ask in mine:
+        for ask in read.own_asks:
             # back into hand to sell into a good bid, or to set a price that can sell again
             if good_bid or ask["price"] > 2 * target:
                 out.append({"type": "withdraw_ask", "order": ask["order"]})
@@ -254,16 +261,17 @@ class MerlinHeuristic:
         name: str,
         value: float,
         reserve: int,
+        read: worth.Reading,
     ) -> Wanted:
         """Buy cheap asks, keep a bid for sellers who need gold, and tend own bids."""
         out: Wanted = []
         spare = me["gold"] - reserve
-        ask = worth.best_ask(view, name, seat)
+        ask = read.best_ask
         if ask is not None and ask["price"] <= BARGAIN * value and ask["price"] <= spare:
             out.append({"type": "buy_from", "order": ask["order"]})
-        mine = [b for b in worth.own_orders(view, name, "bids", seat) if not b["escrow"]]
+        mine = [b for b in read.own_bids if not b["escrow"]]
         target = int(BID_SHARE * value)
-        rival = worth.best_bid(view, name, seat)
+        rival = read.best_bid
         for bid in mine:
             if target < 1 or spare < 0:
                 out.append({"type": "exit_bid", "order": bid["order"]})
@@ -274,10 +282,12 @@ class MerlinHeuristic:
             elif rival is not None and bid["price"] <= rival["price"] < target and spare > 1:
                 step = rival["price"] + 1 - bid["price"]
                 out.append({"type": "raise_bid", "order": bid["order"], "amount": step})
+        if mine or target < 1 or spare < target:
+            return out  # (no new bid: the sums below need not be made)
         holders = any(p["goods"][name] for p in view["players"] if p["seat"] != seat)
         # a bid where none lies would stop the R.O.W.'s stimulus ("If the market has no bids")
         blocks_row = not view["market"][name]["bids"] and worth.row_demand(view) > 0
-        if not mine and target >= 1 and spare >= target and holders and not blocks_row:
+        if holders and not blocks_row:
             out.append({"type": "bid", "commodity": name, "price": target})
         return out
 

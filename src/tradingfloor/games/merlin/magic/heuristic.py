@@ -222,8 +222,11 @@ def _potions(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     """Brew every recipe the commodities allow; set each potion where it may act."""
     hand = view["magic"]["hands"][seat]
     out: Wanted = [{"type": "brew", "recipe": r["card"]} for r in hand.get("recipes_held", [])]
+    potions = hand.get("potions_held", [])
+    if not potions:
+        return out  # (the stacks' worths below are reckoned only for a potion to set)
     stacks = sorted(me["tableau"], key=lambda s: -worth.stack_worth(view, s))
-    for potion in hand.get("potions_held", []):
+    for potion in potions:
         out.append({"type": "set_potion", "potion": potion["card"]})
         out += [{"type": "set_potion", "potion": potion["card"], "on": s["card"]} for s in stacks]
     return out
@@ -235,6 +238,8 @@ def _golems(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     out: Wanted = []
     fresh = set(me["fresh"])
     golems = [c for c in me["hand"] if view["catalogue"][c]["kind"] == "golem" and c not in fresh]
+    if not golems:
+        return out  # (the stacks' worths below are reckoned only for a golem to play)
     attacked = {
         g["on"] for g in view["magic"]["golems"] if g["seat"] == seat and g["role"] == "attack"
     }
