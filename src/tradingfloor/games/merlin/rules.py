@@ -17,7 +17,7 @@ from tradingfloor.games.merlin.state import RECENT, Book, Config, MerlinState
 from tradingfloor.games.merlin.turn_order import contest
 from tradingfloor.games.merlin.turns import settle
 
-__all__ = ["actors", "apply", "gold_in_play", "legal", "result", "score", "step"]
+__all__ = ["actors", "apply", "gold_in_play", "legal", "result", "score", "scores", "step"]
 
 
 def actors(state: MerlinState) -> tuple[int, ...]:
@@ -141,22 +141,46 @@ def apply(state: MerlinState, seat: int, action: object) -> MerlinState:
 
 def score(state: MerlinState, seat: int) -> int:
     """RULINGS 4: gold plus holdings at the central bank's buy-back values (0 for a player out)."""
-    if state.core.out[seat]:
-        return 0
+    return scores(state)[seat]
+
+
+_LAST_SCORES: tuple[MerlinState | None, tuple[int, ...]] = (None, ())
+"""The last state scored and its scores (a view shows every seat's; states are immutable)."""
+
+
+def scores(state: MerlinState) -> tuple[int, ...]:
+    """Every seat's `score`."""
+    global _LAST_SCORES
+    last, found = _LAST_SCORES
+    if last is not state:
+        found = _scores(state)
+        _LAST_SCORES = (state, found)
+    return found
+
+
+def _scores(state: MerlinState) -> tuple[int, ...]:
     config, eco = state.config, state.economy
-    content = config.content
+    per_unit = config.content.buyback_commodity
     buyback = _buybacks(config)
-    total = state.core.gold[seat]
-    for stack in eco.tableaux[seat]:
-        total += stack.invested + stack.stored + buyback(stack.base)
-        if stack.top is not None:
-            total += buyback(stack.top)
-    total += sum(map(buyback, eco.hands[seat]))
-    gold, asks = _market_holdings(eco.books).get(seat, _NOTHING)  # bids, escrow; asks
-    total += gold + asks * content.buyback_commodity
-    total += sum(eco.goods[seat]) * content.buyback_commodity
-    # MERLIN-MODULES.md §1, cap score: "minus debts owed to players"; contracts and shares count 0.
-    return total - _owed_to_players(state, seat)
+    holdings = _market_holdings(eco.books)
+    out = []
+    for seat in range(state.players):
+        if state.core.out[seat]:
+            out.append(0)
+            continue
+        total = state.core.gold[seat]
+        for stack in eco.tableaux[seat]:
+            total += stack.invested + stack.stored + buyback(stack.base)
+            if stack.top is not None:
+                total += buyback(stack.top)
+        total += sum(map(buyback, eco.hands[seat]))
+        gold, asks = holdings.get(seat, _NOTHING)  # bids and escrow; asks
+        total += gold + asks * per_unit
+        total += sum(eco.goods[seat]) * per_unit
+        # MERLIN-MODULES.md §1, cap score: "minus debts owed to players"; contracts and shares
+        # count 0.
+        out.append(total - _owed_to_players(state, seat))
+    return tuple(out)
 
 
 def _owed_to_players(state: MerlinState, seat: int) -> int:
