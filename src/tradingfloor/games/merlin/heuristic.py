@@ -55,11 +55,12 @@ class MerlinHeuristic:
 
     def __init__(self) -> None:
         self.rng = random.Random(0)
+        self.legal: Any = None  # the legal moves of the decision under way
         self.turn_seen: Any = None
         self.moves_this_turn = 0
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
-        self.rng = rng
+        self.rng, self.legal = rng, decision.legal
         view, seat = decision.view, decision.seat
         if view.get("turn") != self.turn_seen:
             self.turn_seen, self.moves_this_turn = view.get("turn"), 0
@@ -151,7 +152,7 @@ class MerlinHeuristic:
             yield from self._raise_gold(view, seat, me, need)
         if owed:
             yield {"type": "pay_debt"}
-        yield from magic.turn(view, seat, me, reserve)
+        yield from magic.turn(view, seat, me, reserve, self._may)
         yield from finance.turn(view, seat, me, reserve)
         yield from self._market(view, seat, me, reserve)
         yield from self._placements(view, me)
@@ -160,6 +161,12 @@ class MerlinHeuristic:
         yield from self._store(view, me, reserve)
         yield from self._permits(view, me, reserve)
         yield {"type": "end_turn"}
+
+    def _may(self, kind: str) -> bool:
+        """False when the rules refuse every move of type `kind` now: its wishes are not made
+        (each would be refused, so the move chosen is the same). True where unsure."""
+        offers = getattr(self.legal, "offers", None)
+        return offers is None or bool(offers(kind))
 
     def _permits(self, view: View, me: Mapping[str, Any], reserve: int) -> Wanted:
         """Buy while the top card is worth its price; a good one is worth the Chauffeur's gold."""
@@ -303,7 +310,7 @@ class MerlinHeuristic:
         )
         out: Wanted = []
         for card in me["hand"]:
-            if card in fresh:
+            if card in fresh or catalogue[card]["kind"] in NEVER_PLACED:
                 continue
             if catalogue[card]["kind"] == "land":
                 if free:
@@ -417,6 +424,8 @@ def land_waiting(view: View, player: Mapping[str, Any], stack: Mapping[str, Any]
 
 
 MAGIC_KINDS = ("lab", "golem", "decree")
+NEVER_PLACED = ("golem", "decree", "joker", "other")
+"""Cards the rules never place (view.py's catalogue: neither a property, a land nor a lab)."""
 
 
 def card_worth(view: View, card: str) -> float:

@@ -86,6 +86,9 @@ class ActionRule:
     pick: Pick | None = None
     ranges: Ranges | None = None
     size: Size | None = None
+    blocked: SeatTest | None = None
+    """True when `why` refuses every action of this type now, whatever its fields (no Soul to
+    animate any golem): a bot need not weigh them one by one."""
 
     def count(self, state: MerlinState, seat: int) -> int:
         """How many instances there are now, at most (the product of the fields' values where

@@ -9,7 +9,7 @@ Every wish is checked against the legal moves by the caller, so a wish the rules
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from tradingfloor.games.merlin import appraisal as worth
@@ -50,20 +50,29 @@ def others_by_score(view: View, seat: int) -> list[Mapping[str, Any]]:
     return sorted(others, key=lambda p: -p["score"])
 
 
-def turn(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Iterator[dict[str, Any]]:
+def turn(
+    view: View,
+    seat: int,
+    me: Mapping[str, Any],
+    reserve: int,
+    may: Callable[[str], bool] = lambda kind: True,
+) -> Iterator[dict[str, Any]]:
     """The magic moves worth making this turn, best first (each part reckoned only when the
-    wishes before it were all refused)."""
+    wishes before it were all refused). Moves of a type that `may` says the rules refuse now are
+    not weighed."""
     magic = view.get("magic")
     if not magic:
         return
-    yield {"type": "monarchy"}
+    if may("monarchy"):
+        yield {"type": "monarchy"}
     yield from _crown(view, seat, me)
     yield from _decrees(view, seat, me)
     yield from _labs(view, seat, me, reserve)
     yield from _shops(view, seat, me)
     yield from _spells(view, seat, me)
     yield from _potions(view, seat, me)
-    yield from _golems(view, seat, me)
+    if may("play_golem"):
+        yield from _golems(view, seat, me)
     yield from _reclaims(view, me)
     yield from _allies(view, seat)
     yield from _table_votes(view, seat)
