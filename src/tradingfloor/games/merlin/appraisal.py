@@ -187,14 +187,29 @@ def reading(view: View, name: str, seat: Any) -> Reading:
 
 
 def _read(book: Mapping[str, Any], seat: Any) -> Reading:
-    others_bids = [o for o in book["bids"] if o["owner"] != seat]
-    others_asks = [o for o in book["asks"] if o["owner"] != seat]
-    return Reading(
-        best_bid=max(others_bids, key=lambda b: (b["price"], -b["order"])) if others_bids else None,
-        best_ask=min(others_asks, key=lambda a: (a["price"], a["order"])) if others_asks else None,
-        own_bids=[o for o in book["bids"] if o["owner"] == seat],
-        own_asks=[o for o in book["asks"] if o["owner"] == seat],
-    )
+    """One pass over each side: the best of the others' orders (the highest bid, the earliest
+    first among equals; the lowest ask, the same) and the seat's own."""
+    best_bid: Order | None = None
+    own_bids: list[Order] = []
+    for bid in book["bids"]:
+        if bid["owner"] == seat:
+            own_bids.append(bid)
+        elif best_bid is None or (bid["price"], -bid["order"]) > (
+            best_bid["price"],
+            -best_bid["order"],
+        ):
+            best_bid = bid
+    best_ask: Order | None = None
+    own_asks: list[Order] = []
+    for ask in book["asks"]:
+        if ask["owner"] == seat:
+            own_asks.append(ask)
+        elif best_ask is None or (ask["price"], ask["order"]) < (
+            best_ask["price"],
+            best_ask["order"],
+        ):
+            best_ask = ask
+    return Reading(best_bid, best_ask, own_bids, own_asks)
 
 
 def others_orders(view: View, name: str, side: str, seat: int) -> list[Mapping[str, Any]]:

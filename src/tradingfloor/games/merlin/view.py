@@ -313,11 +313,11 @@ _ASK_LISTS: ByIdentity[list[dict[str, Any]]] = ByIdentity()
 
 
 def _bid_list(bids: tuple[Order, ...]) -> list[dict[str, Any]]:
-    return [_BIDS.get(b, _bid) for b in bids]
+    return _BIDS.get_each(bids, _bid)
 
 
 def _ask_list(asks: tuple[Order, ...]) -> list[dict[str, Any]]:
-    return [_ASKS.get(a, _ask) for a in asks]
+    return _ASKS.get_each(asks, _ask)
 
 
 def _bid(bid: Order) -> dict[str, Any]:
@@ -346,7 +346,8 @@ def _ladder(orders: tuple[Order, ...], direction: int) -> list[dict[str, Any]]:
     prices: dict[int, list[int | str]] = {}
     for order in orders:
         if order.escrow_since is None:
-            prices.setdefault(order.price, []).append(_owner(order.owner))
+            owner = order.owner
+            prices.setdefault(order.price, []).append("row" if owner == ROW else owner)
     return [
         {"price": price, "count": len(owners), "owners": owners}
         for price, owners in sorted(prices.items(), key=lambda item: direction * item[0])
