@@ -224,15 +224,17 @@ class MerlinHeuristic:
 
     # --- the Grand Market -------------------------------------------------------------------------
 
-    def _market(self, view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
-        out: Wanted = []
+    def _market(
+        self, view: View, seat: int, me: Mapping[str, Any], reserve: int
+    ) -> Iterator[dict[str, Any]]:
+        """Each commodity's sales and purchases in turn (a commodity is weighed only when every
+        wish for the ones before it was refused)."""
         kept = magic.goods_kept(view, seat)
         for name in view["commodities"]:
             value = max(worth.commodity_value(view, name, seat), magic.use_value(view, seat, name))
             read = worth.reading(view, name, seat)
-            out += self._sell(view, me, name, value, read, kept)
-            out += self._buy(view, seat, me, name, value, reserve, read)
-        return out
+            yield from self._sell(view, me, name, value, read, kept)
+            yield from self._buy(view, seat, me, name, value, reserve, read)
 
     def _sell(
         self,
