@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from tradingfloor.core.game import Event
 from tradingfloor.games.merlin import cards, logbook, narration, rules, words
@@ -100,29 +100,31 @@ _TOLD: ByIdentity[dict[str, Any]] = ByIdentity()
 _NUMBERED: ByIdentity[dict[str, Any]] = ByIdentity()
 
 
-class _Numbered:
-    """The records of the last recent events told, one per event whoever may see it: the next
-    state's recent events are mostly these, shifted, so only the events new since are told."""
+class _Numbered(NamedTuple):
+    """The records of recent events told, one per event whoever may see it (immutable: views
+    made at once in several threads each read one whole)."""
 
-    def __init__(self) -> None:
-        self.events: tuple[Event, ...] = ()
-        self.first = 0  # the first event's number
-        self.records: list[dict[str, Any]] = []
-        self.public: list[bool] = []  # per event, whether every seat sees it
+    events: tuple[Event, ...]
+    first: int  # the first event's number
+    records: list[dict[str, Any]]
+    public: list[bool]  # per event, whether every seat sees it
 
-    def told(self, events: tuple[Event, ...], first: int) -> None:
-        """Make these the events told, numbered from `first`."""
+    def then(self, events: tuple[Event, ...], first: int) -> _Numbered:
+        """These events told, numbered from `first`: the next state's recent events are mostly
+        these, shifted, so only the events new since are told."""
         shift = first - self.first
         kept = len(self.events) - shift
+        records, public = self.records, self.public
         if not (shift >= 0 and 0 < kept <= len(events)) or events[:kept] != self.events[shift:]:
             kept = shift = 0
-            self.records, self.public = [], []
+            records, public = [], []
         new = events[kept:]
-        self.records = self.records[shift:] + [
-            _numbered(event, n) for n, event in enumerate(new, first + kept)
-        ]
-        self.public = self.public[shift:] + [event.visible_to is None for event in new]
-        self.events, self.first = events, first
+        return _Numbered(
+            events,
+            first,
+            records[shift:] + [_numbered(event, n) for n, event in enumerate(new, first + kept)],
+            public[shift:] + [event.visible_to is None for event in new],
+        )
 
     def seen_by(self, seat: int | None) -> list[dict[str, Any]]:
         """The records of the events `seat` may see (the shared list when every seat sees all)."""
@@ -131,19 +133,18 @@ class _Numbered:
         return [r for r, e in zip(self.records, self.events, strict=True) if e.visible(seat)]
 
 
+_NONE_TOLD = _Numbered((), 0, [], [])
 _last_recent: dict[str, _Numbered] = kept({})
 """The last recent events told (under "told"; emptied by memo.forget)."""
 
 
 def _recent(state: MerlinState, seat: int | None) -> list[dict[str, Any]]:
     """The latest events, numbered from the start of the game, that `seat` may see."""
-    numbered = _last_recent.get("told")
-    if numbered is None:
-        numbered = _last_recent["told"] = _Numbered()
+    numbered = _last_recent.get("told", _NONE_TOLD)
     recent = state.recent
     first = state.event_count - len(recent) + 1
     if recent is not numbered.events or first != numbered.first:
-        numbered.told(recent, first)
+        numbered = _last_recent["told"] = numbered.then(recent, first)
     return numbered.seen_by(seat)
 
 
