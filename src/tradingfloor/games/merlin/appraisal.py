@@ -9,7 +9,7 @@ per match. A view is read, never written, so what was reckoned from it stays tru
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from tradingfloor.games.merlin.memo import ByIdentity
 
@@ -157,22 +157,59 @@ def season_average(view: View) -> float:
 # --- commodities -------------------------------------------------------------------------------
 
 
-# A book that did not change is the same object in the next view (view.py), so what is read from
-# it (the best orders, a seat's own) is kept by its identity, across views.
-_books: ByIdentity[dict[tuple[str, Any], Any]] = ByIdentity(limit=1024)
+# A book that did not change is the same object in the next view (view.py), so what a seat reads
+# in it (the best orders it may take, its own) is kept by the book's identity, across views.
+Order = Mapping[str, Any]
 
 
-def _book_kept(view: View, name: str, key: tuple[str, Any], read: Callable[[], T]) -> T:
-    """`read()` of the book of `name`, once per book and `key`."""
+class Reading(NamedTuple):
+    """What one seat reads in one book, read in one pass (lists shared: read, never changed)."""
+
+    best_bid: Order | None  # the best bid it may sell into (not its own)
+    best_ask: Order | None  # the best ask it may buy from (not its own)
+    own_bids: list[Order]
+    own_asks: list[Order]
+
+
+_readings: ByIdentity[dict[Any, Reading]] = ByIdentity(limit=1024)
+
+
+def reading(view: View, name: str, seat: Any) -> Reading:
+    """`seat`'s `Reading` of the book of `name`, once per book and seat."""
     book = view["market"][name]
-    kept = _books.find(book)
-    if kept is None:
-        kept = _books.keep(book, {})
-    found = kept.get(key, _NONE)
-    if found is not _NONE:
-        return found  # type: ignore[no-any-return]
-    value = kept[key] = read()
-    return value
+    per_seat = _readings.find(book)
+    if per_seat is None:
+        per_seat = _readings.keep(book, {})
+    found = per_seat.get(seat)
+    if found is None:
+        found = per_seat[seat] = _read(book, seat)
+    return found
+
+
+def _read(book: Mapping[str, Any], seat: Any) -> Reading:
+    """One pass over each side: the best of the others' orders (the highest bid, the earliest
+    first among equals; the lowest ask, the same) and the seat's own."""
+    best_bid: Order | None = None
+    own_bids: list[Order] = []
+    for bid in book["bids"]:
+        if bid["owner"] == seat:
+            own_bids.append(bid)
+        elif best_bid is None or (bid["price"], -bid["order"]) > (
+            best_bid["price"],
+            -best_bid["order"],
+        ):
+            best_bid = bid
+    best_ask: Order | None = None
+    own_asks: list[Order] = []
+    for ask in book["asks"]:
+        if ask["owner"] == seat:
+            own_asks.append(ask)
+        elif best_ask is None or (ask["price"], ask["order"]) < (
+            best_ask["price"],
+            best_ask["order"],
+        ):
+            best_ask = ask
+    return Reading(best_bid, best_ask, own_bids, own_asks)
 
 
 def others_orders(view: View, name: str, side: str, seat: int) -> list[Mapping[str, Any]]:
@@ -182,26 +219,16 @@ def others_orders(view: View, name: str, side: str, seat: int) -> list[Mapping[s
 
 def own_orders(view: View, name: str, side: str, seat: int) -> list[Mapping[str, Any]]:
     """`seat`'s own orders on one side of a book (a list shared by views: read, never changed)."""
-    book = view["market"][name]
-    return _book_kept(
-        view, name, (side, seat), lambda: [o for o in book[side] if o["owner"] == seat]
-    )
+    read = reading(view, name, seat)
+    return read.own_bids if side == "bids" else read.own_asks
 
 
 def best_bid(view: View, name: str, seat: int) -> Mapping[str, Any] | None:
-    def best() -> Mapping[str, Any] | None:
-        bids = others_orders(view, name, "bids", seat)
-        return max(bids, key=lambda b: (b["price"], -b["order"])) if bids else None
-
-    return _book_kept(view, name, ("best_bid", seat), best)
+    return reading(view, name, seat).best_bid
 
 
 def best_ask(view: View, name: str, seat: int) -> Mapping[str, Any] | None:
-    def best() -> Mapping[str, Any] | None:
-        asks = others_orders(view, name, "asks", seat)
-        return min(asks, key=lambda a: (a["price"], a["order"])) if asks else None
-
-    return _book_kept(view, name, ("best_ask", seat), best)
+    return reading(view, name, seat).best_ask
 
 
 def row_demand(view: View) -> float:

@@ -55,11 +55,12 @@ class MerlinHeuristic:
 
     def __init__(self) -> None:
         self.rng = random.Random(0)
+        self.legal: Any = None  # the legal moves of the decision under way
         self.turn_seen: Any = None
         self.moves_this_turn = 0
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
-        self.rng = rng
+        self.rng, self.legal = rng, decision.legal
         view, seat = decision.view, decision.seat
         if view.get("turn") != self.turn_seen:
             self.turn_seen, self.moves_this_turn = view.get("turn"), 0
@@ -151,7 +152,7 @@ class MerlinHeuristic:
             yield from self._raise_gold(view, seat, me, need)
         if owed:
             yield {"type": "pay_debt"}
-        yield from magic.turn(view, seat, me, reserve)
+        yield from magic.turn(view, seat, me, reserve, self._may)
         yield from finance.turn(view, seat, me, reserve)
         yield from self._market(view, seat, me, reserve)
         yield from self._placements(view, me)
@@ -160,6 +161,12 @@ class MerlinHeuristic:
         yield from self._store(view, me, reserve)
         yield from self._permits(view, me, reserve)
         yield {"type": "end_turn"}
+
+    def _may(self, kind: str) -> bool:
+        """False when the rules refuse every move of type `kind` now: its wishes are not made
+        (each would be refused, so the move chosen is the same). True where unsure."""
+        offers = getattr(self.legal, "offers", None)
+        return offers is None or bool(offers(kind))
 
     def _permits(self, view: View, me: Mapping[str, Any], reserve: int) -> Wanted:
         """Buy while the top card is worth its price; a good one is worth the Chauffeur's gold."""
@@ -217,28 +224,37 @@ class MerlinHeuristic:
 
     # --- the Grand Market -------------------------------------------------------------------------
 
-    def _market(self, view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
-        out: Wanted = []
+    def _market(
+        self, view: View, seat: int, me: Mapping[str, Any], reserve: int
+    ) -> Iterator[dict[str, Any]]:
+        """Each commodity's sales and purchases in turn (a commodity is weighed only when every
+        wish for the ones before it was refused)."""
+        kept = magic.goods_kept(view, seat)
         for name in view["commodities"]:
             value = max(worth.commodity_value(view, name, seat), magic.use_value(view, seat, name))
-            out += self._sell(view, seat, me, name, value)
-            out += self._buy(view, seat, me, name, value, reserve)
-        return out
+            read = worth.reading(view, name, seat)
+            yield from self._sell(view, me, name, value, read, kept)
+            yield from self._buy(view, seat, me, name, value, reserve, read)
 
     def _sell(
-        self, view: View, seat: int, me: Mapping[str, Any], name: str, value: float
+        self,
+        view: View,
+        me: Mapping[str, Any],
+        name: str,
+        value: float,
+        read: worth.Reading,
+        kept: Mapping[str, int],
     ) -> Wanted:
         """Sell into a good bid; otherwise keep the units on the market as asks (no holding fee)."""
         out: Wanted = []
-        bid = worth.best_bid(view, name, seat)
-        mine = worth.own_orders(view, name, "asks", seat)
+        bid = read.best_bid
         good_bid = bid is not None and bid["price"] >= max(value, 1)
-        spare = me["goods"][name] - magic.goods_kept(view, seat).get(name, 0)
+        spare = me["goods"][name] - kept.get(name, 0)
         if bid is not None and good_bid and spare > 0:
             out.append({"type": "sell_to", "order": bid["order"]})
         target = max(1, round(value * ASK_MARKUP), int(view["counters"]["cost_of_living"]))
         target = min(target, int(view["rules"]["max_ask"]))
-        for ask in mine:
+        for ask in read.own_asks:
             # back into hand to sell into a good bid, or to set a price that can sell again
             if good_bid or ask["price"] > 2 * target:
                 out.append({"type": "withdraw_ask", "order": ask["order"]})
@@ -254,16 +270,17 @@ class MerlinHeuristic:
         name: str,
         value: float,
         reserve: int,
+        read: worth.Reading,
     ) -> Wanted:
         """Buy cheap asks, keep a bid for sellers who need gold, and tend own bids."""
         out: Wanted = []
         spare = me["gold"] - reserve
-        ask = worth.best_ask(view, name, seat)
+        ask = read.best_ask
         if ask is not None and ask["price"] <= BARGAIN * value and ask["price"] <= spare:
             out.append({"type": "buy_from", "order": ask["order"]})
-        mine = [b for b in worth.own_orders(view, name, "bids", seat) if not b["escrow"]]
+        mine = [b for b in read.own_bids if not b["escrow"]]
         target = int(BID_SHARE * value)
-        rival = worth.best_bid(view, name, seat)
+        rival = read.best_bid
         for bid in mine:
             if target < 1 or spare < 0:
                 out.append({"type": "exit_bid", "order": bid["order"]})
@@ -274,10 +291,12 @@ class MerlinHeuristic:
             elif rival is not None and bid["price"] <= rival["price"] < target and spare > 1:
                 step = rival["price"] + 1 - bid["price"]
                 out.append({"type": "raise_bid", "order": bid["order"], "amount": step})
+        if mine or target < 1 or spare < target:
+            return out  # (no new bid: the sums below need not be made)
         holders = any(p["goods"][name] for p in view["players"] if p["seat"] != seat)
         # a bid where none lies would stop the R.O.W.'s stimulus ("If the market has no bids")
         blocks_row = not view["market"][name]["bids"] and worth.row_demand(view) > 0
-        if not mine and target >= 1 and spare >= target and holders and not blocks_row:
+        if holders and not blocks_row:
             out.append({"type": "bid", "commodity": name, "price": target})
         return out
 
@@ -293,7 +312,7 @@ class MerlinHeuristic:
         )
         out: Wanted = []
         for card in me["hand"]:
-            if card in fresh:
+            if card in fresh or catalogue[card]["kind"] in NEVER_PLACED:
                 continue
             if catalogue[card]["kind"] == "land":
                 if free:
@@ -407,6 +426,8 @@ def land_waiting(view: View, player: Mapping[str, Any], stack: Mapping[str, Any]
 
 
 MAGIC_KINDS = ("lab", "golem", "decree")
+NEVER_PLACED = ("golem", "decree", "joker", "other")
+"""Cards the rules never place (view.py's catalogue: neither a property, a land nor a lab)."""
 
 
 def card_worth(view: View, card: str) -> float:

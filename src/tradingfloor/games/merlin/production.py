@@ -147,14 +147,17 @@ def on_production(state: MerlinState, log: Log) -> MerlinState:
     corresponding resources"; Chauffeurs "do not generate gold"."""
     number = rolled(state)
     config = state.config
+    rank = config.content.card_rank
     for seat in state.core.from_roller():
         for stack in state.economy.tableaux[seat]:
+            top = stack.top
+            if rank[stack.base] != number and (top is None or rank[top] != number):
+                continue  # neither of its numbers came
             if kind(state, stack) == "chauffeur":
                 continue
             if cards.rank(config, stack.base) == number:
                 state = yield_of(state, seat, stack.base, log, "roll")
             # A Spell Shop's or Brewery's lab does not produce: its number is maintenance (magic).
-            top = stack.top
             if (
                 top is not None
                 and kind(state, stack) == "land"

@@ -5,9 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from math import prod
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.game import Event
@@ -87,6 +86,9 @@ class ActionRule:
     pick: Pick | None = None
     ranges: Ranges | None = None
     size: Size | None = None
+    blocked: SeatTest | None = None
+    """True when `why` refuses every action of this type now, whatever its fields (no Soul to
+    animate any golem): a bot need not weigh them one by one."""
 
     def count(self, state: MerlinState, seat: int) -> int:
         """How many instances there are now, at most (the product of the fields' values where
@@ -226,14 +228,37 @@ def table_for(state: MerlinState) -> Table:
     return table
 
 
+T = TypeVar("T")
+
+
+class _Kept(Generic[T]):
+    """A property reckoned on first use and kept in the instance's __dict__, where later reads
+    find it at once (functools.cached_property, without the lock it takes in Python 3.11: two
+    threads telling one event at once reckon the same value twice)."""
+
+    def __init__(self, reckon: Callable[[Any], T]) -> None:
+        self.reckon = reckon
+        self.name = reckon.__name__
+
+    def __get__(self, instance: Any, owner: Any = None) -> T:
+        value = instance.__dict__[self.name] = self.reckon(instance)
+        return value
+
+
 class Told(Event):
     """A Merlin event that knows its words (computed once, however many views show it)."""
 
-    @cached_property
+    @_Kept
     def text(self) -> str:
         from tradingfloor.games.merlin.logbook import event_text
 
         return event_text(self.to_json())
+
+    @_Kept
+    def record(self) -> dict[str, Any]:
+        """The event as views show it: its JSON with its words (shared by every view that shows
+        it: read, never changed)."""
+        return {**self.to_json(), "text": self.text}
 
 
 def event(kind: str, **data: Any) -> Event:

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Event, Result
 from tradingfloor.core.spaces import ActionSpace, NoActions
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import gold_in_play
+from tradingfloor.games.merlin.memo import ByIdentity, per_config
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import table_for
 from tradingfloor.games.merlin.spaces import StepSpace
-from tradingfloor.games.merlin.state import RECENT, MerlinState
+from tradingfloor.games.merlin.state import RECENT, Book, Config, MerlinState
 from tradingfloor.games.merlin.turn_order import contest
 from tradingfloor.games.merlin.turns import settle
 
-__all__ = ["actors", "apply", "gold_in_play", "legal", "result", "score", "step"]
+__all__ = ["actors", "apply", "gold_in_play", "legal", "result", "score", "scores", "step"]
 
 
 def actors(state: MerlinState) -> tuple[int, ...]:
@@ -138,24 +141,46 @@ def apply(state: MerlinState, seat: int, action: object) -> MerlinState:
 
 def score(state: MerlinState, seat: int) -> int:
     """RULINGS 4: gold plus holdings at the central bank's buy-back values (0 for a player out)."""
-    if state.core.out[seat]:
-        return 0
+    return scores(state)[seat]
+
+
+_LAST_SCORES: tuple[MerlinState | None, tuple[int, ...]] = (None, ())
+"""The last state scored and its scores (a view shows every seat's; states are immutable)."""
+
+
+def scores(state: MerlinState) -> tuple[int, ...]:
+    """Every seat's `score`."""
+    global _LAST_SCORES
+    last, found = _LAST_SCORES
+    if last is not state:
+        found = _scores(state)
+        _LAST_SCORES = (state, found)
+    return found
+
+
+def _scores(state: MerlinState) -> tuple[int, ...]:
     config, eco = state.config, state.economy
-    content = config.content
-    total = state.core.gold[seat]
-    for stack in eco.tableaux[seat]:
-        total += stack.invested + stack.stored
-        for card in (stack.base, stack.top):
-            if card is not None:
-                total += _buyback(state, card)
-    total += sum(_buyback(state, card) for card in eco.hands[seat])
-    for book in eco.books:
-        total += sum(b.price for b in book.bids if b.owner == seat)
-        total += sum(e.gold for e in book.escrow if e.owner == seat)
-        total += sum(content.buyback_commodity for a in book.asks if a.owner == seat)
-    total += sum(eco.goods[seat]) * content.buyback_commodity
-    # MERLIN-MODULES.md §1, cap score: "minus debts owed to players"; contracts and shares count 0.
-    return total - _owed_to_players(state, seat)
+    per_unit = config.content.buyback_commodity
+    buyback = _buybacks(config)
+    holdings = _market_holdings(eco.books)
+    out = []
+    for seat in range(state.players):
+        if state.core.out[seat]:
+            out.append(0)
+            continue
+        total = state.core.gold[seat]
+        for stack in eco.tableaux[seat]:
+            total += stack.invested + stack.stored + buyback(stack.base)
+            if stack.top is not None:
+                total += buyback(stack.top)
+        total += sum(map(buyback, eco.hands[seat]))
+        gold, asks = holdings.get(seat, _NOTHING)  # bids and escrow; asks
+        total += gold + asks * per_unit
+        total += sum(eco.goods[seat]) * per_unit
+        # MERLIN-MODULES.md §1, cap score: "minus debts owed to players"; contracts and shares
+        # count 0.
+        out.append(total - _owed_to_players(state, seat))
+    return tuple(out)
 
 
 def _owed_to_players(state: MerlinState, seat: int) -> int:
@@ -164,10 +189,53 @@ def _owed_to_players(state: MerlinState, seat: int) -> int:
     return sum(d.amount for d in state.finance.debts if d.debtor == seat and d.creditor >= 0)
 
 
-def _buyback(state: MerlinState, card: str) -> int:
-    if cards.is_property(state.config, card):
-        return cards.property_value(state.config, card)
-    return state.config.content.buyback_land if cards.is_land(state.config, card) else 0
+def _buybacks(config: Config) -> Callable[[str], int]:
+    """A card's buy-back value in this match, from a table made once per match."""
+    table = per_config(config, "buybacks", lambda: _buyback_table(config))
+    return table.__getitem__
+
+
+def _buyback_table(config: Config) -> dict[str, int]:
+    return {card: _buyback(config, card) for card in config.content.card_suit}
+
+
+def _buyback(config: Config, card: str) -> int:
+    if cards.is_property(config, card):
+        return cards.property_value(config, card)
+    return config.content.buyback_land if cards.is_land(config, card) else 0
+
+
+Holdings = dict[int, tuple[int, int]]
+"""Per owner, what they hold in the market: the gold of their bids and escrow, and their asks."""
+_NOTHING = (0, 0)
+_BOOK_HOLDINGS: ByIdentity[Holdings] = ByIdentity()
+_MARKET_HOLDINGS: ByIdentity[Holdings] = ByIdentity()
+
+
+def _market_holdings(books: tuple[Book, ...]) -> Holdings:
+    """Every owner's holdings in all the books (kept per books: most moves leave them be)."""
+    found = _MARKET_HOLDINGS.find(books)
+    if found is None:
+        found = {}
+        for book in books:
+            for owner, (gold, asks) in _BOOK_HOLDINGS.get(book, _book_holdings).items():
+                held_gold, held_asks = found.get(owner, _NOTHING)
+                found[owner] = (held_gold + gold, held_asks + asks)
+        _MARKET_HOLDINGS.keep(books, found)
+    return found
+
+
+def _book_holdings(book: Book) -> Holdings:
+    """Every owner's holdings in one book (a book is immutable: reckoned once)."""
+    gold: dict[int, int] = {}
+    asks: dict[int, int] = {}
+    for bid in book.bids:
+        gold[bid.owner] = gold.get(bid.owner, 0) + bid.price
+    for held in book.escrow:
+        gold[held.owner] = gold.get(held.owner, 0) + held.gold
+    for ask in book.asks:
+        asks[ask.owner] = asks.get(ask.owner, 0) + 1
+    return {owner: (gold.get(owner, 0), asks.get(owner, 0)) for owner in {*gold, *asks}}
 
 
 REASONS = {

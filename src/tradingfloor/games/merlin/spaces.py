@@ -73,6 +73,14 @@ class StepSpace(ActionSpace):
             return f"you cannot {kind} now; you can: {', '.join(self.rules)}"
         return rule.why(self.state, self.seat, action)
 
+    def offers(self, kind: str) -> bool:
+        """False when every action of type `kind` is refused now (the type is not of this step,
+        or its rule says it is blocked); True when some may be legal."""
+        rule = self.rules.get(kind)
+        return rule is not None and (
+            rule.blocked is None or not rule.blocked(self.state, self.seat)
+        )
+
     def sample(self, rng: random.Random) -> Action:
         end_turn = self.rules.get("end_turn")
         if end_turn is not None and rng.random() < END_CHANCE:

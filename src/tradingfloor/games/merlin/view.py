@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from tradingfloor.core.game import Event
 from tradingfloor.games.merlin import cards, logbook, narration, rules, words
@@ -68,7 +68,9 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
         "offers_left": content.max_offers_per_turn - state.economy.offers_made,
         "commodities": list(content.commodities),
         "commodity_names": per_config(state.config, "commodity_names", lambda: _names(state)),
-        "players": [_player(state, s, stacks) for s in range(state.players)],
+        "players": [
+            _player(state, s, stacks, score) for s, score in enumerate(rules.scores(state))
+        ],
         "market": {
             name: per_object(book, "book", _book)
             for name, book in zip(content.commodities, state.economy.books, strict=True)
@@ -92,49 +94,66 @@ def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
     return out
 
 
-# An event reads the same in every view that shows it, and keeps its number while it stays among the
-# recent ones: each is told once, and its record shared by those views.
+# An event reads the same in every view that shows it, and keeps its number: each is told once,
+# and its record shared by those views.
 _TOLD: ByIdentity[dict[str, Any]] = ByIdentity()
 _NUMBERED: ByIdentity[dict[str, Any]] = ByIdentity()
-Recent = tuple[tuple[Event, ...], int, list[dict[str, Any]]]
-_last_recent: dict[int | None, Recent] = kept({})
-"""Per seat, the last recent events told: (the events, the first one's number, their records)."""
+
+
+class _Numbered(NamedTuple):
+    """The records of recent events told, one per event whoever may see it (immutable: views
+    made at once in several threads each read one whole)."""
+
+    events: tuple[Event, ...]
+    first: int  # the first event's number
+    records: list[dict[str, Any]]
+    public: list[bool]  # per event, whether every seat sees it
+
+    def then(self, events: tuple[Event, ...], first: int) -> _Numbered:
+        """These events told, numbered from `first`: the next state's recent events are mostly
+        these, shifted, so only the events new since are told."""
+        shift = first - self.first
+        kept = len(self.events) - shift
+        records, public = self.records, self.public
+        if not (shift >= 0 and 0 < kept <= len(events)) or events[:kept] != self.events[shift:]:
+            kept = shift = 0
+            records, public = [], []
+        new = events[kept:]
+        return _Numbered(
+            events,
+            first,
+            records[shift:] + [_numbered(event, n) for n, event in enumerate(new, first + kept)],
+            public[shift:] + [event.visible_to is None for event in new],
+        )
+
+    def seen_by(self, seat: int | None) -> list[dict[str, Any]]:
+        """The records of the events `seat` may see (the shared list when every seat sees all)."""
+        if False not in self.public:
+            return self.records
+        return [r for r, e in zip(self.records, self.events, strict=True) if e.visible(seat)]
+
+
+_NONE_TOLD = _Numbered((), 0, [], [])
+_last_recent: dict[str, _Numbered] = kept({})
+"""The last recent events told (under "told"; emptied by memo.forget)."""
 
 
 def _recent(state: MerlinState, seat: int | None) -> list[dict[str, Any]]:
-    """The latest events, numbered from the start of the game, that `seat` may see.
-
-    The next state's recent events are mostly the last view's, shifted: those records are reused
-    and only the events new since are told."""
+    """The latest events, numbered from the start of the game, that `seat` may see."""
+    numbered = _last_recent.get("told", _NONE_TOLD)
     recent = state.recent
     first = state.event_count - len(recent) + 1
-    last = _last_recent.get(seat)
-    if last is not None and 0 <= first - last[1] <= len(last[0]):
-        events, told_first, told = last
-        kept = len(events) - (first - told_first)
-        if recent[:kept] == events[len(events) - kept :]:
-            start = 0
-            while start < len(told) and told[start]["n"] < first:
-                start += 1
-            out = told[start:]
-            out += _numbered(recent[kept:], first + kept, seat)
-            _last_recent[seat] = (recent, first, out)
-            return out
-    out = _numbered(recent, first, seat)
-    _last_recent[seat] = (recent, first, out)
-    return out
+    if recent is not numbered.events or first != numbered.first:
+        numbered = _last_recent["told"] = numbered.then(recent, first)
+    return numbered.seen_by(seat)
 
 
-def _numbered(events: tuple[Event, ...], first: int, seat: int | None) -> list[dict[str, Any]]:
-    """The records of `events` numbered from `first`, those `seat` may see."""
-    out = []
-    for n, event in enumerate(events, first):
-        if event.visible(seat):
-            numbered = _NUMBERED.find(event)
-            if numbered is None or numbered["n"] != n:
-                numbered = _NUMBERED.keep(event, {"n": n, **_told(event)})
-            out.append(numbered)
-    return out
+def _numbered(event: Event, n: int) -> dict[str, Any]:
+    """The record of `event`, numbered `n`."""
+    numbered = _NUMBERED.find(event)
+    if numbered is None or numbered["n"] != n:
+        numbered = _NUMBERED.keep(event, {"n": n, **_told(event)})
+    return numbered
 
 
 def _events(events: tuple[Event, ...], seat: int | None) -> list[dict[str, Any]]:
@@ -143,9 +162,11 @@ def _events(events: tuple[Event, ...], seat: int | None) -> list[dict[str, Any]]
 
 def _told(event: Event) -> dict[str, Any]:
     """An event's JSON with its words (`text`, seats as {seat:N}: see words.fill)."""
+    if isinstance(event, Told):
+        return event.record
     told = _TOLD.find(event)
     if told is None:
-        text = event.text if isinstance(event, Told) else logbook.event_text(event.to_json())
+        text = logbook.event_text(event.to_json())
         told = _TOLD.keep(event, {**event.to_json(), "text": text})
     return told
 
@@ -231,7 +252,7 @@ def _magic_kind(state: MerlinState, card: str) -> dict[str, Any]:
     return {"kind": "other"}
 
 
-def _player(state: MerlinState, seat: int, stacks: Stacks) -> dict[str, Any]:
+def _player(state: MerlinState, seat: int, stacks: Stacks, score: int) -> dict[str, Any]:
     core, eco = state.core, state.economy
     names = state.config.content.commodities
     return {
@@ -244,7 +265,7 @@ def _player(state: MerlinState, seat: int, stacks: Stacks) -> dict[str, Any]:
         "fresh": [c for c in eco.fresh if c in eco.hands[seat]] if seat == core.current else [],
         "tableau": [stacks.get(s) or _stack(state, s, stacks) for s in eco.tableaux[seat]],
         "goods": dict(zip(names, eco.goods[seat], strict=True)),
-        "score": rules.score(state, seat),
+        "score": score,
     }
 
 
@@ -274,8 +295,8 @@ def _book(book: Book) -> dict[str, Any]:
             "bids": _BID_LADDERS.get(book.bids, _bid_ladder),
             "asks": _ASK_LADDERS.get(book.asks, _ask_ladder),
         },
-        "bids": [_BIDS.get(b, _bid) for b in book.bids],
-        "asks": [_ASKS.get(a, _ask) for a in book.asks],
+        "bids": _BID_LISTS.get(book.bids, _bid_list),
+        "asks": _ASK_LISTS.get(book.asks, _ask_list),
         "escrow": [{"owner": e.owner, "gold": e.gold} for e in book.escrow],
         "spot": spot_price(book),
         "last_sold": book.last_sold,
@@ -283,11 +304,21 @@ def _book(book: Book) -> dict[str, Any]:
 
 
 # A book changes one order at a time: the orders that stay are told once (each is immutable), and
-# so is the ladder of the side that did not change.
+# so are the list and the ladder of the side that did not change.
 _BIDS: ByIdentity[dict[str, Any]] = ByIdentity()
 _ASKS: ByIdentity[dict[str, Any]] = ByIdentity()
 _BID_LADDERS: ByIdentity[list[dict[str, Any]]] = ByIdentity()
 _ASK_LADDERS: ByIdentity[list[dict[str, Any]]] = ByIdentity()
+_BID_LISTS: ByIdentity[list[dict[str, Any]]] = ByIdentity()
+_ASK_LISTS: ByIdentity[list[dict[str, Any]]] = ByIdentity()
+
+
+def _bid_list(bids: tuple[Order, ...]) -> list[dict[str, Any]]:
+    return _BIDS.get_each(bids, _bid)
+
+
+def _ask_list(asks: tuple[Order, ...]) -> list[dict[str, Any]]:
+    return _ASKS.get_each(asks, _ask)
 
 
 def _bid(bid: Order) -> dict[str, Any]:
@@ -316,7 +347,8 @@ def _ladder(orders: tuple[Order, ...], direction: int) -> list[dict[str, Any]]:
     prices: dict[int, list[int | str]] = {}
     for order in orders:
         if order.escrow_since is None:
-            prices.setdefault(order.price, []).append(_owner(order.owner))
+            owner = order.owner
+            prices.setdefault(order.price, []).append("row" if owner == ROW else owner)
     return [
         {"price": price, "count": len(owners), "owners": owners}
         for price, owners in sorted(prices.items(), key=lambda item: direction * item[0])

@@ -82,7 +82,13 @@ def _apply_monarchy(state: MerlinState, seat: int, action: Monarchy, log: Log) -
 
 
 USE_CROWN = ActionRule("use_crown", _why_crown, _crowns, _apply_crown)
-MONARCHY = ActionRule("monarchy", _why_monarchy, _monarchies, _apply_monarchy)
+MONARCHY = ActionRule(
+    "monarchy",
+    _why_monarchy,
+    _monarchies,
+    _apply_monarchy,
+    blocked=lambda state, seat: _why_monarchy(state, seat, MONARCHY_MOVE) is not None,
+)
 
 
 # --- words ---------------------------------------------------------------------------------------

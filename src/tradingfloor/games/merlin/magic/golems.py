@@ -134,6 +134,11 @@ def _target_refusal(state: MerlinState, me: int, role: Role, owner: int, on: str
     return None
 
 
+def _unpaid(state: MerlinState, me: int) -> bool:
+    """Whether no golem can be played for want of its Soul or fee (`_why_play` refuses all)."""
+    return _payment_refusal(state, me) is not None
+
+
 def _why_play(state: MerlinState, me: int, action: PlayGolem) -> str | None:
     why = _card_refusal(state, me, action.card)
     if why is None:
@@ -303,7 +308,7 @@ PART = Module(
     name="magic.golems",
     actions={
         "turn": (
-            ActionRule("play_golem", _why_play, _plays, _apply_play),
+            ActionRule("play_golem", _why_play, _plays, _apply_play, blocked=_unpaid),
             ActionRule("ally", _why_ally, _allies, _apply_ally),
         ),
     },

@@ -9,7 +9,7 @@ Every wish is checked against the legal moves by the caller, so a wish the rules
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from tradingfloor.games.merlin import appraisal as worth
@@ -50,20 +50,29 @@ def others_by_score(view: View, seat: int) -> list[Mapping[str, Any]]:
     return sorted(others, key=lambda p: -p["score"])
 
 
-def turn(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Iterator[dict[str, Any]]:
+def turn(
+    view: View,
+    seat: int,
+    me: Mapping[str, Any],
+    reserve: int,
+    may: Callable[[str], bool] = lambda kind: True,
+) -> Iterator[dict[str, Any]]:
     """The magic moves worth making this turn, best first (each part reckoned only when the
-    wishes before it were all refused)."""
+    wishes before it were all refused). Moves of a type that `may` says the rules refuse now are
+    not weighed."""
     magic = view.get("magic")
     if not magic:
         return
-    yield {"type": "monarchy"}
+    if may("monarchy"):
+        yield {"type": "monarchy"}
     yield from _crown(view, seat, me)
     yield from _decrees(view, seat, me)
     yield from _labs(view, seat, me, reserve)
     yield from _shops(view, seat, me)
     yield from _spells(view, seat, me)
     yield from _potions(view, seat, me)
-    yield from _golems(view, seat, me)
+    if may("play_golem"):
+        yield from _golems(view, seat, me)
     yield from _reclaims(view, me)
     yield from _allies(view, seat)
     yield from _table_votes(view, seat)
@@ -222,8 +231,11 @@ def _potions(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     """Brew every recipe the commodities allow; set each potion where it may act."""
     hand = view["magic"]["hands"][seat]
     out: Wanted = [{"type": "brew", "recipe": r["card"]} for r in hand.get("recipes_held", [])]
+    potions = hand.get("potions_held", [])
+    if not potions:
+        return out  # (the stacks' worths below are reckoned only for a potion to set)
     stacks = sorted(me["tableau"], key=lambda s: -worth.stack_worth(view, s))
-    for potion in hand.get("potions_held", []):
+    for potion in potions:
         out.append({"type": "set_potion", "potion": potion["card"]})
         out += [{"type": "set_potion", "potion": potion["card"], "on": s["card"]} for s in stacks]
     return out
@@ -235,6 +247,8 @@ def _golems(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     out: Wanted = []
     fresh = set(me["fresh"])
     golems = [c for c in me["hand"] if view["catalogue"][c]["kind"] == "golem" and c not in fresh]
+    if not golems:
+        return out  # (the stacks' worths below are reckoned only for a golem to play)
     attacked = {
         g["on"] for g in view["magic"]["golems"] if g["seat"] == seat and g["role"] == "attack"
     }
