@@ -13,7 +13,6 @@ from typing import Any, Protocol, runtime_checkable
 from tradingfloor.core.game import Game, State
 from tradingfloor.core.spaces import ActionSpace
 
-
 ViewSource = Mapping[str, Any] | Callable[[], Mapping[str, Any]]
 """A seat's view, or a function that makes it when it is first read."""
 
