@@ -40,7 +40,7 @@ PRIOR_WORLDS = 4  # sampled worlds in which the prior proposes each other root s
 
 LOOKAHEAD_PLAYOUTS = 20  # the lookahead's default budget: 4 worlds of 5 candidates (Middleman)
 # Actions after which a lookahead playout stops and is scored as the game stands (`standing`
-# hook), where the game has the hook: a few rounds of Businessmen or Merlin, all of Middleman.
+# hook), where the game has the hook: a few rounds of Businessmen, a few orbits of Merlin.
 PLAYOUT_HORIZON = 80
 Choice = tuple[int, Arm, float | None]  # (seat, arm, EXP3 probability or None for UCB)
 Policy = Agent | SkewedSampler | ReplayPolicy

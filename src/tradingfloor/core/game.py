@@ -95,9 +95,9 @@ class Game(Protocol):
 
     Optional too: `standing(state) -> Result`, how the game would be scored if it ended in
     `state` (the game's own `result` once it is over), in the game's scoring: Merlin's cap score,
-    Businessmen's VP then coins, Middleman's cash. Search stops its playouts after a horizon and
-    scores them with it, rather than playing every playout to the end; a game without it is
-    played out to the end.
+    Businessmen's VP then coins. Search stops its playouts after a horizon and scores them with
+    it, rather than playing every playout to the end; a game without it (Middleman, whose short
+    games need none and whose held tins its scoring counts as nothing) is played out to the end.
     """
 
     id: str

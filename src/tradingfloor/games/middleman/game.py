@@ -58,12 +58,6 @@ class Middleman:
     def result(self, state: MiddlemanState) -> Result | None:
         return rules.result(state)
 
-    def standing(self, state: MiddlemanState) -> Result:
-        """How the game would be scored if it ended now (search scores cut playouts with it)."""
-        from tradingfloor.games.middleman.standing import standing
-
-        return standing(state)
-
     def players(self, state: MiddlemanState) -> int:
         return state.players
 
