@@ -53,7 +53,7 @@ class Decision:
         return view
 
     def __repr__(self) -> str:
-        return f"Decision(game={self.game.id!r}, seat={self.seat})"
+        return f"Decision(game={getattr(self.game, 'id', self.game)!r}, seat={self.seat})"
 
 
 def decision_for(game: Game, state: State, seat: int) -> Decision:
