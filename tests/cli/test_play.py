@@ -183,3 +183,31 @@ def test_a_game_without_a_terminal_module_is_played_in_json(
     assert out.count("Your action as JSON: ") == 2 + 1 + 2 * ROUNDS
     assert "'history'" in out  # the resolved steps, as the view holds them
     assert "Final standings" in out
+
+
+def test_searching_bots_think_within_the_terminal_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tradingfloor.cli import play
+
+    limits: list[list[float | None]] = []
+
+    class Recording(play.Match):
+        def run(self) -> None:
+            limits.append([getattr(s.agent, "time_limit", None) for s in self.table.seats])
+
+    monkeypatch.setattr(play, "Match", Recording)
+    code, out = run(["middleman", "--seats", "ismcts,heuristic,you", "--think", "0.5"], [])
+    assert code == 0, out
+    code, out = run(["middleman", "--seats", "ismcts,heuristic,you"], [])
+    assert code == 0, out
+    # Only the searching bot takes a budget: the game's own bots and people have none.
+    assert limits == [[0.5, None, None], [play.THINK_S, None, None]]
+    code, out = run(["middleman", "--seats", "ismcts,you", "--think", "0"], [])
+    assert code == 2
+
+
+def test_a_searching_bot_plays_a_whole_game_on_a_short_budget() -> None:
+    code, out = run(
+        ["middleman", "--seats", "ismcts,heuristic", "--seed", "3", "--think", "0.05"], []
+    )
+    assert code == 0, out
+    assert "Final standings" in out

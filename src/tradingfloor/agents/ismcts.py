@@ -39,6 +39,9 @@ MAX_ROLLOUT_ACTIONS = 100_000
 PRIOR_WORLDS = 4  # sampled worlds in which the prior proposes each other root seat's action
 
 LOOKAHEAD_PLAYOUTS = 20  # the lookahead's default budget: 4 worlds of 5 candidates (Middleman)
+# Actions after which a lookahead playout stops and is scored as the game stands (`standing`
+# hook), where the game has the hook: a few rounds of Businessmen, a few orbits of Merlin.
+PLAYOUT_HORIZON = 80
 Choice = tuple[int, Arm, float | None]  # (seat, arm, EXP3 probability or None for UCB)
 Policy = Agent | SkewedSampler | ReplayPolicy
 
@@ -90,6 +93,8 @@ class ISMCTSAgent:
     commitments in sampled worlds where the game offers `withdraw` (tree search).
     `time_limit`: a hard bound in seconds on one decision whatever the budget (the server's time
     budget): search stops there with what it has, the prior's proposal where it has too little.
+    `horizon`: the actions after which a lookahead playout stops and is scored as the game stands
+    now, where the game offers the `standing` hook (None: every playout to the end).
     """
 
     name = "ismcts"
@@ -104,11 +109,14 @@ class ISMCTSAgent:
         reopen: bool = True,
         search: str = "auto",
         time_limit: float | None = None,
+        horizon: int | None = PLAYOUT_HORIZON,
     ) -> None:
         if search not in ("auto", "tree", "lookahead"):
             raise ValueError(f"search is 'auto', 'tree' or 'lookahead', not {search!r}")
         if (iterations is not None and iterations < 1) or (seconds is not None and seconds <= 0):
             raise ValueError("an ISMCTS budget must be at least one iteration or a positive time")
+        if horizon is not None and horizon < 1:
+            raise ValueError("a playout horizon must be at least one action")
         self.iterations = iterations
         self.seconds = seconds
         self.rollout = rollout
@@ -117,6 +125,7 @@ class ISMCTSAgent:
         self.reopen = reopen
         self.search = search
         self.time_limit = time_limit
+        self.horizon = horizon
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         listed = decision.legal.enumerate()
@@ -141,12 +150,14 @@ class ISMCTSAgent:
 
     def look_ahead(self, decision: Decision, prior: Agent, rng: random.Random) -> Any:
         """Policy improvement over the prior on shared worlds (see `lookahead`), whose playouts
-        are played by the prior itself unless `rollout` names another policy."""
+        are played by the prior itself unless `rollout` names another policy, and stop at the
+        horizon where the game can say how it stands there."""
         game = decision.game
         policy: Policy = prior if self.rollout == "auto" else policy_agent(game, self.rollout)
+        horizon = self.horizon if hasattr(game, "standing") else None
 
         def playout(state: State, stream: random.Random) -> State:
-            return play_to_end(game, policy, state, stream)
+            return play_to_end(game, policy, state, stream, horizon)
 
         budget = self.iterations
         if budget is None and self.seconds is None:
@@ -274,14 +285,20 @@ def _deadline(*seconds: float | None) -> float | None:
     return time.perf_counter() + min(spans) if spans else None
 
 
-def play_to_end(game: Game, policy: Policy, state: State, rng: random.Random) -> State:
-    """Play to the end (or MAX_ROLLOUT_ACTIONS) with `policy` in every seat."""
-    for _ in range(MAX_ROLLOUT_ACTIONS):
+def play_to_end(
+    game: Game, policy: Policy, state: State, rng: random.Random, horizon: int | None = None
+) -> State:
+    """Play with `policy` in every seat to the end, or until `horizon` actions (at most
+    MAX_ROLLOUT_ACTIONS) have been taken; a sealed simultaneous step is always finished."""
+    limit = MAX_ROLLOUT_ACTIONS if horizon is None else min(horizon, MAX_ROLLOUT_ACTIONS)
+    taken = 0
+    while taken < limit:
         actors = game.actors(state)
         if not actors:
             return state
         for seat in actors:
             state = game.apply(state, seat, playout_action(game, policy, state, seat, rng))
+        taken += len(actors)
     return state
 
 

@@ -24,6 +24,7 @@ from tradingfloor.core.agent import Agent, Decision, decision_for
 from tradingfloor.core.game import Game, Result, State
 
 Playout = Callable[[State, random.Random], State]
+"""Plays a world on from a state; the state it stops in: the end, or a horizon (see `outcome`)."""
 MIN_WORLDS = 2  # a single world gives no measure of the playouts' noise
 ALPHA = 0.05  # chance that noise alone overrules the prior, over all candidates of one decision
 
@@ -72,6 +73,16 @@ def reopened(game: Game, state: State, seat: int) -> State:
     return state
 
 
+def outcome(game: Game, state: State) -> Result | None:
+    """How a playout came out: the game's result once it is over, else, where the game offers
+    the `standing` hook, how it would be scored if it ended now (a playout cut at its horizon)."""
+    result = game.result(state)
+    if result is not None:
+        return result
+    standing = getattr(game, "standing", None)
+    return None if standing is None else standing(state)
+
+
 def value(result: Result | None, seat: int, players: int) -> float:
     """The seat's share of the win plus where its score stands, (1 + score / largest) / 2."""
     if result is None:  # a playout that did not end counts as a draw
@@ -113,7 +124,7 @@ def improve(
             if hard is not None and time.perf_counter() >= hard:
                 return _settled(actions, values)
             final = playout(game.apply(shared, decision.seat, action), random.Random(stream))
-            values[index].append(value(game.result(final), decision.seat, game.players(final)))
+            values[index].append(value(outcome(game, final), decision.seat, game.players(final)))
     return actions[overruling(values)]
 
 
@@ -155,4 +166,4 @@ def overruling(values: Sequence[Sequence[float]], alpha: float = ALPHA) -> int:
     return best
 
 
-__all__ = ["candidates", "improve", "overruling", "reopened", "value", "world"]
+__all__ = ["candidates", "improve", "outcome", "overruling", "reopened", "value", "world"]

@@ -3,7 +3,9 @@
 Every registered game can be played. Each name in `--seats` is a seat: "you" (or "human") is a
 person at this keyboard, anything else is a bot kind from `tradingfloor.agents.kinds(game)`.
 Several people play hot-seat: between their turns the screen is cleared and the game waits for
-Enter ("pass the keyboard to seat N"), so nobody sees another's sheet.
+Enter ("pass the keyboard to seat N"), so nobody sees another's sheet. A searching bot (`ismcts`)
+thinks at most `--think` seconds a move, as the server's bots do; the lab instead counts its
+search in iterations, so that its games stay the same from run to run.
 
 A game draws itself at the terminal through an optional module `tradingfloor.games.<id>.terminal`
 with exactly these three functions:
@@ -51,6 +53,7 @@ if TYPE_CHECKING:
     from tradingfloor.core.spaces import ActionSpace
 
 HUMANS = ("you", "human")
+THINK_S = 2.0  # a searching bot's time budget a move, as the server gives its bots
 
 
 def register(app: typer.Typer) -> None:
@@ -77,11 +80,20 @@ def play(
         Path | None,
         typer.Option(help="write the match record (JSON) here when the game ends or is abandoned"),
     ] = None,
+    think: Annotated[
+        float,
+        typer.Option(
+            min=0.05,
+            max=600.0,
+            help="seconds a searching bot (ismcts) may think over one move; it then plays the "
+            "best it has found",
+        ),
+    ] = THINK_S,
 ) -> None:
     """Play GAME at the terminal against bots, or hot-seat with friends."""
     from rich.console import Console
 
-    chosen = _table(game, seats, option or [], seed)
+    chosen = _table(game, seats, option or [], seed, think)
     console = Console(highlight=False)
     match = Match(chosen, console)
     try:
@@ -121,7 +133,11 @@ class Table:
 
 
 def _table(
-    game_id: str, seats_text: str | None, option_texts: Sequence[str], seed: int | None
+    game_id: str,
+    seats_text: str | None,
+    option_texts: Sequence[str],
+    seed: int | None,
+    think: float = THINK_S,
 ) -> Table:
     """The game, seats, options and seed from the command line; a clear error (exit 2) if bad."""
     import tradingfloor
@@ -131,7 +147,7 @@ def _table(
         game = tradingfloor.make(game_id)
     except TradingfloorError as err:
         fail(str(err))
-    seats = _seats(game, seats_text)
+    seats = _seats(game, seats_text, think)
     options = _options(game, option_texts, len(seats))
     chosen_seed = secrets.randbelow(2**62) if seed is None else seed
     try:
@@ -143,8 +159,9 @@ def _table(
     return Table(game, seats, options, chosen_seed, _terminal_module(game.id))
 
 
-def _seats(game: Game, text: str | None) -> list[Seat]:
-    from tradingfloor.agents import kinds
+def _seats(game: Game, text: str | None, think: float = THINK_S) -> list[Seat]:
+    """The seats named in `text`; each bot bounded to `think` seconds a move where it searches."""
+    from tradingfloor.agents import kinds, with_time_limit
 
     catalogue = kinds(game)
     if text is None:
@@ -164,7 +181,7 @@ def _seats(game: Game, text: str | None) -> list[Seat]:
         if name in HUMANS:
             seats.append(Seat("you" if humans == 1 else "human", None))
         else:
-            seats.append(Seat(name, catalogue[name]()))
+            seats.append(Seat(name, with_time_limit(catalogue[name](), think)))
     return seats
 
 

@@ -8,34 +8,60 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from tradingfloor.core.game import Game, State
 from tradingfloor.core.spaces import ActionSpace
 
+ViewSource = Mapping[str, Any] | Callable[[], Mapping[str, Any]]
+"""A seat's view, or a function that makes it when it is first read."""
 
-@dataclass(frozen=True)
+
 class Decision:
     """Everything an agent is given: its seat's view, its legal actions, and a way to sample worlds.
 
     `determinize(rng)` returns a full state that the seat cannot tell apart from the true one (the
     game's `redetermine`); the agent never sees the true state itself.
+
+    The view may be given as a function: it is then made the first time an agent reads it, and
+    never for an agent that does not (random play, a search that only samples worlds), since a
+    game's view is often the dearest part of a step.
     """
 
-    game: Game
-    seat: int
-    view: Mapping[str, Any]
-    legal: ActionSpace
-    determinize: Callable[[random.Random], State]
+    __slots__ = ("_view", "determinize", "game", "legal", "seat")
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        view: ViewSource,
+        legal: ActionSpace,
+        determinize: Callable[[random.Random], State],
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self._view = view
+        self.legal = legal
+        self.determinize = determinize
+
+    @property
+    def view(self) -> Mapping[str, Any]:
+        """The seat's view (`game.view(state, seat)`), made once, when first read."""
+        view = self._view
+        if callable(view):
+            view = self._view = view()
+        return view
+
+    def __repr__(self) -> str:
+        return f"Decision(game={getattr(self.game, 'id', self.game)!r}, seat={self.seat})"
 
 
 def decision_for(game: Game, state: State, seat: int) -> Decision:
-    """The decision `seat` faces in `state`."""
+    """The decision `seat` faces in `state` (its view made only if an agent reads it)."""
     return Decision(
         game=game,
         seat=seat,
-        view=game.view(state, seat),
+        view=lambda: game.view(state, seat),
         legal=game.legal(state, seat),
         determinize=lambda rng: game.redetermine(state, seat, rng),
     )

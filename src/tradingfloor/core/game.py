@@ -92,6 +92,12 @@ class Game(Protocol):
     commitment to the current simultaneous step (the same state where it has sealed none). Search
     uses it in sampled worlds, so that the others' hidden commitments are chosen by its model of
     them rather than by `redetermine`'s draw.
+
+    Optional too: `standing(state) -> Result`, how the game would be scored if it ended in
+    `state` (the game's own `result` once it is over), in the game's scoring: Merlin's cap score,
+    Businessmen's VP then coins. Search stops its playouts after a horizon and scores them with
+    it, rather than playing every playout to the end; a game without it (Middleman, whose short
+    games need none and whose held tins its scoring counts as nothing) is played out to the end.
     """
 
     id: str

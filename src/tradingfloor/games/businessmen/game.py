@@ -62,6 +62,12 @@ class Businessmen:
     def result(self, state: BusinessmenState) -> Result | None:
         return rules.result(state)
 
+    def standing(self, state: BusinessmenState) -> Result:
+        """How the game would be scored if it ended now (search scores cut playouts with it)."""
+        from tradingfloor.games.businessmen.standing import standing
+
+        return standing(state)
+
     def players(self, state: BusinessmenState) -> int:
         return state.players
 

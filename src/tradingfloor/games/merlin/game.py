@@ -56,6 +56,12 @@ class Merlin:
     def result(self, state: MerlinState) -> Result | None:
         return rules.result(state)
 
+    def standing(self, state: MerlinState) -> Result:
+        """How the game would be scored if it ended now (search scores cut playouts with it)."""
+        from tradingfloor.games.merlin.standing import standing
+
+        return standing(state)
+
     def players(self, state: MerlinState) -> int:
         return state.players
 
