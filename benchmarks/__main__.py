@@ -15,12 +15,13 @@ from benchmarks import (
     openspiel_anchor,
     reference,
     rl_steps,
+    search,
     server_load,
     soak,
 )
 from benchmarks.harness import Measured, measure
 
-SOURCES = [reference, fast, lab, rl_steps, openspiel_anchor, server_load, memory, soak]
+SOURCES = [reference, fast, lab, rl_steps, search, openspiel_anchor, server_load, memory, soak]
 NUMBERS = ("games/s", "actions/s", "x anchor")
 MET = {True: "[green]yes[/green]", False: "[red]no[/red]", None: "-"}
 

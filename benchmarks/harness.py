@@ -56,6 +56,22 @@ def note_below(note: str, limit: float) -> Target:
     return Target(f"{note} < {limit:g}", met)
 
 
+def notes_at_most(limits: dict[str, float], unit: str = "") -> Target:
+    """Every named numeric note (the median over runs) at most its limit (`median s`: 1, say)."""
+
+    def met(row: Measured, anchor: Measured | None) -> bool | None:
+        medians = []
+        for note in limits:
+            values = [float(v) for v in row.extra.get(note, "").split("/") if _number(v)]
+            if not values:
+                return None
+            medians.append(statistics.median(values))
+        return all(value <= limit for value, limit in zip(medians, limits.values(), strict=True))
+
+    text = ", ".join(f"{note} <= {limit:g}{unit}" for note, limit in limits.items())
+    return Target(text, met)
+
+
 def _number(text: str) -> bool:
     try:
         float(text)

@@ -16,6 +16,7 @@ from benchmarks.harness import (
     anchor_multiple,
     games_per_s,
     note_below,
+    notes_at_most,
 )
 from rich.console import Console
 
@@ -40,6 +41,11 @@ def test_targets_tell_whether_a_measurement_meets_them() -> None:
     assert note_below("p99 ms", 50).met(runs, None) is True  # the median run: 40 ms
     assert note_below("p99 ms", 35).met(runs, None) is False
     assert note_below("p99 ms", 50).met(measured("idle", 1, 1, **{"p99 ms": "-"}), None) is None
+    limits = notes_at_most({"median s": 1.0, "p95 s": 3.0})
+    assert limits.met(measured("search", 1, 1, **{"median s": "0.40", "p95 s": "3.00"}), None)
+    slow = measured("search", 1, 1, **{"median s": "1.20", "p95 s": "2.0"})
+    assert limits.met(slow, None) is False
+    assert limits.met(measured("search", 1, 1, **{"median s": "0.40"}), None) is None
 
 
 def test_the_table_shows_each_target_whether_met_and_the_ratio_of_actions() -> None:
@@ -71,12 +77,16 @@ def test_every_figure_the_issue_names_is_in_the_table() -> None:
         "pettingzoo AEC, merlin, all modules, random legal actions",
         "memory: server, 1,000 finished + 100 live matches",
         "memory: lab, 10,000 middleman heuristic games",
+        "ismcts decision, middleman",
+        "ismcts decision, businessmen",
+        "ismcts decision, merlin, all modules",
     ]
     assert all(name in names for name in wanted), set(wanted) - set(names)
     targets = {f.name: f.target for source in SOURCES for f in source.figures() if f.target}
     assert targets["middleman reference, random play, 3 seats"].text == ">= 0.35x anchor"
     assert targets["merlin reference, random play, 4 seats, all modules"].text == ">= 0.12x anchor"
     assert targets["server load, 100 matches / 300 WebSocket clients"].text == "p99 ms < 50"
+    assert targets["ismcts decision, businessmen"].text == "median s <= 1, p95 s <= 3"
 
 
 def test_reference_playouts_count_every_action() -> None:
