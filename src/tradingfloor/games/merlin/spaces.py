@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.draws import shuffle
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.merlin import words
 from tradingfloor.games.merlin.actions import EndTurn
@@ -25,28 +25,6 @@ AMOUNTS = ("turn_bid", "invest", "store", "take_back", "bid", "ask", "raise_bid"
 LIST_LIMIT = 2000
 """Above this many legal actions, enumerate() gives None: the space is searched by sampling and
 by its forms' fields, never listed in proportion to the gold held."""
-
-
-def shuffle(items: list[Any], rng: random.Random) -> None:
-    """`rng.shuffle(items)`: the same draws and the same order. For a plain `random.Random` it is
-    that method written out (Fisher-Yates from the end, each index drawn as `_randbelow` draws it,
-    by rejection from `getrandbits`), so that a turn's dozens of rules cost no call per rule."""
-    if type(rng) is not random.Random:
-        rng.shuffle(items)
-        return
-    getrandbits = rng.getrandbits
-    for i, below, bits in _steps(len(items)):
-        j = getrandbits(bits)
-        while j >= below:
-            j = getrandbits(bits)
-        items[i], items[j] = items[j], items[i]
-
-
-@cache
-def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
-    """The shuffle's steps for a list of `length`: the index placed, the bound of the index drawn
-    for it, and the bits drawn at a time (`_randbelow`'s `n.bit_length()`)."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
 
 
 END_TURN_ACTION = EndTurn()

@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tradingfloor.core.draws import shuffle
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
 
@@ -51,31 +52,11 @@ def _not_a_permutation(name: str, row: Sequence[int]) -> str:
 def random_rows(rng: random.Random) -> Rows:
     """Rows dealt at random: the "deal them for me" convenience."""
     a = list(DIGITS)
-    shuffle_digits(a, rng)
+    shuffle(a, rng)
     d = list(a)
     while d == a:
-        shuffle_digits(d, rng)
+        shuffle(d, rng)
     return Rows(a=tuple(a), d=tuple(d))
-
-
-# Fisher-Yates from the last place down: each place and how many bits its partner is drawn with.
-_SWAPS = tuple((place, (place + 1).bit_length()) for place in range(len(DIGITS) - 1, 0, -1))
-
-
-def shuffle_digits(row: list[int], rng: random.Random) -> None:
-    """`rng.shuffle(row)` for a row of ten digits, in a third of the time.
-
-    It draws the very bits that CPython's `Random.shuffle` draws (each place's partner is
-    `getrandbits` of the place's bit length, drawn again while past the place), so the same seeds
-    deal the same rows; a test holds it to `rng.shuffle`. (A `Random` subclass that draws from
-    its own `random()` and not from `getrandbits` still gets a uniform shuffle, by other draws.)
-    """
-    getrandbits = rng.getrandbits
-    for place, bits in _SWAPS:
-        partner = getrandbits(bits)
-        while partner > place:
-            partner = getrandbits(bits)
-        row[place], row[partner] = row[partner], row[place]
 
 
 def dealt_rows(secret: int, seat: int) -> Rows:
