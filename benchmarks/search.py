@@ -31,7 +31,9 @@ NAMES = {"merlin": "merlin, all modules"}
 DECISIONS = 40  # timed decisions a run
 PER_GAME = 4  # positions drawn from each heuristic game
 THINK_S = Hosting().bot_seconds  # the server's time budget for one decision
-TARGET = notes_at_most({"median s": 1.0, "p95 s": 3.0})  # issue 19: in every game, all modules on
+# Issue 19: in every game, all modules on. A decision cut by the time budget is a weaker move,
+# not a faster one: the target counts only where every decision finished its whole search.
+TARGET = notes_at_most({"median s": 1.0, "p95 s": 3.0, "cut by the time budget": 0})
 
 
 def positions(game: Game, options: dict[str, Any], count: int) -> list[tuple[State, int]]:
@@ -75,7 +77,7 @@ def _decisions_sample(game: Game, options: dict[str, Any]) -> Sample:
         "median s": f"{statistics.median(times):.2f}",
         "p95 s": f"{percentile(times, 0.95):.2f}",
         "max s": f"{max(times):.2f}",
-        "at the time budget": f"{at_limit}/{len(times)}",
+        "cut by the time budget": str(at_limit),
     }
     return Sample(len(times), len(times), sum(times), extra)
 

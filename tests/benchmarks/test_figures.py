@@ -86,7 +86,9 @@ def test_every_figure_the_issue_names_is_in_the_table() -> None:
     assert targets["middleman reference, random play, 3 seats"].text == ">= 0.35x anchor"
     assert targets["merlin reference, random play, 4 seats, all modules"].text == ">= 0.12x anchor"
     assert targets["server load, 100 matches / 300 WebSocket clients"].text == "p99 ms < 50"
-    assert targets["ismcts decision, businessmen"].text == "median s <= 1, p95 s <= 3"
+    assert targets["ismcts decision, businessmen"].text == (
+        "median s <= 1, p95 s <= 3, cut by the time budget <= 0"
+    )
 
 
 def test_reference_playouts_count_every_action() -> None:
