@@ -51,3 +51,16 @@ def test_the_heuristic_plays_the_same_with_its_sums_kept_or_not() -> None:
         kept = [a.to_json() for _, _, a in _heuristic_game(options, seed, forgetful=False)]
         afresh = [a.to_json() for _, _, a in _heuristic_game(options, seed, forgetful=True)]
         assert kept == afresh
+
+
+def test_last_state_answers_again_only_for_another_state() -> None:
+    calls: list[object] = []
+
+    @memo.last_state
+    def counted(state: object) -> int:
+        calls.append(state)
+        return len(calls)
+
+    first, second = object(), object()
+    assert [counted(first), counted(first), counted(second), counted(first)] == [1, 1, 2, 3]
+    assert calls == [first, second, first]

@@ -5,12 +5,15 @@
   instead of being rebuilt for each seat on each move.
 - `per_object`: values that depend only on one immutable part of a state (an event, a market's
   book, the deck). States share the parts an action did not touch, so the next view reuses them.
+- `last_state`: a function of a state that remembers its answer for the last state asked (a
+  move asks `actors`, `legal` and `apply` of the same state in turn).
 
 What these return is shared between views: nobody may change it (views are read, never written).
 """
 
 from __future__ import annotations
 
+import functools
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -138,3 +141,24 @@ def per_value(config: Config, name: str, key: K, build: Callable[[K], T]) -> T:
     if found is None:
         found = seen[key] = build(key)
     return found
+
+
+S = TypeVar("S")
+
+
+def last_state(compute: Callable[[S], T]) -> Callable[[S], T]:
+    """`compute`, remembering its answer for the last argument it was given, by identity.
+
+    States are immutable, so the answer stays right. The argument and its answer are kept as
+    one tuple, replaced whole, so that threads asking at once each see a matching pair."""
+    last: list[tuple[Any, Any]] = [(None, None)]
+
+    @functools.wraps(compute)
+    def remembered(state: S) -> T:
+        asked, answer = last[0]
+        if asked is not state:
+            answer = compute(state)
+            last[0] = (state, answer)
+        return answer  # type: ignore[no-any-return]
+
+    return remembered

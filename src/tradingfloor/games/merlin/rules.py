@@ -9,7 +9,7 @@ from tradingfloor.core.game import Event, Result
 from tradingfloor.core.spaces import ActionSpace, NoActions
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import gold_in_play
-from tradingfloor.games.merlin.memo import ByIdentity, per_config
+from tradingfloor.games.merlin.memo import ByIdentity, last_state, per_config
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import table_for
 from tradingfloor.games.merlin.spaces import StepSpace
@@ -31,22 +31,9 @@ def step(state: MerlinState, seat: int) -> str | None:
     return name if seat in seats else None
 
 
-_LAST: tuple[MerlinState | None, tuple[str | None, tuple[int, ...]]] = (None, (None, ()))
-"""The last state asked about and its answer: a move asks `actors`, `legal` and `apply` of the
-same state in turn (states are immutable, so the answer stays right)."""
-
-
+@last_state
 def _awaited(state: MerlinState) -> tuple[str | None, tuple[int, ...]]:
     """The step of play under way and the seats it awaits (None and () when the game is over)."""
-    global _LAST
-    last, answer = _LAST
-    if last is not state:
-        answer = _now(state)
-        _LAST = (state, answer)
-    return answer
-
-
-def _now(state: MerlinState) -> tuple[str | None, tuple[int, ...]]:
     core = state.core
     if core.phase == "over":
         return None, ()
@@ -144,21 +131,9 @@ def score(state: MerlinState, seat: int) -> int:
     return scores(state)[seat]
 
 
-_LAST_SCORES: tuple[MerlinState | None, tuple[int, ...]] = (None, ())
-"""The last state scored and its scores (a view shows every seat's; states are immutable)."""
-
-
+@last_state
 def scores(state: MerlinState) -> tuple[int, ...]:
-    """Every seat's `score`."""
-    global _LAST_SCORES
-    last, found = _LAST_SCORES
-    if last is not state:
-        found = _scores(state)
-        _LAST_SCORES = (state, found)
-    return found
-
-
-def _scores(state: MerlinState) -> tuple[int, ...]:
+    """Every seat's `score` (a view shows every seat's)."""
     config, eco = state.config, state.economy
     per_unit = config.content.buyback_commodity
     buyback = _buybacks(config)
