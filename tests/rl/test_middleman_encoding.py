@@ -62,3 +62,12 @@ def test_rows_are_dealt_and_every_step_asks_only_the_seats_still_in() -> None:
         assert SIZE not in legal  # WAIT is for the Parallel API's seats that do not act
         env.step(rng.choice(legal))
     assert sum(totals.values()) in (0.0, pytest.approx(1.0))
+
+
+def test_every_observation_entry_has_a_name() -> None:
+    from tradingfloor.rl.encoding import encoder_for
+
+    for game_id in tradingfloor.games():
+        encoder = encoder_for(tradingfloor.make(game_id))
+        assert len(encoder.feature_names) == encoder.features
+        assert len(set(encoder.feature_names)) == encoder.features

@@ -6,6 +6,7 @@ so the same encoder serves the environments and a trained agent seated as a bot.
 
 from __future__ import annotations
 
+import importlib
 import random
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
@@ -39,10 +40,14 @@ class Menu:
 
 
 class Encoder(Protocol):
-    """A game's RL encoding: `size` actions, `features` observation entries."""
+    """A game's RL encoding: `size` actions, `features` observation entries.
+
+    `feature_names[i]` says in words what observation entry i holds (`docs/rl.md` lists them).
+    """
 
     size: int
     features: int
+    feature_names: tuple[str, ...]
 
     def observe(self, view: Mapping[str, Any]) -> np.ndarray:
         """The seat's view as a float32 vector of `features` entries."""
@@ -67,6 +72,7 @@ class MenuEncoder:
     def __init__(self, size: int = 128, features: int = 256) -> None:
         self.size = size
         self.features = features
+        self.feature_names = tuple(f"hashed[{bucket}]" for bucket in range(features))
         self._flattener = _Flattener(features)
 
     def observe(self, view: Mapping[str, Any]) -> np.ndarray:
@@ -222,10 +228,15 @@ def _numbers(value: Any, path: str) -> list[tuple[str, float]]:
     return []
 
 
+GAME_ENCODERS = {"middleman": "tradingfloor.rl.middleman:MiddlemanEncoder"}
+"""Each game's own encoder, by game id, as "module:class"; imported only when asked for."""
+
+
 def encoder_for(game: Game) -> Encoder:
     """The game's own encoder where it has one, else the generic menu encoder."""
-    if game.id == "middleman":
-        from tradingfloor.rl.middleman import MiddlemanEncoder
-
-        return MiddlemanEncoder()
-    return MenuEncoder()
+    where = GAME_ENCODERS.get(game.id)
+    if where is None:
+        return MenuEncoder()
+    module, name = where.split(":")
+    encoder: Encoder = getattr(importlib.import_module(module), name)()
+    return encoder

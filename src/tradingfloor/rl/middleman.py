@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -79,6 +79,28 @@ class MiddlemanEncoder:
     size = SIZE
     features = 1 + len(PHASES) + MAX_SEATS + 5 * MAX_SEATS + 2 * ROUNDS + 2 * MAX_SEATS * ROUNDS
     features += 2 * 3 * MAX_SEATS
+
+    @cached_property
+    def feature_names(self) -> tuple[str, ...]:
+        """What each entry of `observe`'s vector holds, in its order."""
+        names = ["round / 10", *(f"phase is {phase}" for phase in PHASES)]
+        names += [f"I am seat {seat}" for seat in range(MAX_SEATS)]
+        sheet = ("cash / 100", "tins / 10", "is out", "is seated", "has committed")
+        names += [f"seat {seat} {entry}" for seat in range(MAX_SEATS) for entry in sheet]
+        names += [f"my row {row} digit {turn + 1} / 9" for row in "ad" for turn in range(ROUNDS)]
+        names += [
+            f"{side} round {turn + 1}: digit seat {seat} called / 9 (-1 not yet)"
+            for side in ("buy", "sell")
+            for seat in range(MAX_SEATS)
+            for turn in range(ROUNDS)
+        ]
+        names += [
+            f"{side}: seat {seat} last order {figure} / 10"
+            for side in ("buy", "sell")
+            for seat in range(MAX_SEATS)
+            for figure in ("tins", "price", "filled")
+        ]
+        return tuple(names)
 
     def observe(self, view: Mapping[str, Any]) -> np.ndarray:
         out = np.zeros(self.features, dtype=np.float32)
