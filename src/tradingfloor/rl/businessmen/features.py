@@ -116,15 +116,15 @@ def _spec() -> Spec:
 
 NAMES = tuple(name for name, _ in _spec())
 FEATURES = len(NAMES)
-SCALES = np.array([1 / divisor for _, divisor in _spec()], dtype=np.float64)
+SCALES = np.array([1 / divisor for _, divisor in _spec()], dtype=np.float32)
 PLAYER_FEATURES = len(_player_spec("me"))
 
 
 def scaled(view: Mapping[str, Any]) -> np.ndarray:
     """The observation: `values(view)` scaled and clipped to [-1, 1], as float32."""
-    raw = np.array(values(view), dtype=np.float64)
-    out: np.ndarray = np.clip(raw * SCALES, -1.0, 1.0).astype(np.float32)
-    return out
+    out: np.ndarray = np.fromiter(values(view), np.float32, FEATURES)
+    out *= SCALES
+    return np.clip(out, -1.0, 1.0, out=out)
 
 
 _BY_GOOD = itemgetter(*GOODS)
@@ -221,7 +221,7 @@ def _decks(view: Mapping[str, Any]) -> list[float]:
     cards = turned["goods"]
     if cards:
         per_card = 1 / (CARD_UNITS * goods_cards)
-        out += [total * per_card for total in map(sum, zip(*map(_BY_GOOD, cards), strict=True))]
+        out += [min(sum(map(units, cards)) * per_card, 1.0) for units in _UNITS_OF]
     else:
         out += _NO_GOODS
     named = list(chain.from_iterable(turned["export"]))
@@ -229,26 +229,11 @@ def _decks(view: Mapping[str, Any]) -> list[float]:
     return out
 
 
+_UNITS_OF = [itemgetter(good) for good in GOODS]
+
+
 def _wheels(view: Mapping[str, Any]) -> list[float]:
-    return _WHEELS.summary(view["events_wheel"], view["price_wheel"])
-
-
-class _Wheels:
-    """The wheels' summary, made again only when the wheels differ from the last ones seen (a
-    match's wheels never change, and comparing them is quicker than summing them up)."""
-
-    def __init__(self) -> None:
-        self._wheels: tuple[Any, Any] | None = None
-        self._summary: list[float] = []
-
-    def summary(self, events: list[str], prices: list[Mapping[str, Any]]) -> list[float]:
-        if self._wheels is None or self._wheels != (events, prices):
-            self._summary = _event_shares(events) + _price_wheel(prices)
-            self._wheels = (list(events), [dict(sector) for sector in prices])
-        return self._summary
-
-
-_WHEELS = _Wheels()
+    return _event_shares(view["events_wheel"]) + _price_wheel(view["price_wheel"])
 
 
 def _event_shares(events: list[str]) -> list[float]:
