@@ -174,7 +174,7 @@ def test_the_observation_reads_the_table_from_the_observers_seat() -> None:
         state = GAME.apply(state, seat, agents[seat].act(decision_for(GAME, state, seat), rng))
     entry = {name: i for i, name in enumerate(ENCODER.feature_names)}
     tablets = GAME.view(state, None)["players"]
-    places = ("me", "the player after me", "2 players after me")
+    places = ("me", "the next player", "the player 2 after me")
     for seat in range(3):
         observed = ENCODER.observe(GAME.view(state, seat))
         for place, who in enumerate(places):
@@ -185,7 +185,7 @@ def test_the_observation_reads_the_table_from_the_observers_seat() -> None:
             assert observed[entry[f"{who}: oil in main warehouse / 25"]] == pytest.approx(
                 tablet["main"].get("oil", 0) / 25
             )
-        assert observed[entry["3 players after me: is seated"]] == 0
+        assert observed[entry["the player 3 after me: is seated"]] == 0
         assert observed[entry["me: is seated"]] == 1
 
 
@@ -198,8 +198,8 @@ def test_a_new_table_gives_exact_figures() -> None:
         "goal / 200": 0.1,
         "3 players": 1.0,
         "phase is declare": 1.0,
-        "me is to move": 1.0,
-        "me is first this round": 1.0,
+        "to move: me": 1.0,
+        "first this round: me": 1.0,
         "oil price / 10": 0.3,
         "fish in the supply / 25": 1.0,
         "yellow car is empty": 1.0,
@@ -210,8 +210,8 @@ def test_a_new_table_gives_exact_figures() -> None:
         "price wheel: mean rise / 9": 3 / 9,
         "price wheel: mean fall / 9": 5 / 9,
         "me: coins / 100 (clipped to 1)": 0.1,
-        "2 players after me: coins / 100 (clipped to 1)": 0.1,
-        "3 players after me: coins / 100 (clipped to 1)": 0.0,
+        "the player 2 after me: coins / 100 (clipped to 1)": 0.1,
+        "the player 3 after me: coins / 100 (clipped to 1)": 0.0,
     }
     for name, figure in expected.items():
         assert observed[name] == pytest.approx(figure), name
@@ -247,11 +247,13 @@ def test_the_game_uses_this_encoder_and_its_environment_plays_to_the_end() -> No
     env.reset(seed=5)
     rng = random.Random(5)
     steps = 0
+    to_move = ENCODER.feature_names.index("to move: me")
     for agent in env.agent_iter():
         observation, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.step(None)
             continue
+        assert observation["observation"][to_move] == 1, agent
         mask = observation["action_mask"]
         assert mask.shape == (SIZE + 1,) and not mask[SIZE]  # WAIT is for seats not to move
         env.step(int(rng.choice(np.flatnonzero(mask))))

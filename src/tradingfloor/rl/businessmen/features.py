@@ -32,7 +32,7 @@ COINS = 100  # coins / 100: levels cost 10 and 20 coins, insurance 10; clipped p
 VP = 30  # VP / 30 as well as VP / goal: the rules' goal is 20
 ROUNDS = 50  # round / 50, 1 from round 50 on (a game to 20 VP lasts about 10 to 30 rounds)
 BANK = 200  # the bank's takings (coins paid in less coins paid out) / 200, clipped
-SEAT_WORDS = ("me", "the player after me", "2 players after me", "3 players after me")
+SEAT_WORDS = ("me", "the next player", "the player 2 after me", "the player 3 after me")
 
 Spec = list[tuple[str, float]]
 """Entries' names, each with the divisor that scales its raw figure."""
@@ -70,7 +70,7 @@ def _cars_spec() -> Spec:
     for car, capacity in zip(CARS, CAPACITY, strict=True):
         spec += _flags([f"{car} car carries {good}" for good in GOODS])
         spec += [(f"{car} car is empty", 1), (f"{car} car load / {capacity}", capacity)]
-        spec += [(f"{car} car: {who}'s units / {capacity}", capacity) for who in SEAT_WORDS]
+        spec += [(f"{car} car: units loaded by {who} / {capacity}", capacity) for who in SEAT_WORDS]
     return spec
 
 
@@ -79,8 +79,8 @@ def _spec() -> Spec:
     spec += [(f"goal / {MOST_GOAL}", MOST_GOAL)]
     spec += _flags([f"{count} players" for count in PLAYER_COUNTS])
     spec += _flags([f"phase is {phase}" for phase in PHASES])
-    spec += _flags([f"{who} is to move" for who in SEAT_WORDS])
-    spec += _flags([f"{who} is first this round" for who in SEAT_WORDS])
+    spec += _flags([f"to move: {who}" for who in SEAT_WORDS])
+    spec += _flags([f"first this round: {who}" for who in SEAT_WORDS])
     spec += _per_good(f"{{good}} price / {PRICE_MAX}", PRICE_MAX)
     spec += _per_good(f"{{good}} on the market / {UNITS}", UNITS)
     spec += _per_good(f"{{good}} in the supply / {UNITS}", UNITS)
