@@ -9,7 +9,8 @@ bank) to [-1, 1], all at once in NumPy.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import copy
+from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
 from operator import itemgetter
 from typing import Any
@@ -213,27 +214,66 @@ def _cars(view: Mapping[str, Any], order: list[int]) -> list[float]:
 
 
 def _decks(view: Mapping[str, Any]) -> list[float]:
-    decks, turned = view["decks"], view["turned"]
+    decks = view["decks"]
     goods_cards = decks["goods_left"] + decks["goods_turned"]
     export_cards = decks["export_left"] + decks["export_turned"]
     out = [decks["goods_left"] / goods_cards, goods_cards]
     out += [decks["export_left"] / export_cards, export_cards]
+    turned = view["turned"]
+    key = (goods_cards, export_cards, len(turned["goods"]), len(turned["export"]))
+    return out + _TURNED.summary(key, turned, _turned_shares)
+
+
+def _turned_shares(turned: Mapping[str, Any], key: tuple[int, ...]) -> list[float]:
+    """Per good, its units on the turned goods cards and the turned export cards naming it."""
+    goods_cards, export_cards = key[:2]
     cards = turned["goods"]
+    out = [0.0] * len(GOODS)
     if cards:
         per_card = 1 / (CARD_UNITS * goods_cards)
-        out += [min(sum(map(units, cards)) * per_card, 1.0) for units in _UNITS_OF]
-    else:
-        out += _NO_GOODS
+        out = [min(sum(map(units, cards)) * per_card, 1.0) for units in _UNITS_OF]
     named = list(chain.from_iterable(turned["export"]))
-    out += [named.count(good) / export_cards for good in GOODS]
-    return out
+    return out + [named.count(good) / export_cards for good in GOODS]
 
 
 _UNITS_OF = [itemgetter(good) for good in GOODS]
 
 
 def _wheels(view: Mapping[str, Any]) -> list[float]:
-    return _event_shares(view["events_wheel"]) + _price_wheel(view["price_wheel"])
+    wheels = (view["events_wheel"], view["price_wheel"])
+    return _WHEELS.summary((len(wheels[0]), len(wheels[1])), wheels, _wheel_shares)
+
+
+def _wheel_shares(wheels: tuple[list[str], list[Mapping[str, Any]]], key: Any) -> list[float]:
+    return _event_shares(wheels[0]) + _price_wheel(wheels[1])
+
+
+class _Remembered:
+    """Summaries of parts of the view that seldom change (the turned cards change once a round,
+    the wheels never in a match), each made again only where its part differs from the one last
+    seen under the same key: comparing them (in C) costs a fraction of summing them up again."""
+
+    MOST = 64  # keys remembered (tables of several sizes, several matches side by side)
+
+    def __init__(self) -> None:
+        self._seen: dict[Any, tuple[Any, list[float]]] = {}
+
+    def summary(
+        self, key: Any, part: Any, summarise: Callable[[Any, Any], list[float]]
+    ) -> list[float]:
+        seen = self._seen.get(key)
+        if seen is not None and seen[0] == part:
+            return seen[1]
+        if len(self._seen) >= self.MOST:
+            self._seen.clear()
+        made = summarise(part, key)
+        # A copy: the part is the caller's view, which it may change afterwards.
+        self._seen[key] = (copy.deepcopy(part), made)
+        return made
+
+
+_TURNED = _Remembered()
+_WHEELS = _Remembered()
 
 
 def _event_shares(events: list[str]) -> list[float]:
