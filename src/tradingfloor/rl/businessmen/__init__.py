@@ -12,8 +12,7 @@ from typing import Any
 import numpy as np
 
 from tradingfloor.core.spaces import ActionSpace
-from tradingfloor.rl.businessmen import features as observation
-from tradingfloor.rl.businessmen import recall
+from tradingfloor.rl.businessmen import observation, recall
 from tradingfloor.rl.businessmen.catalogue import ACTIONS, SIZE, BusinessmenMenu, index_of
 
 __all__ = ["ACTIONS", "SIZE", "BusinessmenEncoder", "BusinessmenMenu", "index_of"]
