@@ -40,14 +40,17 @@ Spec = list[tuple[str, float]]
 
 
 def _per_good(what: str, divisor: float = 1) -> Spec:
+    """One entry per good, `what` naming it."""
     return [(what.format(good=good), divisor) for good in GOODS]
 
 
 def _flags(names: Sequence[str]) -> Spec:
+    """Entries taken as they are (flags, one-hots, shares already in [0, 1])."""
     return [(name, 1) for name in names]
 
 
 def _player_spec(who: str) -> Spec:
+    """The entries of one place's tablet."""
     spec: Spec = [
         (f"{who}: is seated", 1),
         (f"{who}: coins / {COINS} (clipped to 1)", COINS),
@@ -67,6 +70,7 @@ def _player_spec(who: str) -> Spec:
 
 
 def _cars_spec() -> Spec:
+    """The entries of the three cars."""
     spec: Spec = []
     for car, capacity in zip(CARS, CAPACITY, strict=True):
         spec += _flags([f"{car} car carries {good}" for good in GOODS])
@@ -76,6 +80,7 @@ def _cars_spec() -> Spec:
 
 
 def _spec() -> Spec:
+    """Every entry, in the observation's order."""
     spec: Spec = [("round / most rounds", 1), (f"round / {ROUNDS} (1 from then on)", ROUNDS)]
     spec += [(f"goal / {MOST_GOAL}", MOST_GOAL)]
     spec += _flags([f"{count} players" for count in PLAYER_COUNTS])
@@ -153,6 +158,7 @@ def values(view: Mapping[str, Any]) -> list[float]:
 
 
 def _one_hot(size: int, index: int) -> list[float]:
+    """`size` zeros with a 1 at `index` (none where `index` is out of range)."""
     hot = [0.0] * size
     if 0 <= index < size:
         hot[index] = 1.0
@@ -167,6 +173,7 @@ def _named(names: Sequence[str]) -> list[float]:
 
 
 def _game(view: Mapping[str, Any], order: list[int]) -> list[float]:
+    """The round, the goal, the table's size, the phase, who moves and who is first."""
     turn = view["round"]
     out = [turn / view["max_rounds"], min(turn, ROUNDS), view["goal"]]
     out += _one_hot(len(PLAYER_COUNTS), len(order) - PLAYER_COUNTS[0])
@@ -178,6 +185,7 @@ def _game(view: Mapping[str, Any], order: list[int]) -> list[float]:
 
 
 def _goods(view: Mapping[str, Any]) -> list[float]:
+    """Prices, market, supply, the turned cards, embargo, this round's price spin, the bank."""
     out = [*_BY_GOOD(view["prices"]), *_BY_GOOD(view["market"]), *_BY_GOOD(view["supply"])]
     card = view["goods_card"]
     out += _NO_GOODS if card is None else _BY_GOOD(card)
@@ -201,6 +209,7 @@ def _moved(move: Mapping[str, Any] | None) -> list[float]:
 
 
 def _cars(view: Mapping[str, Any], order: list[int]) -> list[float]:
+    """Each car's good, load and each place's units in it."""
     out: list[float] = []
     empty = [0] * (MAX_SEATS - len(order))
     for car in view["cars"]:
@@ -214,6 +223,7 @@ def _cars(view: Mapping[str, Any], order: list[int]) -> list[float]:
 
 
 def _decks(view: Mapping[str, Any]) -> list[float]:
+    """The decks' sizes and what has been turned of them."""
     decks = view["decks"]
     goods_cards = decks["goods_left"] + decks["goods_turned"]
     export_cards = decks["export_left"] + decks["export_turned"]
@@ -240,11 +250,13 @@ _UNITS_OF = [itemgetter(good) for good in GOODS]
 
 
 def _wheels(view: Mapping[str, Any]) -> list[float]:
+    """What the events and price wheels hold (the same through a match)."""
     wheels = (view["events_wheel"], view["price_wheel"])
     return _WHEELS.summary((len(wheels[0]), len(wheels[1])), wheels, _wheel_shares)
 
 
 def _wheel_shares(wheels: tuple[list[str], list[Mapping[str, Any]]], key: Any) -> list[float]:
+    """The wheels' entries: the events wheel's shares, then the price wheel's."""
     return _event_shares(wheels[0]) + _price_wheel(wheels[1])
 
 
@@ -277,6 +289,7 @@ _WHEELS = _Remembered()
 
 
 def _event_shares(events: list[str]) -> list[float]:
+    """The share of the events wheel's sectors giving each outcome."""
     return [events.count(event) / len(events) for event in EVENTS]
 
 
@@ -302,6 +315,7 @@ def _price_wheel(sectors: Sequence[Mapping[str, Any]]) -> list[float]:
 
 
 def _spins(view: Mapping[str, Any], order: list[int]) -> list[float]:
+    """Each place's events spin this round: whether it is done, and what it hit."""
     spins = view["event_spins"]
     if not spins:
         return [0.0] * (MAX_SEATS * (1 + len(EVENTS)))
@@ -316,6 +330,7 @@ def _spins(view: Mapping[str, Any], order: list[int]) -> list[float]:
 
 
 def _player(tablet: Mapping[str, Any], goal: int) -> list[float]:
+    """One place's tablet."""
     vp = tablet["vp"]
     out = [1, tablet["coins"], vp / goal, vp]
     out += [(level - 1) / 2 for level in _BY_CHARACTERISTIC(tablet["levels"])]
