@@ -231,7 +231,15 @@ def _decks(view: Mapping[str, Any]) -> list[float]:
     out += [decks["export_left"] / export_cards, export_cards]
     turned = view["turned"]
     key = (goods_cards, export_cards, len(turned["goods"]), len(turned["export"]))
-    return out + _TURNED.summary(key, turned, _turned_shares)
+    return out + _TURNED.summary(key, turned, _turned_shares, _turned_copy)
+
+
+def _turned_copy(turned: Mapping[str, Any]) -> dict[str, Any]:
+    """The turned cards, copied down to each card (a card holds only numbers or names)."""
+    return {
+        "goods": [dict(card) for card in turned["goods"]],
+        "export": [list(card) for card in turned["export"]],
+    }
 
 
 def _turned_shares(turned: Mapping[str, Any], key: tuple[int, ...]) -> list[float]:
@@ -252,7 +260,7 @@ _UNITS_OF = [itemgetter(good) for good in GOODS]
 def _wheels(view: Mapping[str, Any]) -> list[float]:
     """What the events and price wheels hold (the same through a match)."""
     wheels = (view["events_wheel"], view["price_wheel"])
-    return _WHEELS.summary((len(wheels[0]), len(wheels[1])), wheels, _wheel_shares)
+    return _WHEELS.summary((len(wheels[0]), len(wheels[1])), wheels, _wheel_shares, copy.deepcopy)
 
 
 def _wheel_shares(wheels: tuple[list[str], list[Mapping[str, Any]]], key: Any) -> list[float]:
@@ -271,7 +279,11 @@ class _Remembered:
         self._seen: dict[Any, tuple[Any, list[float]]] = {}
 
     def summary(
-        self, key: Any, part: Any, summarise: Callable[[Any, Any], list[float]]
+        self,
+        key: Any,
+        part: Any,
+        summarise: Callable[[Any, Any], list[float]],
+        copied: Callable[[Any], Any],
     ) -> list[float]:
         seen = self._seen.get(key)
         if seen is not None and seen[0] == part:
@@ -280,7 +292,7 @@ class _Remembered:
             self._seen.clear()
         made = summarise(part, key)
         # A copy: the part is the caller's view, which it may change afterwards.
-        self._seen[key] = (copy.deepcopy(part), made)
+        self._seen[key] = (copied(part), made)
         return made
 
 
