@@ -48,7 +48,9 @@ def values(view: Mapping[str, Any]) -> np.ndarray:
     if goods_cards:
         units = np.array([_BY_GOOD(card) for card in goods_cards], dtype=np.float32)
         out[0, : len(goods_cards)] = units / SUPPLY_PER_GOOD
-    for row, named in enumerate(turned["export"]):
-        out[1, row] = [good in named for good in GOODS]
+    export_cards = turned["export"]
+    if export_cards:
+        named = [[good in card for good in GOODS] for card in export_cards]
+        out[1, : len(export_cards)] = named
     flat: np.ndarray = out.ravel()
     return flat
