@@ -1,0 +1,165 @@
+"""`bots.HeuristicAgent`'s choices read straight from a `FastTable`, for the lab's fast games.
+
+Each method makes the choice the agent makes from its view and its menu, with the same ties: the
+agent keeps the first best action in menu order (`menus.py`), so the loops below run in that
+order and keep a candidate only when it is strictly better. The differential test holds the two
+to the same moves.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from tradingfloor.games.businessmen.bots import COINS_PER_VP, RESERVE, RESTORE
+from tradingfloor.games.businessmen.fast_table import FastTable
+from tradingfloor.games.businessmen.state import (
+    CAPACITY,
+    CAR_VP,
+    IMPROVE,
+    INSURANCE_COST,
+    LOADER,
+    LOADER_LIMIT,
+    MANAGER,
+    MANAGER_LIMIT,
+    WAREHOUSE,
+    WAREHOUSE_TYPES,
+)
+
+EXPORT_STEPS = (4, 6, 8)  # state.EXPORT_VP's thresholds, in the menu's order
+IMPROVE_ORDER = (2, 1, 0)  # by characteristic: the manager first, then the loader, the warehouse
+
+
+def export_vp(units: int) -> int:
+    """bots._export_vp: the VP of the largest export that `units` allow, 0 if none."""
+    return 3 if units >= 8 else 2 if units >= 6 else 1 if units >= 4 else 0
+
+
+class FastHeuristic:
+    """The heuristic trader's choices; the events wheel's odds are read once per game."""
+
+    def __init__(self, table: FastTable) -> None:
+        wheel = table.decks.events_wheel
+        self.wheel_hits = [wheel.count(c) for c in range(3)]
+        self.wheel_size = len(wheel)
+
+    def declare(self, table: FastTable, seat: int) -> bool:
+        """Skip the round with under 3 coins: "no funds left, or very few of them"."""
+        return table.coins[seat] < 3
+
+    def buy(self, table: FastTable, seat: int) -> tuple[int, int] | None:
+        """bots._buy: the purchase with the best worth over cost, None when none gains."""
+        main, temp, coins = table.main[seat], table.temp[seat], table.coins[seat]
+        limit = MANAGER_LIMIT[table.levels[seat][MANAGER] - 1]
+        bought, market, prices = table.bought[seat], table.market, table.prices
+        best, best_gain = None, 0.0
+        for good in range(6):
+            most = min(limit, market[good], coins)
+            if most <= 0 or bought[good]:
+                continue
+            held = main[good] + temp[good]
+            room = max(0, _car_room(table, good) - held)
+            exportable = good in table.export_goods
+            price, before = prices[good], export_vp(held)
+            for units in range(1, most + 1):
+                worth = min(units, room) * price
+                if exportable:
+                    worth += (export_vp(held + units) - before) * COINS_PER_VP
+                if worth - units > best_gain:
+                    best, best_gain = (good, units), worth - units
+        return best
+
+    def load(self, table: FastTable, seat: int) -> tuple[int, int] | None:
+        """bots._load: the load worth most (cars it fills, alone best); None: none is worth it."""
+        main, temp, prices = table.main[seat], table.temp[seat], table.prices
+        limit = LOADER_LIMIT[table.levels[seat][LOADER] - 1]
+        best, best_score = None, 0.0
+        for car in range(3):
+            capacity, load, carried = CAPACITY[car], table.car_load[car], table.car_good[car]
+            for good in range(6) if carried is None else (carried,):
+                held = main[good] + temp[good]
+                units = min(limit, capacity - load, held)
+                if units <= 0:
+                    continue  # not on the menu
+                score = units * prices[good]
+                if load + units == capacity:
+                    score += 5
+                    if table.car_units[car][seat] + units == capacity:
+                        score += CAR_VP[car] * COINS_PER_VP
+                elif load == 0:
+                    score += 2 if held >= capacity else -2
+                if good in table.export_goods:
+                    score -= (export_vp(held) - export_vp(held - units)) * COINS_PER_VP
+                if score > best_score:
+                    best, best_score = (car, good), score
+        return best
+
+    def store(self, table: FastTable, seat: int) -> tuple[int, ...]:
+        """bots._store: the types worth most at today's prices and on the export card."""
+        main, prices = table.main[seat], table.prices
+        exportable = table.export_goods
+        worth = [
+            main[g] * prices[g] + (export_vp(main[g]) * COINS_PER_VP if g in exportable else 0)
+            for g in range(6)
+        ]
+        held = [g for g in range(6) if main[g]]
+        room = WAREHOUSE_TYPES[table.levels[seat][WAREHOUSE] - 1]
+        best: tuple[int, ...] = ()
+        best_worth = -1
+        for keep in combinations(held, room):
+            total = sum(worth[g] for g in keep)
+            if total > best_worth:
+                best, best_worth = keep, total
+        return best
+
+    def export(self, table: FastTable, seat: int) -> tuple[int, int] | None:
+        """bots._export: the largest export (the first on the card among equals)."""
+        main, exported = table.main[seat], table.exported[seat]
+        best, best_units = None, 0
+        for good in table.export_goods:
+            if exported[good]:
+                continue
+            units = max((u for u in EXPORT_STEPS if main[good] >= u), default=0)
+            if units > best_units:
+                best, best_units = (good, units), units
+        return best
+
+    def improve(self, table: FastTable, seat: int) -> int | None:
+        """bots._improve: while the coins last beyond a reserve; the Manager and Loader first."""
+        levels, coins = table.levels[seat], table.coins[seat]
+        at_top = sum(1 for level in levels if level == 3)
+        best, best_key = None, (4, 3)
+        for c in range(3):
+            level = levels[c]
+            if level == 3 or coins < IMPROVE[level + 1][0]:
+                continue  # not on the menu
+            if coins - IMPROVE[level + 1][0] < RESERVE + 10 * (at_top + (level == 2)):
+                continue
+            key = (level, IMPROVE_ORDER[c])
+            if key < best_key:
+                best, best_key = c, key
+        return best
+
+    def insure(self, table: FastTable, seat: int) -> int | None:
+        """bots._insure: the costliest risk, when its expected loss is at least the premium."""
+        coins, levels, insured = table.coins[seat], table.levels[seat], table.insured[seat]
+        if coins - INSURANCE_COST < RESERVE:
+            return None
+        best, best_loss = None, 0.0
+        for c in range(3):
+            if insured[c]:
+                continue
+            level = levels[c]
+            loss = (2 if level == 3 else 1) * COINS_PER_VP + RESTORE[level]
+            expected = float(self.wheel_hits[c] / self.wheel_size * loss)
+            if best is None or expected > best_loss:
+                best, best_loss = c, expected
+        return best if best is not None and best_loss >= 10 else None
+
+
+def _car_room(table: FastTable, good: int) -> int:
+    """bots._car_room: room in the cars that could take `good` (empty, or carrying it)."""
+    return sum(
+        CAPACITY[car] - table.car_load[car]
+        for car in range(3)
+        if table.car_good[car] is None or table.car_good[car] == good
+    )

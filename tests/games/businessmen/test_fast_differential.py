@@ -1,0 +1,66 @@
+"""The fast lab engine against the rules engine: the same seeds give the same rows, move for move.
+
+The lab plays heuristic-only runs on `fast.py`; `--reference` (here `reference=True`) plays them
+on the rules engine with `bots.HeuristicAgent` in every seat. Every column of every row must
+agree, the match record (every move, in order) included.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tradingfloor.core.record import MatchRecord, replay
+from tradingfloor.core.registry import make
+from tradingfloor.games.businessmen import fast
+from tradingfloor.sim.run import prepared, run
+from tradingfloor.sim.spec import RunSpec
+from tradingfloor.sim.vectorized import vectorized_engine
+
+# (options, games): every player count, the shipped variant, short goals and a round limit.
+CASES: list[tuple[dict[str, Any], int]] = [
+    ({"players": 4}, 120),
+    ({"players": 3, "goal": 12}, 60),
+    ({"players": 2, "goal": 10}, 60),
+    ({"players": 4, "decks": "gentle", "goal": 14}, 40),
+    ({"players": 3, "max_rounds": 4}, 40),
+]
+
+
+def _spec(options: dict[str, Any], games: int, seed: int = 3) -> RunSpec:
+    seats = ("heuristic",) * options["players"]
+    return RunSpec("businessmen", seats, games, seed=seed, options=options)
+
+
+@pytest.mark.parametrize(("options", "games"), CASES)
+def test_fast_engine_plays_the_reference_games(options: dict[str, Any], games: int) -> None:
+    spec = _spec(options, games)
+    reference = run(spec, reference=True)
+    rows = fast.run_rows(prepared(spec).tasks())
+    assert len(rows) == len(reference) == games
+    for mine, theirs in zip(rows, reference, strict=True):
+        assert mine == theirs, f"game {theirs['index']} (seed {theirs['seed']})"
+
+
+def test_the_lab_plays_heuristic_runs_on_the_fast_engine() -> None:
+    tasks = prepared(_spec({"players": 4}, 2)).tasks()
+    assert vectorized_engine("businessmen", tasks) is fast.run_rows
+    mixed = RunSpec("businessmen", ("heuristic", "random"), 2, seed=1, options={"players": 2})
+    assert vectorized_engine("businessmen", prepared(mixed).tasks()) is None
+
+
+def test_a_fast_row_replays_to_its_result() -> None:
+    row = run(_spec({"players": 3, "goal": 8}, 1, seed=11))[0]
+    record = MatchRecord.loads(row["record"])
+    final = replay(record)
+    result = make("businessmen").result(final)
+    assert result is not None
+    assert [list(result.scores), list(result.winners)] == [row["scores"], row["winners"]]
+    assert (
+        len(record.moves)
+        == row["length"]
+        == sum(sum(row[column]) for column in row if column.startswith("actions."))
+    )
+    assert json.loads(row["options"])["goal"] == 8
