@@ -21,6 +21,7 @@ from tradingfloor.games.businessmen.state import (
     LOADER_LIMIT,
     MANAGER,
     MANAGER_LIMIT,
+    SUPPLY_PER_GOOD,
     WAREHOUSE,
     WAREHOUSE_TYPES,
 )
@@ -32,6 +33,19 @@ IMPROVE_ORDER = (2, 1, 0)  # by characteristic: the manager first, then the load
 def export_vp(units: int) -> int:
     """bots._export_vp: the VP of the largest export that `units` allow, 0 if none."""
     return 3 if units >= 8 else 2 if units >= 6 else 1 if units >= 4 else 0
+
+
+# EXPORT_GAIN[held][units]: coins' worth of the export VP that buying `units` more opens up
+# (bots._export_bonus). No seat holds more than the supply of a good, nor buys more than 5.
+MOST_BOUGHT = MANAGER_LIMIT[-1]
+EXPORT_GAIN = tuple(
+    tuple(
+        (export_vp(held + units) - export_vp(held)) * COINS_PER_VP
+        for units in range(MOST_BOUGHT + 1)
+    )
+    for held in range(SUPPLY_PER_GOOD + 1)
+)
+NO_GAIN = (0,) * (MOST_BOUGHT + 1)
 
 
 class FastHeuristic:
@@ -51,21 +65,21 @@ class FastHeuristic:
         main, temp, coins = table.main[seat], table.temp[seat], table.coins[seat]
         limit = MANAGER_LIMIT[table.levels[seat][MANAGER] - 1]
         bought, market, prices = table.bought[seat], table.market, table.prices
+        free, carrying = _car_rooms(table)
         best, best_gain = None, 0.0
         for good in range(6):
             most = min(limit, market[good], coins)
             if most <= 0 or bought[good]:
                 continue
             held = main[good] + temp[good]
-            room = max(0, _car_room(table, good) - held)
-            exportable = good in table.export_goods
-            price, before = prices[good], export_vp(held)
+            room = free + carrying[good] - held  # room in the cars beyond what is held
+            price = prices[good]
+            bonus = EXPORT_GAIN[held] if good in table.export_goods else NO_GAIN
             for units in range(1, most + 1):
-                worth = min(units, room) * price
-                if exportable:
-                    worth += (export_vp(held + units) - before) * COINS_PER_VP
-                if worth - units > best_gain:
-                    best, best_gain = (good, units), worth - units
+                gain = (units if units < room else room if room > 0 else 0) * price - units
+                gain += bonus[units]
+                if gain > best_gain:
+                    best, best_gain = (good, units), gain
         return best
 
     def load(self, table: FastTable, seat: int) -> tuple[int, int] | None:
@@ -156,10 +170,14 @@ class FastHeuristic:
         return best if best is not None and best_loss >= 10 else None
 
 
-def _car_room(table: FastTable, good: int) -> int:
-    """bots._car_room: room in the cars that could take `good` (empty, or carrying it)."""
-    return sum(
-        CAPACITY[car] - table.car_load[car]
-        for car in range(3)
-        if table.car_good[car] is None or table.car_good[car] == good
-    )
+def _car_rooms(table: FastTable) -> tuple[int, list[int]]:
+    """Room in the empty cars, and by good the room in the cars carrying it (bots._car_room is
+    their sum)."""
+    free, carrying = 0, [0] * 6
+    for car in range(3):
+        good = table.car_good[car]
+        if good is None:
+            free += CAPACITY[car] - table.car_load[car]
+        else:
+            carrying[good] += CAPACITY[car] - table.car_load[car]
+    return free, carrying
