@@ -64,3 +64,8 @@ def test_a_fast_row_replays_to_its_result() -> None:
         == sum(sum(row[column]) for column in row if column.startswith("actions."))
     )
     assert json.loads(row["options"])["goal"] == 8
+
+
+def test_two_workers_share_a_run_and_give_the_same_rows() -> None:
+    spec = _spec({"players": 3, "goal": 6}, 5, seed=2)
+    assert run(spec, workers=2) == run(spec, workers=1) == run(spec, reference=True)

@@ -26,6 +26,9 @@ from tradingfloor.games.businessmen.rules import final_result
 VECTORIZED_POLICIES = frozenset({"heuristic"})
 """The seat specs this engine plays (sim.vectorized's name for them)."""
 
+ROWS_BY_TASK = True
+"""Each row is its own task's game alone: a run may be shared among worker processes."""
+
 Row = dict[str, Any]
 ACTION_TYPES = ("buy", "export", "improve", "insure", "load", "pass", "play", "skip", "store")
 
