@@ -53,8 +53,11 @@ class FastHeuristic:
 
     def __init__(self, table: FastTable) -> None:
         wheel = table.decks.events_wheel
-        self.wheel_hits = [wheel.count(c) for c in range(3)]
-        self.wheel_size = len(wheel)
+        # bots._insure's expected loss of each characteristic at each level, as it computes it.
+        self.expected_loss = [
+            {level: float(wheel.count(c) / len(wheel) * _loss(level)) for level in RESTORE}
+            for c in range(3)
+        ]
 
     def declare(self, table: FastTable, seat: int) -> bool:
         """Skip the round with under 3 coins: "no funds left, or very few of them"."""
@@ -68,9 +71,13 @@ class FastHeuristic:
         free, carrying = _car_rooms(table)
         best, best_gain = None, 0.0
         for good in range(6):
-            most = min(limit, market[good], coins)
+            most = market[good]  # min(limit, market, coins), written out: this is the hot loop
             if most <= 0 or bought[good]:
                 continue
+            if most > limit:
+                most = limit
+            if most > coins:
+                most = coins
             held = main[good] + temp[good]
             room = free + carrying[good] - held  # room in the cars beyond what is held
             price = prices[good]
@@ -91,7 +98,11 @@ class FastHeuristic:
             capacity, load, carried = CAPACITY[car], table.car_load[car], table.car_good[car]
             for good in range(6) if carried is None else (carried,):
                 held = main[good] + temp[good]
-                units = min(limit, capacity - load, held)
+                units = capacity - load  # min(limit, room, held), written out
+                if units > limit:
+                    units = limit
+                if units > held:
+                    units = held
                 if units <= 0:
                     continue  # not on the menu
                 score = units * prices[good]
@@ -162,12 +173,15 @@ class FastHeuristic:
         for c in range(3):
             if insured[c]:
                 continue
-            level = levels[c]
-            loss = (2 if level == 3 else 1) * COINS_PER_VP + RESTORE[level]
-            expected = float(self.wheel_hits[c] / self.wheel_size * loss)
+            expected = self.expected_loss[c][levels[c]]
             if best is None or expected > best_loss:
                 best, best_loss = c, expected
         return best if best is not None and best_loss >= 10 else None
+
+
+def _loss(level: int) -> int:
+    """What a hit at `level` costs in coins: the VP lost, and winning the level back."""
+    return (2 if level == 3 else 1) * COINS_PER_VP + RESTORE[level]
 
 
 def _car_rooms(table: FastTable) -> tuple[int, list[int]]:

@@ -41,6 +41,7 @@ from tradingfloor.games.businessmen.state import (
 )
 
 GOODS = range(6)
+EXPORT_LEAST = min(EXPORT_VP)  # the smallest export
 CARS_VP, EXPORTS, IMPROVING, EVENTS, SKIPPING = range(len(VP_SOURCES))  # VP_SOURCES order
 Move = tuple[int, ...]  # a chosen move: one of the tuples the Chooser's methods return
 
@@ -128,7 +129,7 @@ class FastTable:
     def types_over(self, seat: int) -> bool:
         """Whether the main warehouse holds more types than its level allows."""
         room = WAREHOUSE_TYPES[self.levels[seat][WAREHOUSE] - 1]
-        return sum(1 for units in self.main[seat] if units) > room
+        return 6 - self.main[seat].count(0) > room
 
     # The phases, in the order of the round.
 
@@ -204,8 +205,12 @@ class FastTable:
         """menus._can_buy: some good on the market not bought yet this round, and coins."""
         if self.coins[seat] <= 0 or MANAGER_LIMIT[self.levels[seat][MANAGER] - 1] <= 0:
             return False
-        bought = self.bought[seat]
-        return any(units > 0 and not bought[good] for good, units in enumerate(self.market))
+        bought, market = self.bought[seat], self.market
+        # Loops here and below, not any() of a generator: these run at every turn of a phase.
+        for good in GOODS:  # noqa: SIM110
+            if market[good] > 0 and not bought[good]:
+                return True
+        return False
 
     def _load(self, chooser: Chooser, record: Recorder) -> None:
         """RULINGS Businessmen 4: round and round from the first player's left until all pass."""
@@ -332,7 +337,10 @@ class FastTable:
     def can_export(self, seat: int) -> bool:
         """Whether menus.export_options lists anything: 4 units of a good it may export."""
         main, exported = self.main[seat], self.exported[seat]
-        return any(main[good] >= 4 and not exported[good] for good in self.export_goods)
+        for good in self.export_goods:  # noqa: SIM110
+            if main[good] >= EXPORT_LEAST and not exported[good]:
+                return True
+        return False
 
     def _improve(self, chooser: Chooser, record: Recorder) -> None:
         """RULINGS Businessmen 9: each seat in turn improves until it passes or cannot pay."""
@@ -352,7 +360,10 @@ class FastTable:
     def can_improve(self, seat: int) -> bool:
         """menus.improve_options is not empty: a level below 3 whose next one the seat can pay."""
         coins = self.coins[seat]
-        return any(level < 3 and coins >= IMPROVE[level + 1][0] for level in self.levels[seat])
+        for level in self.levels[seat]:  # noqa: SIM110
+            if level < 3 and coins >= IMPROVE[level + 1][0]:
+                return True
+        return False
 
     def _events(self, chooser: Chooser, record: Recorder) -> None:
         """Phase 5 (flow.spin_events): a spin each, clockwise; a seat over its types discards."""
