@@ -8,13 +8,19 @@ agree, the match record (every move, in order) included.
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 
+from tradingfloor.core.agent import decision_for
 from tradingfloor.core.record import MatchRecord, replay
 from tradingfloor.core.registry import make
 from tradingfloor.games.businessmen import fast
+from tradingfloor.games.businessmen.bots import BOTS, HeuristicAgent
+from tradingfloor.games.businessmen.fast_heuristic import FastHeuristic
+from tradingfloor.games.businessmen.fast_table import FastTable
+from tradingfloor.games.businessmen.state import BusinessmenState
 from tradingfloor.sim.run import prepared, run
 from tradingfloor.sim.spec import RunSpec
 from tradingfloor.sim.vectorized import vectorized_engine
@@ -69,3 +75,56 @@ def test_a_fast_row_replays_to_its_result() -> None:
 def test_two_workers_share_a_run_and_give_the_same_rows() -> None:
     spec = _spec({"players": 3, "goal": 6}, 5, seed=2)
     assert run(spec, workers=2) == run(spec, workers=1) == run(spec, reference=True)
+
+
+def _table_of(state: BusinessmenState) -> FastTable:
+    """A fast table standing where `state` stands (what the heuristic reads of it)."""
+    table = FastTable(state.decks, state.players, state.goal, state.max_rounds, seed=0)
+    for name in ("market", "prices", "supply"):
+        setattr(table, name, list(getattr(state, name)))
+    for name in ("coins", "vp", "skipping"):
+        setattr(table, name, [getattr(seat, name) for seat in state.seats])
+    for name in ("levels", "insured", "main", "temp", "bought", "exported"):
+        setattr(table, name, [list(getattr(seat, name)) for seat in state.seats])
+    table.car_good = [car.good for car in state.cars]
+    table.car_units = [list(car.units) for car in state.cars]
+    table.car_load = [car.load for car in state.cars]
+    table.embargo = state.embargo
+    if state.export_card is not None:
+        table.export_card = state.export_card
+        table._read_export_card()
+    return table
+
+
+def _fast_choice(state: BusinessmenState, seat: int) -> dict[str, Any]:
+    """The fast heuristic's move in `state`, as the action's JSON."""
+    table = _table_of(state)
+    chooser = FastHeuristic(table)
+    phase = "store" if state.phase == "discard" else state.phase
+    picked = getattr(chooser, phase)(table, seat)
+    if phase == "declare":
+        kind, picked = ("skip" if picked else "play"), None
+    elif picked is None:
+        kind = "pass"
+    else:
+        kind = phase
+    return dict(fast._action(kind, picked).to_json())
+
+
+def test_the_fast_heuristic_chooses_as_the_bot_from_random_positions() -> None:
+    """Positions the heuristic's own games seldom reach: random and beginners' play."""
+    game: Any = make("businessmen")
+    phases: set[str] = set()
+    for seed in range(12):
+        players = 2 + seed % 3
+        state = game.new({"players": players, "goal": 12}, seed)
+        rng = random.Random(seed)
+        bots = [BOTS["random" if seed % 2 else "beginner"](), BOTS["random"]()]
+        while actors := game.actors(state):
+            seat = actors[0]
+            decision = decision_for(game, state, seat)
+            expected = HeuristicAgent().act(decision, rng).to_json()
+            assert _fast_choice(state, seat) == expected, (seed, state.phase)
+            phases.add(state.phase)
+            state = game.apply(state, seat, bots[seat % 2].act(decision, rng))
+    assert phases == {"declare", "buy", "load", "store", "export", "improve", "discard", "insure"}
