@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ import pytest
 from tradingfloor.core.agent import decision_for
 from tradingfloor.core.record import MatchRecord, replay
 from tradingfloor.core.registry import make
-from tradingfloor.games.businessmen import fast
+from tradingfloor.games.businessmen import decks, fast
 from tradingfloor.games.businessmen.bots import BOTS, HeuristicAgent
 from tradingfloor.games.businessmen.fast_heuristic import FastHeuristic
 from tradingfloor.games.businessmen.fast_table import FastTable
@@ -25,12 +26,16 @@ from tradingfloor.sim.run import prepared, run
 from tradingfloor.sim.spec import RunSpec
 from tradingfloor.sim.vectorized import vectorized_engine
 
-# (options, games): every player count, the shipped variant, short goals and a round limit.
+GENTLE = (Path(decks.__file__).parent / "data" / "variants" / "gentle.toml").read_text()
+# (options, games): every player count, the shipped variant and an uploaded file, short goals,
+# a long goal (the decks run out and are reshuffled) and a round limit.
 CASES: list[tuple[dict[str, Any], int]] = [
     ({"players": 4}, 120),
     ({"players": 3, "goal": 12}, 60),
     ({"players": 2, "goal": 10}, 60),
     ({"players": 4, "decks": "gentle", "goal": 14}, 40),
+    ({"players": 3, "decks": {"files": {"mine.toml": GENTLE}}, "goal": 9}, 10),
+    ({"players": 4, "goal": 60}, 5),
     ({"players": 3, "max_rounds": 4}, 40),
 ]
 
