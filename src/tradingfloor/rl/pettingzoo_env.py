@@ -85,7 +85,7 @@ class GameTable:
         self.score_unit = 1.0
         self.asked_order: tuple[int, ...] = ()
         self.asked: frozenset[int] = frozenset()
-        self._wait_only = np.zeros(self.wait + 1, dtype=np.int8)
+        self._wait_only: np.ndarray = np.zeros(self.wait + 1, dtype=np.int8)
         self._wait_only[self.wait] = 1
         self._wait_only.flags.writeable = False
         self._forget()
@@ -276,15 +276,15 @@ class GameTable:
 class _TableEnv:
     """What both APIs share: the table, the settings, the agents, their spaces and drawing."""
 
-    metadata: dict[str, Any]
-
     def _open(self, game: str, options: Mapping[str, Any] | None, settings: EnvSettings) -> None:
         self.table = GameTable(game, options, reward=settings.reward, illegal=settings.illegal)
-        self.settings = settings.checked(game, self.table.players)
+        settings.check(self.table.players)
+        self.settings = settings
         self.render_mode = self.settings.render_mode
         self.possible_agents = [agent_name(s) for s in range(self.table.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._observation, self._action = self.table.spaces(self.settings.observation)
+        self.max_cycles = settings.max_cycles  # an attribute, as PettingZoo's own games have it
         self.cycles = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -341,7 +341,7 @@ class TradingfloorAEC(_TableEnv, AECEnv):  # type: ignore[misc]
         reward: str = "win",
         observation: str = "dict",
         illegal: str = "raise",
-        wait_turns: bool | None = None,
+        wait_turns: bool = False,
         render_seat: int | None = None,
     ) -> None:
         super().__init__()
@@ -349,8 +349,9 @@ class TradingfloorAEC(_TableEnv, AECEnv):  # type: ignore[misc]
             max_cycles, reward, observation, illegal, wait_turns, render_mode, render_seat
         )
         self._open(game, options, settings)
-        parallelizable = bool(self.settings.wait_turns)
-        self.metadata = {**type(self).metadata, "is_parallelizable": parallelizable}
+        # Per environment: aec_to_parallel reads `is_parallelizable` from the instance.
+        parallelizable = self.settings.wait_turns
+        self.metadata = {**type(self).metadata, "is_parallelizable": parallelizable}  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._action)
         self._turns: list[str] = []
@@ -378,12 +379,16 @@ class TradingfloorAEC(_TableEnv, AECEnv):  # type: ignore[misc]
         self.table.play(self._seats[agent], action)
         self._turn += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.table.result() is not None:
+        cycle_done = self._turn == len(self._turns)
+        # With wait turns a cycle is played out (the rest WAIT) before the game's end is told,
+        # as the Parallel API tells it at the end of a step.
+        over = self.table.result() is not None
+        if over and (cycle_done or not self.settings.wait_turns):
             self.rewards = self.table.rewards()
             self._end(self.terminations)
-        elif self._turn == len(self._turns):
+        elif cycle_done:
             self.cycles += 1
-            if self.cycles >= self.settings.max_cycles:
+            if self.cycles >= self.max_cycles:
                 self._end(self.truncations)
             else:
                 self._start_cycle()
@@ -404,14 +409,24 @@ class TradingfloorAEC(_TableEnv, AECEnv):  # type: ignore[misc]
 
     def _select(self) -> None:
         self.agent_selection = self._turns[self._turn]
-        self.infos = {agent: self._info_of(agent) for agent in self.agents}
+        self._inform()
+
+    def _inform(self) -> None:
+        """The selected agent's info holds its mask; with wait turns, every agent's does (as
+        `aec_to_parallel` hands them on). Otherwise the others' are empty until their turn:
+        each other seat of a sealed step would cost a view of the game a turn."""
+        if self.settings.wait_turns:
+            self.infos = {agent: self._info_of(agent) for agent in self.agents}
+            return
+        self.infos = {agent: {} for agent in self.agents}
+        self.infos[self.agent_selection] = self._info_of(self.agent_selection)
 
     def _end(self, ended: dict[str, bool]) -> None:
         """Every agent's episode is over (terminated or truncated, as `ended` says)."""
         ended.update(dict.fromkeys(self.agents, True))
         self.table.end_cycles()
         self.agent_selection = self.agents[0]
-        self.infos = {agent: self._info_of(agent) for agent in self.agents}
+        self._inform()
 
 
 class TradingfloorParallel(_TableEnv, ParallelEnv):  # type: ignore[misc]
@@ -441,7 +456,7 @@ class TradingfloorParallel(_TableEnv, ParallelEnv):  # type: ignore[misc]
             max_cycles, reward, observation, illegal, True, render_mode, render_seat
         )
         self._open(game, options, settings)
-        self.metadata = dict(type(self).metadata)
+        self.metadata = dict(type(self).metadata)  # type: ignore[misc]
         self.agents: list[str] = []
 
     def reset(
@@ -457,7 +472,7 @@ class TradingfloorParallel(_TableEnv, ParallelEnv):  # type: ignore[misc]
             self.table.apply(seat, action)
         self.cycles += 1
         over = self.table.result() is not None
-        truncated = not over and self.cycles >= self.settings.max_cycles
+        truncated = not over and self.cycles >= self.max_cycles
         if over or truncated:
             self.table.end_cycles()
         else:

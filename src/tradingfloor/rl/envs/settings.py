@@ -11,9 +11,6 @@ REWARDS = ("win", "score")
 OBSERVATIONS = ("dict", "box")
 ILLEGAL = ("raise", "random")
 RENDER_MODES = ("ansi", "human")
-SIMULTANEOUS_GAMES = frozenset({"middleman"})
-"""Games whose every step asks every seat still in: their AEC turns go round all the agents by
-default, and so they are parallelizable by default."""
 
 
 @dataclass(frozen=True)
@@ -24,12 +21,12 @@ class EnvSettings:
     reward: str = "win"
     observation: str = "dict"
     illegal: str = "raise"
-    wait_turns: bool | None = None  # None: the game's default (`SIMULTANEOUS_GAMES`)
+    wait_turns: bool = False  # AEC: a turn for every agent each cycle (then parallelizable)
     render_mode: str | None = None
     render_seat: int | None = None
 
-    def checked(self, game_id: str, players: int) -> EnvSettings:
-        """These settings with the game's default filled in; ValueError naming what is allowed."""
+    def check(self, players: int) -> None:
+        """ValueError, saying what is allowed, where a setting is not."""
         if isinstance(self.max_cycles, bool) or not isinstance(self.max_cycles, int):
             raise ValueError(f"max_cycles must be a whole number, not {self.max_cycles!r}")
         if self.max_cycles < 1:
@@ -44,18 +41,8 @@ class EnvSettings:
                 f"render_seat must be None (a spectator) or a seat from 0 to {players - 1}, "
                 f"not {self.render_seat!r}"
             )
-        wait_turns = self.wait_turns
-        if wait_turns is None:
-            wait_turns = game_id in SIMULTANEOUS_GAMES
-        return EnvSettings(
-            self.max_cycles,
-            self.reward,
-            self.observation,
-            self.illegal,
-            bool(wait_turns),
-            self.render_mode,
-            self.render_seat,
-        )
+        if not isinstance(self.wait_turns, bool):
+            raise ValueError(f"wait_turns must be True or False, not {self.wait_turns!r}")
 
 
 def _one_of(name: str, value: object, allowed: tuple[str, ...]) -> None:

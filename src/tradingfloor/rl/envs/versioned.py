@@ -24,5 +24,5 @@ def named_parallel(
 ) -> TradingfloorParallel:
     """The Parallel environment of `game`, its metadata naming it `name`."""
     env = TradingfloorParallel(game, options, **kwargs)
-    env.metadata = {**env.metadata, "name": name}
+    env.metadata = {**env.metadata, "name": name}  # type: ignore[misc]
     return env
