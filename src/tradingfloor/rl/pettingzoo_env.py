@@ -411,11 +411,12 @@ class TradingfloorAEC(_TableEnv, AECEnv):  # type: ignore[misc]
         self.agent_selection = self._turns[self._turn]
         self._inform()
 
-    def _inform(self) -> None:
-        """The selected agent's info holds its mask; with wait turns, every agent's does (as
-        `aec_to_parallel` hands them on). Otherwise the others' are empty until their turn:
-        each other seat of a sealed step would cost a view of the game a turn."""
-        if self.settings.wait_turns:
+    def _inform(self, everyone: bool = False) -> None:
+        """The selected agent's info holds its mask; so does every agent's with wait turns (as
+        `aec_to_parallel` hands them on) or once the episode is over (only WAIT is left).
+        Otherwise the others' are empty until their turn: each other seat of a sealed step
+        would cost a view of the game a turn."""
+        if everyone or self.settings.wait_turns:
             self.infos = {agent: self._info_of(agent) for agent in self.agents}
             return
         self.infos = {agent: {} for agent in self.agents}
@@ -426,7 +427,7 @@ class TradingfloorAEC(_TableEnv, AECEnv):  # type: ignore[misc]
         ended.update(dict.fromkeys(self.agents, True))
         self.table.end_cycles()
         self.agent_selection = self.agents[0]
-        self._inform()
+        self._inform(everyone=True)
 
 
 class TradingfloorParallel(_TableEnv, ParallelEnv):  # type: ignore[misc]
