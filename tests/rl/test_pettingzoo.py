@@ -17,7 +17,7 @@ from pettingzoo.test import (
     render_test,
     seed_test,
 )
-from pettingzoo.utils.conversions import aec_to_parallel
+from pettingzoo.utils.conversions import aec_to_parallel, turn_based_aec_to_parallel
 
 import tradingfloor
 from tradingfloor.rl.envs import VERSIONED
@@ -104,6 +104,12 @@ def test_aec_to_parallel_where_parallelizable(game: str) -> None:
             continue
         parallel_api_test(aec_to_parallel(env), num_cycles=30)
     parallel_api_test(aec_to_parallel(versioned(game).env(wait_turns=True)), num_cycles=30)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_turn_based_aec_to_parallel(game: str) -> None:
+    # PettingZoo's conversion for games played a turn at a time: a step per AEC turn.
+    parallel_api_test(turn_based_aec_to_parallel(aec_env(game, SMALL[game])), num_cycles=60)
 
 
 @pytest.mark.parametrize("game", ["middleman", "businessmen"])
