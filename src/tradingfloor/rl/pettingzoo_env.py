@@ -215,6 +215,7 @@ class TradingfloorParallel(_TableEnv, ParallelEnv):  # type: ignore[misc]
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         self.table.reset(seed, options)
+        self.table.begin_cycle()
         self.agents = list(self.possible_agents)
         self.cycles = 0
         return self._observations(), self._infos()
@@ -251,7 +252,7 @@ class TradingfloorParallel(_TableEnv, ParallelEnv):  # type: ignore[misc]
         moves = []
         for agent in self.agents:
             seat = self._seats[agent]
-            if seat in self.table.asked:
+            if seat in self.table.asked_order:
                 if agent not in actions:
                     raise ValueError(f"{agent} must act this step (see its action mask)")
                 index = self.table.checked(seat, actions[agent])

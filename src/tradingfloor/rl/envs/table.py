@@ -54,8 +54,9 @@ class GameTable:
     mask) is asked once per state and kept until the state changes: the environments ask for it
     several times a step, and a view can cost more than the step itself.
 
-    `asked` holds the seats the current cycle asks (`begin_cycle`); the others may only WAIT,
-    even where the game has turned to them within the cycle.
+    Between `begin_cycle` and the next, only the seats the game asked at its start may act (the
+    others may only WAIT, even where the game has turned to them within the cycle); before any,
+    after a reset, every seat the game asks may.
     """
 
     def __init__(
@@ -78,7 +79,7 @@ class GameTable:
         self.actions = 0
         self.score_unit = 1.0
         self.asked_order: tuple[int, ...] = ()
-        self.asked: frozenset[int] = frozenset()
+        self._asked: frozenset[int] | None = None  # None: whoever the game asks now
         self._wait_only: np.ndarray = np.zeros(self.wait + 1, dtype=np.int8)
         self._wait_only[self.wait] = 1
         self._wait_only.flags.writeable = False
@@ -106,7 +107,8 @@ class GameTable:
         self._enter(fresh)
         self.actions = 0
         self.take_automatic_actions()
-        self.begin_cycle()
+        self.asked_order, self._asked = (), None
+        self._masks = {}
 
     def reset_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options the environment was made with, updated with `options` and checked."""
@@ -151,13 +153,17 @@ class GameTable:
     def begin_cycle(self) -> None:
         """The seats the game asks now are the ones this cycle asks."""
         self.asked_order = self.actors()
-        self.asked = frozenset(self.asked_order)
+        self._asked = frozenset(self.asked_order)
         self._masks = {}
 
     def end_cycles(self) -> None:
         """The episode is over: nobody is asked any more."""
-        self.asked_order, self.asked = (), frozenset()
+        self.asked_order, self._asked = (), frozenset()
         self._masks = {}
+
+    def asks(self, seat: int) -> bool:
+        """Whether the seat may act now: the game asks it, and so did the cycle at its start."""
+        return seat in self.actors() and (self._asked is None or seat in self._asked)
 
     def actors(self) -> tuple[int, ...]:
         if self._actors is None:
@@ -184,7 +190,7 @@ class GameTable:
         """The seat's legal indices now (read-only): its menu's where asked, else WAIT alone."""
         mask = self._masks.get(seat)
         if mask is None:
-            if seat in self.asked and seat in self.actors():
+            if self.asks(seat):
                 mask = np.zeros(self.wait + 1, dtype=np.int8)
                 mask[: self.wait] = self.menu(seat).mask
                 mask.flags.writeable = False
@@ -213,7 +219,7 @@ class GameTable:
         if self.illegal == "random":
             legal = np.flatnonzero(mask)
             return int(legal[self.rng.randrange(len(legal))])
-        if seat not in self.asked or seat not in self.actors():
+        if not self.asks(seat):
             raise ValueError(
                 f"{agent_name(seat)} has nothing to do now: send WAIT ({self.wait}), not {index!r}"
             )
