@@ -108,7 +108,6 @@ class GameTable:
         self.actions = 0
         self.take_automatic_actions()
         self.asked_order, self._asked = (), None
-        self._masks = {}
 
     def reset_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options the environment was made with, updated with `options` and checked."""
