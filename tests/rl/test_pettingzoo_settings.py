@@ -203,11 +203,13 @@ def test_supersuit_vectorizes_the_parallel_environment_with_box_observations(gam
     assert observations.shape == (len(env.possible_agents), features)
     rng = np.random.default_rng(3)
     episodes = 0
-    for _ in range(120):
+    for step in range(600):  # one episode is enough (Merlin's are longer: it is not asked of it)
         actions = np.array([rng.choice(np.flatnonzero(info["action_mask"])) for info in infos])
         observations, _, terminations, truncations, infos = vec.step(actions)
         assert observations.shape == (len(env.possible_agents), features)
         episodes += int(terminations.all() or truncations.all())
+        if episodes or (game == "merlin" and step >= 120):
+            break
     assert episodes >= (1 if game != "merlin" else 0)
 
 
