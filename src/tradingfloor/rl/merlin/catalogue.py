@@ -50,7 +50,7 @@ VOTE_CHOICES = ("yes", "no", *PROPOSALS)
 VOTE_CALLS = ("jokers_in", "jokers_out", "volatility_up", "volatility_down")
 ITEMS = ("future", "bond", "share", "note", "spell", "recipe", "crown")
 SECURITIES = ("bond", "share", "note")
-ITEM_CLASSES = (
+ITEM_CLASSES: tuple[tuple[Any, Any], ...] = (
     *(("future", slot) for slot in COMMODITY_SLOTS),
     *((kind, seat) for kind in SECURITIES for seat in SEATS),
     *(("spell", name) for name in SPELLS),
@@ -58,7 +58,7 @@ ITEM_CLASSES = (
     ("crown", ""),
 )
 """An item on a custom table: a future's commodity, a security's issuer, a card's kind, a crown."""
-WANTED_CLASSES = (
+WANTED_CLASSES: tuple[tuple[Any, Any], ...] = (
     *((kind, None) for kind in ITEMS),
     *(c for c in ITEM_CLASSES if c[0] != "crown"),
 )
@@ -185,7 +185,9 @@ def _economy() -> list[Family]:
         )
     ]
     return [
-        Family("turn_bid", "economy", _keys(FRACTIONS), lambda k: f"turn bid, {_share(k[0])}", True),
+        Family(
+            "turn_bid", "economy", _keys(FRACTIONS), lambda k: f"turn bid, {_share(k[0])}", True
+        ),
         Family(
             "rank_bid",
             "economy",
@@ -273,7 +275,9 @@ def _magic() -> list[Family]:
             _keys(KINGS, STEPS, STEPS, STEPS),
             lambda k: f"decree {k[0]}: cost of living {k[1]:+d}, research {k[2]:+d}, tax {k[3]:+d}",
         ),
-        Family("reclaim", "magic", _keys(PROPERTIES), lambda k: f"reclaim the investment on {k[0]}"),
+        Family(
+            "reclaim", "magic", _keys(PROPERTIES), lambda k: f"reclaim the investment on {k[0]}"
+        ),
         Family("propose", "magic", _keys(PROPOSALS), lambda k: f"propose {k[0]}"),
         Family("magic_vote", "magic", _keys(VOTE_CHOICES), lambda k: f"vote {k[0]}"),
         _one("use_crown", "magic", "use a crown"),
@@ -306,7 +310,9 @@ def _finance() -> list[Family]:
             lambda k: f"auction {k[0]} ({k[1]}), start {_share(k[2])}",
             True,
         ),
-        Family("seal_bid", "finance", _keys(FRACTIONS), lambda k: f"seal a bid, {_share(k[0])}", True),
+        Family(
+            "seal_bid", "finance", _keys(FRACTIONS), lambda k: f"seal a bid, {_share(k[0])}", True
+        ),
         Family(
             "offer_for_place",
             "finance",
@@ -326,8 +332,10 @@ def _finance() -> list[Family]:
             "write_future",
             "finance",
             _keys(COMMODITY_SLOTS, FEW_PRICE_STEPS, AHEAD),
-            lambda k: f"write a future on commodity {k[0]} at {_price(k[1])} a unit, "
-            f"expiring {k[2]} portions ahead",
+            lambda k: (
+                f"write a future on commodity {k[0]} at {_price(k[1])} a unit, "
+                f"expiring {k[2]} portions ahead"
+            ),
             True,
         ),
         *(
@@ -395,8 +403,10 @@ def _finance() -> list[Family]:
             "issue_bonds",
             "finance",
             bonds,
-            lambda k: f"issue {k[0]} bonds, face {_price(k[1])}, {k[2]} orbits, "
-            f"priced at {k[3]:.0%} of face",
+            lambda k: (
+                f"issue {k[0]} bonds, face {_price(k[1])}, {k[2]} orbits, "
+                f"priced at {k[3]:.0%} of face"
+            ),
             True,
         ),
         Family(

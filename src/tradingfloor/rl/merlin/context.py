@@ -108,7 +108,7 @@ class ViewDigest:
             return (item, kind_of(ref))
         return ("crown", "") if item == "crown" else None
 
-    def held_item(self, ref: str) -> tuple[str, str] | None:
+    def held_item(self, ref: str) -> tuple[Any, str] | None:
         """The (item kind, ref) of a ref the seat may list: a future's or security's id, a spell
         or recipe card, or "" for a crown."""
         if ref == "":

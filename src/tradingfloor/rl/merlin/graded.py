@@ -168,8 +168,8 @@ def _trade(fields: Fields, digest: ViewDigest) -> Candidates:
                         yield key, _barter(to, direction, gold, {"commodity": name, "units": units})
             for step in TRADE_STEPS:
                 gold = 3 * priced(step, digest.cost)
-                key = (direction, to, "crown", 1, step)
-                yield key, _barter(to, direction, gold, {"crowns": 1})
+                crown: Key = (direction, to, "crown", 1, step)
+                yield crown, _barter(to, direction, gold, {"crowns": 1})
 
 
 def _barter(to: int, direction: str, gold: int, goods: dict[str, Any]) -> Any:
@@ -204,7 +204,9 @@ def _write_future(fields: Fields, digest: ViewDigest) -> Candidates:
                 years, portion = divmod(int(counters["portion"]) + ahead, portions)
                 year = int(counters["year"]) + years
                 if inside(year, fields.get("year")) and inside(portion, fields.get("portion")):
-                    action = finance.WriteFuture(commodity=name, price=price, year=year, portion=portion)
+                    action = finance.WriteFuture(
+                        commodity=name, price=price, year=year, portion=portion
+                    )
                     yield (slot, step, ahead), action
 
 
@@ -228,6 +230,7 @@ _ITEM_CLASS_SET = frozenset(ITEM_CLASSES)
 def _want(fields: Fields, digest: ViewDigest) -> Candidates:
     items, refs = fields.get("item", ()), fields.get("ref", ())
     for kind, detail in WANTED_CLASSES:
+        ref: str | None
         if detail is None:
             ref = ""
         elif kind == "future":

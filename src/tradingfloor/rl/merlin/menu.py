@@ -24,7 +24,7 @@ class MerlinMenu:
 
     @cached_property
     def mask(self) -> np.ndarray:
-        mask = np.zeros(SIZE, dtype=np.int8)
+        mask: np.ndarray = np.zeros(SIZE, dtype=np.int8)
         mask[list(self.actions)] = 1
         return mask
 

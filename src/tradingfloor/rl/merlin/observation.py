@@ -23,6 +23,7 @@ from tradingfloor.rl.merlin.catalogue import (
     READINGS,
     REGULATIONS,
     SEATS,
+    SECURITIES,
     SPELLS,
     STACK_BASES,
     TABLE_SLOTS,
@@ -68,6 +69,11 @@ def squash(x: float, size: float) -> float:
     return x / (abs(x) + size)
 
 
+def _squash_counts(counts: np.ndarray, size: float) -> None:
+    """Counts (not negative) squashed in place: n / (n + size)."""
+    counts /= counts + size
+
+
 def _one_hot(names: Sequence[str], label: str) -> list[str]:
     return [f"{label} is {name}" for name in names]
 
@@ -99,7 +105,7 @@ COUNTERS = [
     "cards in the deck / 54",
     "die 1 / 6 (0 before a roll)",
     "die 2 / 6 (0 before a roll)",
-    "offers left this turn / 3",
+    "offers left this turn, squashed (size 2)",
 ]
 PLAYER = [
     "is seated",
@@ -108,15 +114,15 @@ PLAYER = [
     "is bankrupt",
     "gold, squashed (size 20)",
     "unpaid tax debt, squashed (size 10)",
-    "permits in hand / 10",
-    "permits bought this turn / 5",
-    "stacks on the table / 10",
+    "permits in hand, squashed (size 5)",
+    "permits bought this turn, squashed (size 2)",
+    "stacks on the table, squashed (size 5)",
     *(f"commodity {slot} units, squashed (size 5)" for slot in COMMODITY_SLOTS),
     "score, squashed (size 50)",
-    "spells in hand / 5",
-    "recipes in hand / 5",
-    "potions in hand / 5",
-    "crowns / monarchy crowns",
+    "spells in hand, squashed (size 3)",
+    "recipes in hand, squashed (size 3)",
+    "potions in hand, squashed (size 3)",
+    "crowns / monarchy crowns (at most 1)",
     "debt to the central bank (magic), squashed (size 10)",
     "owes other players and banks (finance), squashed (size 20)",
     "is owed (finance), squashed (size 20)",
@@ -137,31 +143,31 @@ STACK = [
     "is a Brewery",
     "Spell Shop fee / 10 (-0.1 closed)",
     "damaged",
-    "hit points / 3",
-    "attacking golems / 3",
-    "defending golems / 3",
+    "hit points, squashed (size 2)",
+    "attacking golems, squashed (size 1)",
+    "defending golems, squashed (size 1)",
     "entrenched",
     "ruined",
     "yield held by an attacker",
 ]
 LAB = ["research grant, squashed (size 5)", "credits / 3", "successful"]
-GOLEM = ["in play", "attacks", "defends", "hit points / 2", "on my stack"]
+GOLEM = ["in play", "attacks", "defends", "hit points, squashed (size 1)", "on my stack"]
 MARKET = [
     "is in play",
     "spot price, squashed (size 5)",
     "last sold price, squashed (size 5)",
     "best bid, squashed (size 5)",
     "best ask, squashed (size 5)",
-    "bids / 5",
-    "asks / 5",
-    "my bids / 5",
-    "my asks / 5",
-    "my escrow / 5",
+    "bids, squashed (size 3)",
+    "asks, squashed (size 3)",
+    "my bids, squashed (size 3)",
+    "my asks, squashed (size 3)",
+    "my escrows, squashed (size 3)",
 ]
 MAGIC_HAND = [
-    *(f"my spells: {name} / 2" for name in SPELLS),
-    *(f"my recipes: {name} / 2" for name in POTIONS),
-    *(f"my potions: {name} / 2" for name in POTIONS),
+    *(f"my spells: {name}, squashed (size 1)" for name in SPELLS),
+    *(f"my recipes: {name}, squashed (size 1)" for name in POTIONS),
+    *(f"my potions: {name}, squashed (size 1)" for name in POTIONS),
 ]
 MAGIC_TABLE = [
     "magic is on",
@@ -172,10 +178,10 @@ MAGIC_TABLE = [
     "recipe deck / 16",
     "reading deck / 20",
     *(f"regulation {name} is active" for name in REGULATIONS),
-    *(f"regulation {name} figure / 5" for name in REGULATIONS),
-    *(f"readings on the field: {name} / 2" for name in READINGS),
-    "effects in force / 5",
-    *(f"potions set by player {s} / 3" for s in SEATS),
+    *(f"regulation {name} figure, squashed (size 3)" for name in REGULATIONS),
+    *(f"readings on the field: {name}, squashed (size 1)" for name in READINGS),
+    "effects in force, squashed (size 3)",
+    *(f"potions set by player {s}, squashed (size 2)" for s in SEATS),
     *(f"player {a} lets player {b}'s golems guard" for a in SEATS for b in SEATS),
     *(f"player {a} has cast a spell at player {b}" for a in SEATS for b in SEATS),
     "a ballot is under way",
@@ -185,30 +191,34 @@ MAGIC_TABLE = [
     "sealed choices / 6",
 ]
 FUTURES = [
-    "futures open to take / 3",
+    "futures open to take, squashed (size 3)",
     "cheapest open forward price, squashed (size 10)",
-    "my shorts / 3",
-    "my longs / 3",
-    "my expired shorts to settle / 3",
+    "my shorts, squashed (size 3)",
+    "my longs, squashed (size 3)",
+    "my expired shorts to settle, squashed (size 3)",
 ]
 QUOTE = [
     "is on the table",
     "is mine",
     "payout, squashed (size 10)",
     "premium, squashed (size 10)",
-    "rolls covered / 10",
+    "rolls covered, squashed (size 4)",
     *_one_hot(EVENTS, "pays on"),
 ]
-TABLE = ["asks / 5", "cheapest ask, squashed (size 10)", "my asks / 5"]
-WANTED = ["bids / 5", "best bid, squashed (size 10)", "my bids / 5"]
+TABLE = [
+    "asks, squashed (size 3)",
+    "cheapest ask, squashed (size 10)",
+    "my asks, squashed (size 3)",
+]
+WANTED = ["bids, squashed (size 3)", "best bid, squashed (size 10)", "my bids, squashed (size 3)"]
 FINANCE = [
     "finance is on",
-    "my insurance policies / 3",
+    "my insurance policies, squashed (size 3)",
     "insurance covering me, payouts squashed (size 20)",
     "loans I made, repayments squashed (size 20)",
     "loans I owe, repayments squashed (size 20)",
-    *(f"player {s} {kind}s issued / 10" for s in SEATS for kind in ("bond", "share", "note")),
-    *(f"{kind}s I hold / 10" for kind in ("bond", "share", "note")),
+    *(f"player {s} {kind}s issued, squashed (size 5)" for s in SEATS for kind in SECURITIES),
+    *(f"{kind}s I hold, squashed (size 5)" for kind in SECURITIES),
     "an offer is open",
     "the offer is to me",
     "the offer is mine",
@@ -265,7 +275,7 @@ class _Writer:
     """Consecutive parts of the observation vector, taken in the names' order."""
 
     def __init__(self) -> None:
-        self.out = np.zeros(FEATURES, dtype=np.float32)
+        self.out: np.ndarray = np.zeros(FEATURES, dtype=np.float32)
         self.at = 0
 
     def take(self, rows: int, columns: int = 1) -> np.ndarray:
@@ -324,7 +334,7 @@ def _counters(parts: _Writer, view: Mapping[str, Any], me: int | None) -> None:
         view["deck"] / 54,
         dice[0] / 6,
         dice[1] / 6,
-        view.get("offers_left", 0) / 3,
+        squash(view.get("offers_left", 0), 2),
     ]
 
 
@@ -347,15 +357,15 @@ def _players(parts: _Writer, view: Mapping[str, Any], me: int | None) -> None:
             player["bankrupt"],
             squash(player["gold"], 20),
             squash(player["debt"], 10),
-            len(player["hand"]) / 10,
-            len(player["fresh"]) / 5,
-            len(player["tableau"]) / 10,
+            squash(len(player["hand"]), 5),
+            squash(len(player["fresh"]), 2),
+            squash(len(player["tableau"]), 5),
             *goods,
             squash(player["score"], 50),
-            hands.get("spells", 0) / 5,
-            hands.get("recipes", 0) / 5,
-            hands.get("potions", 0) / 5,
-            (magic["crowns"][s] / monarchy) if magic else 0,
+            squash(hands.get("spells", 0), 3),
+            squash(hands.get("recipes", 0), 3),
+            squash(hands.get("potions", 0), 3),
+            min(magic["crowns"][s] / monarchy, 1.0) if magic else 0,
             squash(magic["bank_debt"][s], 10) if magic else 0,
             squash(owed.get("owes", 0), 20),
             squash(owed.get("is_owed", 0), 20),
@@ -409,9 +419,9 @@ def _stacks(parts: _Writer, view: Mapping[str, Any], me: int | None) -> None:
         if i is not None:
             rows[i, 6:13] = [
                 stack["damaged"],
-                stack["hp"] / 3,
-                stack["attackers"] / 3,
-                stack["defenders"] / 3,
+                squash(stack["hp"], 2),
+                squash(stack["attackers"], 1),
+                squash(stack["defenders"], 1),
                 stack["entrenched"],
                 stack["ruined"],
                 stack["held_by"] is not None,
@@ -437,7 +447,7 @@ def _golems(parts: _Writer, view: Mapping[str, Any], me: int | None) -> None:
                 1,
                 golem["role"] == "attack",
                 golem["role"] == "defend",
-                golem["hp"] / 2,
+                squash(golem["hp"], 1),
                 golem["seat"] == me,
             ]
 
@@ -453,11 +463,11 @@ def _market(parts: _Writer, view: Mapping[str, Any], me: int | None) -> None:
             squash(book["last_sold"] or 0, 5),
             squash(max((b["price"] for b in bids), default=0), 5),
             squash(min((a["price"] for a in asks), default=0), 5),
-            len(bids) / 5,
-            len(asks) / 5,
-            sum(b["owner"] == me for b in bids) / 5,
-            sum(a["owner"] == me for a in asks) / 5,
-            sum(e.get("owner") == me for e in book["escrow"]) / 5,
+            squash(len(bids), 3),
+            squash(len(asks), 3),
+            squash(sum(b["owner"] == me for b in bids), 3),
+            squash(sum(a["owner"] == me for a in asks), 3),
+            squash(sum(e.get("owner") == me for e in book["escrow"]), 3),
         ]
 
 
@@ -476,7 +486,8 @@ def _magic_hand(parts: _Writer, view: Mapping[str, Any], me: int | None) -> None
         for card in held:
             name = kind_of(card["card"])
             if name in names:
-                part[offset + names.index(name)] += 0.5
+                part[offset + names.index(name)] += 1
+    _squash_counts(part, 1)
 
 
 def _magic_table(parts: _Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -500,17 +511,19 @@ def _magic_table(parts: _Writer, view: Mapping[str, Any], me: int | None) -> Non
         if rule["name"] in REGULATIONS:
             i = REGULATIONS.index(rule["name"])
             part[at + i] = 1
-            part[at + n + i] = (rule["value"] or 0) / 5
+            part[at + n + i] = squash(rule["value"] or 0, 3)
     at += 2 * n
     for reading in magic["field"]:
         if reading["name"] in READINGS:
-            part[at + READINGS.index(reading["name"])] += 0.5
+            part[at + READINGS.index(reading["name"])] += 1
+    _squash_counts(part[at : at + len(READINGS)], 1)
     at += len(READINGS)
-    part[at] = len(magic["effects"]) / 5
+    part[at] = squash(len(magic["effects"]), 3)
     at += 1
     for potion in magic["set_potions"]:
         if 0 <= potion["owner"] < 6:
-            part[at + potion["owner"]] += 1 / 3
+            part[at + potion["owner"]] += 1
+    _squash_counts(part[at : at + 6], 2)
     at += 6
     for pairs in (magic["allies"], magic["targeted"]):
         for a, b in pairs:
@@ -546,12 +559,14 @@ def _futures(parts: _Writer, view: Mapping[str, Any], me: int | None) -> None:
             continue
         row = rows[slot]
         if future["long"] is None and not future["expired"]:
-            row[0] += 1 / 3
+            row[0] += 1
             cheapest = squash(future["price"], 10)
             row[1] = cheapest if row[1] == 0 else min(row[1], cheapest)
-        row[2] += (future["short"] == me) / 3
-        row[3] += (future["long"] == me) / 3
-        row[4] += (future["short"] == me and future["expired"]) / 3
+        row[2] += future["short"] == me
+        row[3] += future["long"] == me
+        row[4] += future["short"] == me and future["expired"]
+    for column in (0, 2, 3, 4):
+        _squash_counts(rows[:, column], 3)
 
 
 def _quotes(parts: _Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -563,7 +578,7 @@ def _quotes(parts: _Writer, view: Mapping[str, Any], me: int | None) -> None:
             quote["writer"] == me,
             squash(quote["payout"], 10),
             squash(quote["premium"], 10),
-            quote["rolls"] / 10,
+            squash(quote["rolls"], 4),
         ]
         if quote["event"] in EVENTS:
             rows[slot, 5 + EVENTS.index(quote["event"])] = 1
@@ -585,8 +600,10 @@ def _tables(parts: _Writer, view: Mapping[str, Any], me: int | None) -> None:
                 continue
             price = squash(record["price"], 10)
             rows[i, 1] = price if rows[i, 0] == 0 else better(rows[i, 1], price)
-            rows[i, 0] += 1 / 5
-            rows[i, 2] += (record[who] == me) / 5
+            rows[i, 0] += 1
+            rows[i, 2] += record[who] == me
+        for column in (0, 2):
+            _squash_counts(rows[:, column], 3)
 
 
 def _finance(parts: _Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -598,19 +615,20 @@ def _finance(parts: _Writer, view: Mapping[str, Any], me: int | None) -> None:
     loans = finance["loans"]
     part[0:5] = [
         1,
-        len(policies) / 3,
+        squash(len(policies), 3),
         squash(sum(p["payout"] for p in policies), 20),
         squash(sum(loan["repay"] for loan in loans if loan["lender"] == me), 20),
         squash(sum(loan["repay"] for loan in loans if loan["borrower"] == me), 20),
     ]
-    kinds = ("bond", "share", "note")
+    kinds = SECURITIES
     for issue in finance["securities"]:
         if issue["kind"] in kinds and 0 <= issue["issuer"] < 6:
             k = kinds.index(issue["kind"])
-            part[5 + 3 * issue["issuer"] + k] += issue["count"] / 10
+            part[5 + 3 * issue["issuer"] + k] += issue["count"]
             held = sum(h["count"] for h in issue["holders"] if h["holder"] == me)
             held += issue["unsold"] if issue["issuer"] == me else 0
-            part[23 + k] += held / 10
+            part[23 + k] += held
+    _squash_counts(part[5:26], 5)
     _offer(part[26:], finance.get("offer"), me)
     _sale(part[26 + 5 + len(OFFERS) :], finance.get("sale"), me)
 
