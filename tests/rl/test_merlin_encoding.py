@@ -143,8 +143,8 @@ def _expressed(action: Any, view: Any, legal: StepSpace) -> int | None:
         if action.type == "rank_bid"
         else legal.rules[action.type].fields(legal.state, legal.seat)
     )
-    for key, candidate in GRADERS[action.type](fields, digest):
-        if candidate == action:
+    for key, kind, terms in GRADERS[action.type](fields, digest):
+        if kind(**terms) == action:
             return INDEX[(action.type, key)]
     return None
 

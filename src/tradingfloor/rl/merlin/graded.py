@@ -1,7 +1,8 @@
 """Catalogue actions of the types with amounts and prices: each key's action at its level.
 
-A grader turns the legal space's field ranges (`ActionRule.fields`) and the view into candidate
-(key, action) pairs, at most one per key; the menu keeps those the space accepts. Levels outside
+A grader turns the legal space's field ranges (`ActionRule.fields`) and the view into candidates,
+at most one per key: (key, action type, its fields), so that the menu builds only the actions
+whose fields lie in the space's ranges, and keeps those the space accepts. Levels outside
 what the space allows give no candidate.
 """
 
@@ -47,7 +48,7 @@ from tradingfloor.rl.merlin.catalogue import (
 from tradingfloor.rl.merlin.context import ViewDigest
 
 Fields = dict[str, Any]
-Candidates = Iterator[tuple[Key, Any]]
+Candidates = Iterator[tuple[Key, type[Any], dict[str, Any]]]
 Grader = Callable[[Fields, ViewDigest], Candidates]
 
 
@@ -75,7 +76,7 @@ def _amount(kind: type[Any]) -> Grader:
         for fraction in FRACTIONS:
             amount = level(fields.get("amount"), fraction)
             if amount is not None:
-                yield (fraction,), kind(amount=amount)
+                yield (fraction,), kind, {"amount": amount}
 
     return grade
 
@@ -86,7 +87,7 @@ def _rank_bid(fields: Fields, digest: ViewDigest) -> Candidates:
     if places:
         for fraction in FRACTIONS:
             stack = round(fraction * (digest.gold // places))
-            yield (fraction,), economy.RankBid(stacks=(stack,) * places)
+            yield (fraction,), economy.RankBid, {"stacks": (stack,) * places}
 
 
 def _on_card(kind: type[Any]) -> Grader:
@@ -99,7 +100,7 @@ def _on_card(kind: type[Any]) -> Grader:
             for fraction in FRACTIONS:
                 amount = level(most, fraction)
                 if amount is not None:
-                    yield (card, fraction), kind(card=card, amount=amount)
+                    yield (card, fraction), kind, {"card": card, "amount": amount}
 
     return grade
 
@@ -110,7 +111,11 @@ def _offer_sale(fields: Fields, digest: ViewDigest) -> Candidates:
             for fraction in OFFER_FRACTIONS:
                 price = level(fields.get("price"), fraction)
                 if price is not None:
-                    yield (card, to, fraction), economy.OfferSale(card=card, to=to, price=price)
+                    yield (
+                        (card, to, fraction),
+                        economy.OfferSale,
+                        {"card": card, "to": to, "price": price},
+                    )
 
 
 def _market(kind: type[Any]) -> Grader:
@@ -120,7 +125,7 @@ def _market(kind: type[Any]) -> Grader:
             for step in PRICE_STEPS:
                 price = priced(step, digest.cost)
                 if slot is not None and inside(price, fields.get("price")):
-                    yield (slot, step), kind(commodity=name, price=price)
+                    yield (slot, step), kind, {"commodity": name, "price": price}
 
     return grade
 
@@ -138,7 +143,7 @@ def _own_order(kind: type[Any]) -> Grader:
             for fraction in FEW_FRACTIONS:
                 amount = level(fields.get("amount"), fraction)
                 if amount is not None:
-                    yield (slot, fraction), kind(order=order, amount=amount)
+                    yield (slot, fraction), kind, {"order": order, "amount": amount}
 
     return grade
 
@@ -153,31 +158,33 @@ def _repay(fields: Fields, digest: ViewDigest) -> Candidates:
         for fraction in FEW_FRACTIONS:
             amount = level(most, fraction)
             if amount is not None:
-                yield (creditor, fraction), finance.Repay(creditor=creditor, amount=amount)
+                yield (creditor, fraction), finance.Repay, {"creditor": creditor, "amount": amount}
 
 
 def _trade(fields: Fields, digest: ViewDigest) -> Candidates:
-    goods = [(slot, name) for slot, name in enumerate(digest.commodities)]
-    for to in fields.get("to", ()):
-        for direction in TRADE_DIRECTIONS:
-            for slot, name in goods:
-                for units in TRADE_UNITS:
-                    for step in TRADE_STEPS:
-                        gold = units * priced(step, digest.cost)
-                        key = (direction, to, slot, units, step)
-                        yield key, _barter(to, direction, gold, {"commodity": name, "units": units})
-            for step in TRADE_STEPS:
-                gold = 3 * priced(step, digest.cost)
-                crown: Key = (direction, to, "crown", 1, step)
-                yield crown, _barter(to, direction, gold, {"crowns": 1})
-
-
-def _barter(to: int, direction: str, gold: int, goods: dict[str, Any]) -> Any:
-    """A trade of gold for goods: `sell` gives the goods, `buy` gives the gold."""
-    gives, gets = ("give", "get") if direction == "sell" else ("get", "give")
-    fields: dict[str, Any] = {f"{gets}_gold": gold}
-    fields.update({f"{gives}_{name}": value for name, value in goods.items()})
-    return finance.ProposeTrade(to=to, **fields)
+    """Goods for gold each way, only where the space lets the goods and the gold move at all
+    (a whole direction is skipped at once: most turns hold no goods to trade)."""
+    for direction in TRADE_DIRECTIONS:
+        gives, gets = ("give", "get") if direction == "sell" else ("get", "give")
+        golds = fields.get(f"{gets}_gold")
+        if not golds or golds[-1] < 1:
+            continue
+        lots: list[tuple[Any, dict[str, Any], int]] = [
+            (slot, {f"{gives}_commodity": name, f"{gives}_units": units}, units)
+            for slot, name in enumerate(digest.commodities)
+            if name in fields.get(f"{gives}_commodity", ())
+            for units in TRADE_UNITS
+            if units in fields.get(f"{gives}_units", ())
+        ]
+        if 1 in fields.get(f"{gives}_crowns", ()):
+            lots += [("crown", {f"{gives}_crowns": 1}, 3)]
+        for to in fields.get("to", ()):
+            for what, goods, units in lots:
+                for step in TRADE_STEPS:
+                    gold = units * priced(step, digest.cost)
+                    terms = {"to": to, f"{gets}_gold": gold, **goods}
+                    key = (direction, to, what, 1 if what == "crown" else units, step)
+                    yield key, finance.ProposeTrade, terms
 
 
 def _auction(fields: Fields, digest: ViewDigest) -> Candidates:
@@ -186,8 +193,8 @@ def _auction(fields: Fields, digest: ViewDigest) -> Candidates:
             for fraction in FEW_FRACTIONS:
                 start = level(fields.get("start"), fraction)
                 if start is not None:
-                    action = finance.AuctionProperty(card=card, style=style, start=start)
-                    yield (card, style, fraction), action
+                    terms = {"card": card, "style": style, "start": start}
+                    yield (card, style, fraction), finance.AuctionProperty, terms
 
 
 def _write_future(fields: Fields, digest: ViewDigest) -> Candidates:
@@ -204,10 +211,8 @@ def _write_future(fields: Fields, digest: ViewDigest) -> Candidates:
                 years, portion = divmod(int(counters["portion"]) + ahead, portions)
                 year = int(counters["year"]) + years
                 if inside(year, fields.get("year")) and inside(portion, fields.get("portion")):
-                    action = finance.WriteFuture(
-                        commodity=name, price=price, year=year, portion=portion
-                    )
-                    yield (slot, step, ahead), action
+                    terms = {"commodity": name, "price": price, "year": year, "portion": portion}
+                    yield (slot, step, ahead), finance.WriteFuture, terms
 
 
 def _list_item(fields: Fields, digest: ViewDigest) -> Candidates:
@@ -221,7 +226,11 @@ def _list_item(fields: Fields, digest: ViewDigest) -> Candidates:
         for step in FEW_PRICE_STEPS:
             price = priced(step, digest.cost)
             if inside(price, fields.get("price")):
-                yield (*found, step), finance.ListItem(item=held[0], ref=ref, price=price)
+                yield (
+                    (*found, step),
+                    finance.ListItem,
+                    {"item": held[0], "ref": ref, "price": price},
+                )
 
 
 _ITEM_CLASS_SET = frozenset(ITEM_CLASSES)
@@ -242,7 +251,7 @@ def _want(fields: Fields, digest: ViewDigest) -> Candidates:
         for step in FEW_PRICE_STEPS:
             price = priced(step, digest.cost)
             if inside(price, fields.get("price")):
-                yield (kind, detail, step), finance.Want(item=kind, ref=ref, price=price)
+                yield (kind, detail, step), finance.Want, {"item": kind, "ref": ref, "price": price}
 
 
 def _insurance(fields: Fields, digest: ViewDigest) -> Candidates:
@@ -267,10 +276,8 @@ def _insurance(fields: Fields, digest: ViewDigest) -> Candidates:
                         and inside(premium, fields.get("premium"))
                     ):
                         continue
-                    action = finance.WriteInsurance(
-                        **terms, rolls=rolls, payout=payout, premium=premium
-                    )
-                    yield (insured, rolls, step, share), action
+                    cover = {**terms, "rolls": rolls, "payout": payout, "premium": premium}
+                    yield (insured, rolls, step, share), finance.WriteInsurance, cover
 
 
 def _reprice(fields: Fields, digest: ViewDigest) -> Candidates:
@@ -281,7 +288,7 @@ def _reprice(fields: Fields, digest: ViewDigest) -> Candidates:
         for step in FEW_PRICE_STEPS:
             premium = priced(step, digest.cost)
             if inside(premium, fields.get("premium")):
-                yield (slot, step), finance.Reprice(quote=mine[slot], premium=premium)
+                yield (slot, step), finance.Reprice, {"quote": mine[slot], "premium": premium}
 
 
 def _loan(fields: Fields, digest: ViewDigest) -> Candidates:
@@ -300,10 +307,9 @@ def _loan(fields: Fields, digest: ViewDigest) -> Candidates:
             for markup in LOAN_MARKUPS:
                 repay = math.ceil(principal * markup)
                 for orbits in LOAN_ORBITS:
-                    action = finance.OfferLoan(
-                        to=to, card=card, principal=principal, repay=repay, orbits=orbits
-                    )
-                    yield (to, step, markup, orbits), action
+                    terms = {"to": to, "card": card, "principal": principal}
+                    terms.update(repay=repay, orbits=orbits)
+                    yield (to, step, markup, orbits), finance.OfferLoan, terms
 
 
 def _bonds(fields: Fields, digest: ViewDigest) -> Candidates:
@@ -313,20 +319,21 @@ def _bonds(fields: Fields, digest: ViewDigest) -> Candidates:
             for orbits in BOND_ORBITS:
                 for discount in BOND_DISCOUNTS:
                     price = priced(discount, face)
-                    action = finance.IssueBonds(count=count, face=face, orbits=orbits, price=price)
-                    yield (count, step, orbits, discount), action
+                    terms = {"count": count, "face": face, "orbits": orbits, "price": price}
+                    yield (count, step, orbits, discount), finance.IssueBonds, terms
 
 
 def _stock(fields: Fields, digest: ViewDigest) -> Candidates:
     for count in STOCK_COUNTS:
         for step in STOCK_PRICE_STEPS:
-            yield (count, step), finance.IssueStock(count=count, price=priced(step, digest.cost))
+            terms = {"count": count, "price": priced(step, digest.cost)}
+            yield (count, step), finance.IssueStock, terms
 
 
 def _notes(fields: Fields, digest: ViewDigest) -> Candidates:
     for count in NOTE_COUNTS:
         for price in NOTE_PRICES:
-            yield (count, price), finance.IssueNotes(count=count, price=price)
+            yield (count, price), finance.IssueNotes, {"count": count, "price": price}
 
 
 GRADERS: dict[str, Grader] = {

@@ -81,20 +81,22 @@ def _graded(
     if name != "rank_bid" and not fields:
         return
     seen: set[Any] = set()
-    for key, action in GRADERS[name](fields, digest):
+    for key, kind, terms in GRADERS[name](fields, digest):
         index = INDEX.get((name, key))
-        if index is None or action in seen or not _fits(action, fields):
+        if index is None or not _fits(terms, fields):
             continue
-        seen.add(action)
-        if legal.check(action) is None:
-            found[index] = action
+        action = kind(**terms)
+        if action not in seen:
+            seen.add(action)
+            if legal.check(action) is None:
+                found[index] = action
 
 
-def _fits(action: Any, fields: Fields) -> bool:
-    """Whether each field the action names lies in the space's range for it (a cheap test that
-    spares most refusals their words)."""
-    for field, values in fields.items():
-        value = getattr(action, field, None)
-        if value is not None and value not in values:
+def _fits(terms: Mapping[str, Any], fields: Fields) -> bool:
+    """Whether each field an action names lies in the space's range for it (a cheap test that
+    spares most refused actions being built and refused in words)."""
+    for field, value in terms.items():
+        values = fields.get(field)
+        if values is not None and value is not None and value not in values:
             return False
     return True
