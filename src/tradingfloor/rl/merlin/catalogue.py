@@ -359,7 +359,7 @@ def _finance() -> list[Family]:
             "buy_listing",
             "finance",
             ITEM_CLASSES,
-            lambda k: f"buy the cheapest listed {_item(k)}",
+            lambda k: f"buy the cheapest ask for {_item(k)}",
         ),
         Family(
             "want",
