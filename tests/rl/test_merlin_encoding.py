@@ -127,26 +127,29 @@ def _check_mask(menu: Any, view: Any, legal: StepSpace) -> None:
         assert ENTRIES[index][0] == action.type
         assert legal.contains(action), (entry_words(index), action, legal.check(action))
     if legal.count() <= LISTED_AT_MOST:
+        expressed = _expressible(view, legal)
         for action in legal.enumerate() or ():
-            index = _expressed(action, view, legal)
-            assert index is None or menu.mask[index], (action, entry_words(index))
+            indices = expressed.get(action, [])
+            assert not indices or menu.mask[indices].any(), (action, entry_words(indices[0]))
 
 
-def _expressed(action: Any, view: Any, legal: StepSpace) -> int | None:
-    """The catalogue index of a legal action where the catalogue can express it, else None."""
+def _expressible(view: Any, legal: StepSpace) -> dict[Any, list[int]]:
+    """Each legal action the catalogue can express, with the indices that express it: listed
+    types by their key, graded types where an entry's level gives exactly that action."""
     digest = ViewDigest(view)
-    if action.type in LISTERS:
-        ranked = LISTERS[action.type](action, digest)
-        return None if ranked is None else INDEX.get((action.type, ranked[0]))
-    fields = (
-        {}
-        if action.type == "rank_bid"
-        else legal.rules[action.type].fields(legal.state, legal.seat)
-    )
-    for key, kind, terms in GRADERS[action.type](fields, digest):
-        if kind(**terms) == action:
-            return INDEX[(action.type, key)]
-    return None
+    out: dict[Any, list[int]] = {}
+    for kind, rule in legal.rules.items():
+        if kind in LISTERS:
+            for action in rule.choices(legal.state, legal.seat):
+                ranked = LISTERS[kind](action, digest)
+                index = None if ranked is None else INDEX.get((kind, ranked[0]))
+                if index is not None:
+                    out.setdefault(action, []).append(index)
+            continue
+        fields = {} if kind == "rank_bid" else rule.fields(legal.state, legal.seat)
+        for key, made, terms in GRADERS[kind](fields, digest):
+            out.setdefault(made(**terms), []).append(INDEX[(kind, key)])
+    return out
 
 
 def _check_observation(observation: np.ndarray) -> None:
