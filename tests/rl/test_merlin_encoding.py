@@ -26,7 +26,7 @@ from tradingfloor.rl.merlin.menu import MerlinMenu
 GAME = tradingfloor.make("merlin")
 ENCODER = MerlinEncoder()
 ALL_MODULES = {"players": 4, "modules": ["economy", "magic", "finance"], "max_orbits": 12}
-SIX_PLAYERS = {"players": 6, "modules": ["economy", "magic", "finance"], "max_orbits": 8}
+SIX_PLAYERS = {"players": 6, "modules": ["economy", "magic", "finance"], "max_orbits": 30}
 LISTED_AT_MOST = 300
 """Spaces of at most this many actions are listed whole and checked against the mask."""
 
@@ -170,8 +170,10 @@ def test_heuristic_games_mask_only_legal_actions() -> None:
 
 
 def test_six_players_mask_only_legal_actions() -> None:
-    masked = _checked_game(SIX_PLAYERS, 5, heuristic=True, steps=500)
-    assert {"fund_lab", "play_decree", "propose", "list_item"} <= masked
+    masked = _checked_game(SIX_PLAYERS, 9, heuristic=True, steps=1500)
+    chauffeurs = {"store", "take_back", "write_insurance", "reprice", "withdraw_quote"}
+    securities = {"issue_bonds", "issue_stock", "issue_notes", "redeem_note"}
+    assert chauffeurs | securities | {"play_decree", "propose"} <= masked
 
 
 def test_an_economy_game_masks_only_economy_actions() -> None:
@@ -197,3 +199,98 @@ def test_the_environment_plays_through_the_catalogue() -> None:
         legal = np.flatnonzero(observation["action_mask"])
         assert legal.size
         env.step(int(legal[rng.randrange(len(legal))]))
+
+
+TABLE_VIEW: dict[str, Any] = {
+    "seat": 0,
+    "counters": {"cost_of_living": 2, "portion": 1, "portions": 12, "year": 1},
+    "commodities": ["souls", "elixir_oil", "essence_grain"],
+    "market": {"souls": {"bids": [{"order": 3, "price": 2}], "asks": []}},
+    "players": [{"gold": 20, "tableau": [{"card": "2C", "stored": 10}]}],
+    "finance": {
+        "bushel": 3,
+        "futures": [{"id": 4, "commodity": "elixir_oil", "price": 6, "long": None, "short": 0}],
+        "quotes": [{"id": 7, "writer": 0}, {"id": 9, "writer": 1}],
+        "securities": [{"kind": "note", "issuer": 3, "ids": [11, 12]}],
+        "listings": [{"id": 21, "item": "note", "ref": "12", "price": 5, "seller": 3}],
+        "wanted": [],
+        "debts": [],
+    },
+}
+"""A hand-made view with a bid, a future, insurance quotes and a note for sale."""
+
+
+@pytest.mark.parametrize(
+    "action, key",
+    [
+        ({"type": "brew", "recipe": "growth_tonic.2"}, ("growth_tonic",)),
+        ({"type": "set_potion", "potion": "iron_skin.1", "on": "5S"}, ("iron_skin", "5S")),
+        ({"type": "set_potion", "potion": "warding_draught.1"}, ("warding_draught", None)),
+        ({"type": "found_shop", "lab": "3S", "on": "4C"}, ("3S", "4C")),
+        ({"type": "sell_spell", "spell": "rot.1", "shop": "4C", "seat": 1}, ("rot", "4C")),
+        ({"type": "open_shop", "shop": "4C", "fee": 5}, ("4C", 5)),
+        ({"type": "open_shop", "shop": "4C", "fee": 7}, None),
+        ({"type": "sell_to", "order": 3}, (0,)),
+        ({"type": "deliver", "future": 4}, (1,)),
+        ({"type": "withdraw_quote", "quote": 7}, (0,)),
+        ({"type": "buy_insurance", "quote": 9}, (1,)),
+        ({"type": "buy_listing", "listing": 21}, ("note", 3)),
+        ({"type": "redeem_note", "issuer": 3}, (3,)),
+    ],
+)
+def test_listed_actions_find_their_entries(action: dict[str, Any], key: Any) -> None:
+    typed = GAME.parse_action(action)
+    ranked = LISTERS[typed.type](typed, ViewDigest(TABLE_VIEW))
+    found = None if ranked is None else ranked[0]
+    if key is None:  # a fee between the catalogue's levels has no entry
+        assert found is None or (typed.type, found) not in INDEX
+    else:
+        assert found == key and (typed.type, key) in INDEX
+
+
+def test_cast_spells_name_their_target() -> None:
+    digest = ViewDigest(TABLE_VIEW)
+    cast = GAME.parse_action({"type": "cast_spell", "spell": "blight.2", "seat": 2, "card": "3D"})
+    assert LISTERS["cast_spell"](cast, digest) == (("blight", ("card", "3D"), False), 0.0)
+    at = GAME.parse_action({"type": "cast_spell", "spell": "pickpocket.1", "seat": 4})
+    assert LISTERS["cast_spell"](at, digest) == (("pickpocket", ("seat", 4), False), 0.0)
+
+
+def _graded_at(kind: str, fields: dict[str, Any]) -> dict[Any, Any]:
+    return {
+        key: made(**terms) for key, made, terms in GRADERS[kind](fields, ViewDigest(TABLE_VIEW))
+    }
+
+
+def test_graded_levels_resolve_to_exact_figures() -> None:
+    loans = _graded_at(
+        "offer_loan",
+        {"to": [1], "card": ["2C"], "principal": range(1, 11), "repay": range(1, 21)},
+    )
+    # Cost of the living 2: principal 2 x 2 = 4, repaid 1.25 x 4 = 5; 10 x 2 = 20 > 10 stored.
+    assert loans[(1, 2.0, 1.25, 1)].model_dump() == {
+        "type": "offer_loan",
+        "to": 1,
+        "card": "2C",
+        "principal": 4,
+        "repay": 5,
+        "orbits": 1,
+    }
+    assert len(loans) == 2 * 2 * 2
+    reprices = _graded_at("reprice", {"quote": [7], "premium": range(1, 31)})
+    assert reprices[(0, 2.0)].premium == 4 and len(reprices) == 4
+    taken = _graded_at("take_back", {"card": ["2C"], "amount": range(1, 30)})
+    # At most the 10 stored: half way through 1..10, rounded half to even, is the 5th: 5.
+    assert taken[("2C", 0.5)].amount == 5 and taken[("2C", 1.0)].amount == 10
+    futures = _graded_at(
+        "write_future",
+        {"commodity": ["souls"], "price": range(1, 61), "year": range(1, 6), "portion": range(12)},
+    )
+    # Portion 1 of year 1, 12 portions ahead: portion 1 of year 2; 3 units at 2 x 2 gold.
+    assert futures[(0, 2.0, 12)].model_dump() == {
+        "type": "write_future",
+        "commodity": "souls",
+        "price": 12,
+        "year": 2,
+        "portion": 1,
+    }
