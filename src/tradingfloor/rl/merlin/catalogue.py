@@ -286,14 +286,12 @@ def _magic() -> list[Family]:
     ]
 
 
-def _finance() -> list[Family]:
+def _finance_deals() -> list[Family]:
+    """Debts, trades between players, property auctions and the turn-order extras."""
     trades = (
         *_keys(TRADE_DIRECTIONS, SEATS, COMMODITY_SLOTS, TRADE_UNITS, TRADE_STEPS),
         *_keys(TRADE_DIRECTIONS, SEATS, ("crown",), (1,), TRADE_STEPS),
     )
-    insurance = _keys(range(len(INSURED)), INSURED_ROLLS, PAYOUT_STEPS, PREMIUM_SHARES)
-    loans = _keys(SEATS, LOAN_STEPS, LOAN_MARKUPS, LOAN_ORBITS)
-    bonds = _keys(BOND_COUNTS, BOND_FACE_STEPS, BOND_ORBITS, BOND_DISCOUNTS)
     return [
         Family(
             "repay",
@@ -328,6 +326,12 @@ def _finance() -> list[Family]:
             lambda k: f"bid for the place sold, {_share(k[0])}",
             True,
         ),
+    ]
+
+
+def _finance_markets() -> list[Family]:
+    """Futures and the custom bid/ask tables."""
+    return [
         Family(
             "write_future",
             "finance",
@@ -375,6 +379,15 @@ def _finance() -> list[Family]:
             _keys(ITEMS),
             lambda k: f"fill the best-paying bid for a {k[0]}",
         ),
+    ]
+
+
+def _finance_instruments() -> list[Family]:
+    """Insurance, loans and securities: the Chauffeur owners' instruments."""
+    insurance = _keys(range(len(INSURED)), INSURED_ROLLS, PAYOUT_STEPS, PREMIUM_SHARES)
+    loans = _keys(SEATS, LOAN_STEPS, LOAN_MARKUPS, LOAN_ORBITS)
+    bonds = _keys(BOND_COUNTS, BOND_FACE_STEPS, BOND_ORBITS, BOND_DISCOUNTS)
+    return [
         Family("write_insurance", "finance", insurance, _insurance_words, True),
         Family(
             "reprice",
@@ -457,7 +470,13 @@ def _insurance_words(key: Key) -> str:
     )
 
 
-FAMILIES: tuple[Family, ...] = (*_economy(), *_magic(), *_finance())
+FAMILIES: tuple[Family, ...] = (
+    *_economy(),
+    *_magic(),
+    *_finance_deals(),
+    *_finance_markets(),
+    *_finance_instruments(),
+)
 """Every action type, in catalogue order."""
 FAMILY: dict[str, Family] = {family.type: family for family in FAMILIES}
 OFFSETS: dict[str, int] = {}

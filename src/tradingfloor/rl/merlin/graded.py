@@ -82,6 +82,7 @@ def _amount(kind: type[Any]) -> Grader:
 
 
 def _rank_bid(fields: Fields, digest: ViewDigest) -> Candidates:
+    """Equal stacks for every place of the rank auction, at levels of gold / places."""
     auction = digest.view.get("auction") or {}
     places = len((auction.get("contest") or {}).get("seats", ()))
     if places:
@@ -106,6 +107,7 @@ def _on_card(kind: type[Any]) -> Grader:
 
 
 def _offer_sale(fields: Fields, digest: ViewDigest) -> Candidates:
+    """A property offered to a player at levels of the price range (their gold)."""
     for card in fields.get("card", ()):
         for to in fields.get("to", ()):
             for fraction in OFFER_FRACTIONS:
@@ -119,6 +121,8 @@ def _offer_sale(fields: Fields, digest: ViewDigest) -> Candidates:
 
 
 def _market(kind: type[Any]) -> Grader:
+    """A bid or ask on the Grand Market at `PRICE_STEPS` x the cost of the living."""
+
     def grade(fields: Fields, digest: ViewDigest) -> Candidates:
         for name in fields.get("commodity", ()):
             slot = digest.slots.get(name)
@@ -149,6 +153,7 @@ def _own_order(kind: type[Any]) -> Grader:
 
 
 def _repay(fields: Fields, digest: ViewDigest) -> Candidates:
+    """Levels of what one owes a creditor (at most the gold in hand)."""
     debts = digest.finance.get("debts", ())
     for creditor in fields.get("creditor", ()):
         owed = sum(
@@ -188,6 +193,7 @@ def _trade(fields: Fields, digest: ViewDigest) -> Candidates:
 
 
 def _auction(fields: Fields, digest: ViewDigest) -> Candidates:
+    """A property auctioned blind or open, from levels of its starting-bid range."""
     for card in fields.get("card", ()):
         for style in fields.get("style", ()):
             for fraction in FEW_FRACTIONS:
@@ -198,6 +204,7 @@ def _auction(fields: Fields, digest: ViewDigest) -> Candidates:
 
 
 def _write_future(fields: Fields, digest: ViewDigest) -> Candidates:
+    """A bushel at a forward price per unit, expiring `AHEAD` portions of the wheel from now."""
     counters = digest.view["counters"]
     bushel = int(digest.finance.get("bushel", 3))
     portions = max(1, int(counters["portions"]))
@@ -216,6 +223,7 @@ def _write_future(fields: Fields, digest: ViewDigest) -> Candidates:
 
 
 def _list_item(fields: Fields, digest: ViewDigest) -> Candidates:
+    """The first held item of each class, asked for at `FEW_PRICE_STEPS`."""
     seen: set[Key] = set()
     for ref in fields.get("ref", ()):
         held = digest.held_item(ref)
@@ -237,6 +245,7 @@ _ITEM_CLASS_SET = frozenset(ITEM_CLASSES)
 
 
 def _want(fields: Fields, digest: ViewDigest) -> Candidates:
+    """A covered bid for any item of a kind, or of a class, at `FEW_PRICE_STEPS`."""
     items, refs = fields.get("item", ()), fields.get("ref", ())
     for kind, detail in WANTED_CLASSES:
         ref: str | None
@@ -255,6 +264,7 @@ def _want(fields: Fields, digest: ViewDigest) -> Candidates:
 
 
 def _insurance(fields: Fields, digest: ViewDigest) -> Candidates:
+    """A quote on one of `INSURED`, for some rolls, a payout and a share of it as premium."""
     for insured, (event, detail) in enumerate(INSURED):
         terms: dict[str, Any] = {"event": event}
         if event == "numbers":
@@ -281,6 +291,7 @@ def _insurance(fields: Fields, digest: ViewDigest) -> Candidates:
 
 
 def _reprice(fields: Fields, digest: ViewDigest) -> Candidates:
+    """A new premium for one of the seat's own quotes (by their order on the table)."""
     mine = digest.my_quotes
     for slot in QUOTE_SLOTS:
         if slot >= len(mine) or mine[slot] not in fields.get("quote", ()):
@@ -292,6 +303,7 @@ def _reprice(fields: Fields, digest: ViewDigest) -> Candidates:
 
 
 def _loan(fields: Fields, digest: ViewDigest) -> Candidates:
+    """A loan from the Chauffeur that stores the most (no more than it stores)."""
     cards = fields.get("card", ())
     if not cards:
         return
@@ -313,6 +325,7 @@ def _loan(fields: Fields, digest: ViewDigest) -> Candidates:
 
 
 def _bonds(fields: Fields, digest: ViewDigest) -> Candidates:
+    """Bonds: counts, face values, terms, and a price at a discount to face."""
     for count in BOND_COUNTS:
         for step in BOND_FACE_STEPS:
             face = priced(step, digest.cost)
@@ -324,6 +337,7 @@ def _bonds(fields: Fields, digest: ViewDigest) -> Candidates:
 
 
 def _stock(fields: Fields, digest: ViewDigest) -> Candidates:
+    """Shares: counts and prices."""
     for count in STOCK_COUNTS:
         for step in STOCK_PRICE_STEPS:
             terms = {"count": count, "price": priced(step, digest.cost)}
@@ -331,6 +345,7 @@ def _stock(fields: Fields, digest: ViewDigest) -> Candidates:
 
 
 def _notes(fields: Fields, digest: ViewDigest) -> Candidates:
+    """Notes: counts and prices in gold."""
     for count in NOTE_COUNTS:
         for price in NOTE_PRICES:
             yield (count, price), finance.IssueNotes, {"count": count, "price": price}
