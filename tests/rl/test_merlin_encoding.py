@@ -11,10 +11,13 @@ import numpy as np
 import pytest
 
 import tradingfloor
+from tests.games.merlin.magic.tables import credit, give, table
 from tradingfloor.core.agent import Decision
 from tradingfloor.games.merlin.actions import ACTION_TYPES, TurnBid
 from tradingfloor.games.merlin.heuristic import MerlinHeuristic
+from tradingfloor.games.merlin.magic.state import Lab
 from tradingfloor.games.merlin.spaces import StepSpace
+from tradingfloor.games.merlin.state import Stack
 from tradingfloor.rl.encoding import encoder_for
 from tradingfloor.rl.merlin import MerlinEncoder
 from tradingfloor.rl.merlin.catalogue import ENTRIES, FAMILIES, FAMILY, INDEX, SIZE, entry_words
@@ -22,6 +25,7 @@ from tradingfloor.rl.merlin.context import ViewDigest
 from tradingfloor.rl.merlin.graded import GRADERS
 from tradingfloor.rl.merlin.listed import LISTERS
 from tradingfloor.rl.merlin.menu import MerlinMenu
+from tradingfloor.rl.pettingzoo_env import aec_env
 
 GAME = tradingfloor.make("merlin")
 ENCODER = MerlinEncoder()
@@ -185,8 +189,6 @@ def test_an_economy_game_masks_only_economy_actions() -> None:
 
 
 def test_the_environment_plays_through_the_catalogue() -> None:
-    from tradingfloor.rl.pettingzoo_env import aec_env
-
     env = aec_env("merlin", ALL_MODULES)
     env.reset(seed=7)
     assert env.action_space("player_0").n == SIZE + 1
@@ -294,3 +296,30 @@ def test_graded_levels_resolve_to_exact_figures() -> None:
         "year": 2,
         "portion": 1,
     }
+
+
+def test_a_magic_workshop_masks_its_potions_shops_and_mead() -> None:
+    """Seat 0 with a free property, a Spell Shop, a Brewery, a funded successful lab, a recipe it
+    can brew, a spell and a potion: each of those actions at its own index."""
+    state = table(
+        tableaux=[["4C", Stack("5C", top="9S"), Stack("6C", top="9H")], [], [], []],
+        labs=[Lab("8S", 0, grant=2)],
+        gold=[9, 9, 9, 9],
+        goods=[(1, 0, 3), (0, 0, 0), (0, 0, 0), (0, 0, 0)],
+        bank=10,
+    )
+    state = credit(state, "8S", "rot.2", "siphon.1", "siphon.2")
+    state = give(state, "recipes", 0, "growth_tonic.1")
+    state = give(state, "spells", 0, "rot.1")
+    state = give(state, "potions", 0, "iron_skin.1")
+    view, legal = GAME.view(state, 0), GAME.legal(state, 0)
+    menu = ENCODER.menu(view, legal, random.Random(0))
+    _check_mask(menu, view, legal)
+    masked = {i: menu.action(i).model_dump() for i in np.flatnonzero(menu.mask).tolist()}
+    assert masked[1380] == {"type": "brew", "recipe": "growth_tonic.1"}
+    assert [masked[i]["on"] for i in (1441, 1442, 1443)] == ["4C", "5C", "6C"]  # Iron Skin
+    assert masked[1630] == {"type": "found_shop", "lab": "8S", "on": "4C"}
+    assert masked[1743] == {"type": "sell_spell", "spell": "rot.1", "shop": "5C", "seat": 0}
+    assert [masked[i]["fee"] for i in range(1818, 1824)] == [0, 1, 2, 3, 5, 10]
+    assert 1817 not in masked  # the shop is not open: it cannot be closed
+    assert masked[1852] == {"type": "sell_mead"}
