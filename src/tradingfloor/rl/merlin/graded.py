@@ -64,6 +64,12 @@ def priced(step: float, unit: int) -> int:
     return max(1, round(step * unit))
 
 
+def prices(steps: tuple[float, ...], unit: int, allowed: Any) -> list[tuple[float, int]]:
+    """Each step with its price (`priced`), where the space's range of prices holds it."""
+    out = [(step, priced(step, unit)) for step in steps]
+    return [(step, price) for step, price in out if inside(price, allowed)]
+
+
 def inside(value: Any, values: Any) -> bool:
     """Whether a field's range or list of choices holds `value`."""
     return values is not None and value in values
@@ -124,11 +130,11 @@ def _market(kind: type[Any]) -> Grader:
     """A bid or ask on the Grand Market at `PRICE_STEPS` x the cost of the living."""
 
     def grade(fields: Fields, digest: ViewDigest) -> Candidates:
+        levels = prices(PRICE_STEPS, digest.cost, fields.get("price"))
         for name in fields.get("commodity", ()):
             slot = digest.slots.get(name)
-            for step in PRICE_STEPS:
-                price = priced(step, digest.cost)
-                if slot is not None and inside(price, fields.get("price")):
+            if slot is not None:
+                for step, price in levels:
                     yield (slot, step), kind, {"commodity": name, "price": price}
 
     return grade
@@ -225,20 +231,19 @@ def _write_future(fields: Fields, digest: ViewDigest) -> Candidates:
 def _list_item(fields: Fields, digest: ViewDigest) -> Candidates:
     """The first held item of each class, asked for at `FEW_PRICE_STEPS`."""
     seen: set[Key] = set()
+    levels = prices(FEW_PRICE_STEPS, digest.cost, fields.get("price"))
     for ref in fields.get("ref", ()):
         held = digest.held_item(ref)
         found = None if held is None else digest.item_class(*held)
         if held is None or found is None or found in seen or found not in _ITEM_CLASS_SET:
             continue
         seen.add(found)
-        for step in FEW_PRICE_STEPS:
-            price = priced(step, digest.cost)
-            if inside(price, fields.get("price")):
-                yield (
-                    (*found, step),
-                    finance.ListItem,
-                    {"item": held[0], "ref": ref, "price": price},
-                )
+        for step, price in levels:
+            yield (
+                (*found, step),
+                finance.ListItem,
+                {"item": held[0], "ref": ref, "price": price},
+            )
 
 
 _ITEM_CLASS_SET = frozenset(ITEM_CLASSES)
@@ -246,7 +251,8 @@ _ITEM_CLASS_SET = frozenset(ITEM_CLASSES)
 
 def _want(fields: Fields, digest: ViewDigest) -> Candidates:
     """A covered bid for any item of a kind, or of a class, at `FEW_PRICE_STEPS`."""
-    items, refs = fields.get("item", ()), fields.get("ref", ())
+    items, refs = fields.get("item", ()), set(fields.get("ref", ()))
+    levels = prices(FEW_PRICE_STEPS, digest.cost, fields.get("price"))
     for kind, detail in WANTED_CLASSES:
         ref: str | None
         if detail is None:
@@ -257,10 +263,8 @@ def _want(fields: Fields, digest: ViewDigest) -> Candidates:
             ref = str(detail)
         if ref is None or kind not in items or ref not in refs:
             continue
-        for step in FEW_PRICE_STEPS:
-            price = priced(step, digest.cost)
-            if inside(price, fields.get("price")):
-                yield (kind, detail, step), finance.Want, {"item": kind, "ref": ref, "price": price}
+        for step, price in levels:
+            yield (kind, detail, step), finance.Want, {"item": kind, "ref": ref, "price": price}
 
 
 def _insurance(fields: Fields, digest: ViewDigest) -> Candidates:
