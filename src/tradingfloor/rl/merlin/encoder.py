@@ -10,8 +10,9 @@ import numpy as np
 
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.rl.merlin.catalogue import SIZE, entry_words
+from tradingfloor.rl.merlin.features import FEATURE_NAMES, FEATURES
 from tradingfloor.rl.merlin.menu import MerlinMenu, build_menu
-from tradingfloor.rl.merlin.observation import FEATURE_NAMES, FEATURES, observe
+from tradingfloor.rl.merlin.observation import observe
 
 
 class MerlinEncoder:
