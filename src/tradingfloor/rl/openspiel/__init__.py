@@ -1,7 +1,7 @@
 """tradingfloor's games in OpenSpiel: importing this package registers them with pyspiel.
 
     import pyspiel
-    import tradingfloor.rl.openspiel  # registers python_middleman, python_businessmen, python_merlin
+    import tradingfloor.rl.openspiel  # registers every game: python_middleman, ...
 
     game = pyspiel.load_game("python_merlin", {"magic": True, "finance": True})
 
