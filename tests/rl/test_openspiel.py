@@ -45,11 +45,14 @@ def test_every_game_is_registered() -> None:
 @pytest.mark.parametrize(("name", "params"), GAMES, ids=str)
 def test_random_sim_test(name: str, params: dict[str, object]) -> None:
     game = pyspiel.load_game(name, params)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    sims = 1 if "finance" in params else 2  # every module: the longest games
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize(
-    ("name", "params"), [g for g in GAMES if g[0] != "python_businessmen"], ids=str
+    ("name", "params"),
+    [g for g in GAMES if g[0] != "python_businessmen" and "finance" not in g[1]],
+    ids=str,
 )
 def test_the_turn_based_conversion_passes_too(name: str, params: dict[str, object]) -> None:
     game = pyspiel.convert_to_turn_based(pyspiel.load_game(name, params))
