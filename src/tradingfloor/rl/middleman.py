@@ -161,7 +161,7 @@ class MiddlemanEncoder:
 
     def information_state(self, view: Mapping[str, Any]) -> np.ndarray:
         """The observation, then every resolved step's orders and fills, seat by seat."""
-        out = np.zeros(self.information_state_features, dtype=np.float32)
+        out: np.ndarray = np.zeros(self.information_state_features, dtype=np.float32)
         out[: self.features] = self.observe(view)
         steps = out[self.features :].reshape(2, ROUNDS, MAX_SEATS, len(STEP_FIGURES))
         for step in view["history"]:

@@ -61,6 +61,7 @@ class Node:
     turns: int = 0
     trail: Trail | None = None
     menus: dict[int, Any] = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)  # the table's actors and result, once
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Node:
         return self
@@ -135,7 +136,7 @@ class ContractState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.CHANCE)
         if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
-        actors = self.context.core.actors(self.node.table)
+        actors = self.actors()
         if len(actors) == 1:
             return int(actors[0])
         if not self.context.spec.simultaneous:
@@ -145,13 +146,26 @@ class ContractState(pyspiel.State):  # type: ignore[misc]
     def is_terminal(self) -> bool:
         if self.chance_pending():
             return False
-        over = self.context.core.result(self.node.table) is not None
-        return over or self.node.turns >= self.context.max_turns
+        return self.result() is not None or self.node.turns >= self.context.max_turns
+
+    def actors(self) -> tuple[int, ...]:
+        """The seats whose decision the table awaits (asked of the game once per state)."""
+        facts = self.node.facts
+        if "actors" not in facts:
+            facts["actors"] = self.context.core.actors(self.node.table)
+        return facts["actors"]  # type: ignore[no-any-return]
+
+    def result(self) -> Any:
+        """The game's result, None while it goes on (asked of the game once per state)."""
+        facts = self.node.facts
+        if "result" not in facts:
+            facts["result"] = self.context.core.result(self.node.table)
+        return facts["result"]
 
     def returns(self) -> list[float]:
         """Each seat's share of the win: 1 for a sole winner, 1/k each for k sharing it."""
         shares = [0.0] * self.context.players
-        result = None if self.chance_pending() else self.context.core.result(self.node.table)
+        result = None if self.chance_pending() else self.result()
         if result is not None:
             for seat in result.winners:
                 shares[seat] = 1.0 / len(result.winners)
@@ -176,7 +190,7 @@ class ContractState(pyspiel.State):  # type: ignore[misc]
         return menu
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.is_terminal() or player not in self.context.core.actors(self.node.table):
+        if self.is_terminal() or player not in self.actors():
             return []
         return [int(i) for i in np.flatnonzero(self.menu(player).mask)]
 
@@ -187,8 +201,7 @@ class ContractState(pyspiel.State):  # type: ignore[misc]
         self.play({self.current_player(): int(action)})
 
     def _apply_actions(self, actions: list[int]) -> None:
-        actors = self.context.core.actors(self.node.table)
-        self.play({seat: int(actions[seat]) for seat in actors})
+        self.play({seat: int(actions[seat]) for seat in self.actors()})
 
     def play(self, chosen: dict[int, int]) -> None:
         """Every chosen seat's action, in seat order, then the encoder's automatic ones."""

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import json
 import math
+from functools import cache
 from typing import Any
 
 from tradingfloor.games.middleman.actions import Rows
 from tradingfloor.rl.openspiel.adapter import ContractGame, ContractState, Node
-from tradingfloor.rl.openspiel.context import SPECS, GameSpec
+from tradingfloor.rl.openspiel.context import SPECS, Context, GameSpec
 
 MIDDLEMAN = GameSpec(
     game_id="middleman",
@@ -29,6 +30,19 @@ MIDDLEMAN = GameSpec(
     turns=lambda params: 2 * int(params["rounds"]),  # a buying and a selling step a round
 )
 SPECS[MIDDLEMAN.short_name] = MIDDLEMAN
+
+
+class Dealt(tuple[tuple[int, ...], ...]):
+    """The rows dealt so far; immutable, so a cloned state shares them."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Dealt:
+        return self
+
+
+@cache
+def _blank_table(context: Context) -> Any:
+    """The table before any row is written (the seed plays no part in Middleman's rules)."""
+    return context.core.new(context.options, seed=0)
 
 
 class MiddlemanGame(ContractGame):
@@ -53,10 +67,14 @@ class MiddlemanState(ContractState):
     def __init__(self, game: MiddlemanGame) -> None:
         super().__init__(game)
         self.digits = game.digits
-        self.dealt: tuple[tuple[int, ...], ...] = ()  # rows dealt so far: A0, D0, A1, D1, ...
+        self.dealt: Dealt = Dealt()  # rows dealt so far: A0, D0, A1, D1, ...
 
     def first_table(self) -> Any:
-        return self.context.core.new(self.context.options, seed=0)  # the seed plays no part
+        return _blank_table(self.context)
+
+    def auto_moves(self, table: Any, turns: int = 0) -> Any:
+        """None: chance deals the rows (the encoder's one automatic move), orders are asked."""
+        return table
 
     def chance_pending(self) -> bool:
         rows = 2 * self.context.players
@@ -84,7 +102,7 @@ class MiddlemanState(ContractState):
 
     def apply_chance(self, outcome: int) -> None:
         index, row = self._row_being_dealt()
-        self.dealt = (*self.dealt[:index], (*row, int(outcome)))
+        self.dealt = Dealt((*self.dealt[:index], (*row, int(outcome))))
         if index % 2 == 1 and len(self.dealt[-1]) == self.digits:
             seat = index // 2
             rows = Rows(a=self.dealt[-2], d=self.dealt[-1])

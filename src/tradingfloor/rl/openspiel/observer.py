@@ -23,7 +23,7 @@ class ContractObserver:
         self.context = context
         self.perfect_recall = perfect_recall
         size = context.info_size if perfect_recall else context.encoder.features
-        self.tensor = np.zeros(size, np.float32)
+        self.tensor: np.ndarray = np.zeros(size, np.float32)
         self.dict = {"info_state" if perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: Any, player: int) -> None:
@@ -37,7 +37,7 @@ class ContractObserver:
             self.tensor[:] = self.context.encoder.observe(view)
 
     def string_from(self, state: Any, player: int) -> str:
-        seen = state.observation_text(player)
+        seen: str = state.observation_text(player)
         if not self.perfect_recall:
             return seen
         node = state.node
