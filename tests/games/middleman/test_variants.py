@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import random
 import re
 
 import pytest
+from rich.console import Console
 
 import tradingfloor
 from tradingfloor.agents import make_agent
 from tradingfloor.core import conformance
 from tradingfloor.core.agent import decision_for
 from tradingfloor.core.errors import BadOptions, IllegalAction
-from tradingfloor.games.middleman import fast
+from tradingfloor.games.middleman import fast, terminal
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
 from tradingfloor.games.middleman.options import MiddlemanOptions
 
@@ -95,3 +97,13 @@ def test_the_batch_engine_refuses_a_variant_in_words() -> None:
     assert fast.plays({"players": 4}) and not fast.plays(SMALLEST)
     with pytest.raises(BadOptions, match="the batch engine plays only the printed game"):
         next(fast.stream(SMALLEST, [], games=1, seed=0))
+
+
+def test_the_terminal_asks_a_variant_for_its_shorter_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    console = Console(file=io.StringIO(), width=100)
+    answers = iter(["0123456789", "210", "012"])
+    monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
+    state = GAME.new({"players": 2, "rounds": 2, "digits": 3}, seed=0)
+    action = terminal._ask_rows(console, GAME.legal(state, 0), GAME.parse_action)
+    assert action == Rows(a=(2, 1, 0), d=(0, 1, 2))
+    assert "Row A needs exactly 3 digits, e.g. 012." in console.file.getvalue()
