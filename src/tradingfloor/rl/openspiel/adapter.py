@@ -31,7 +31,7 @@ from tradingfloor.rl.openspiel.trail import Trail
 AUTO_LIMIT = 10_000  # actions the encoder may take in a row for seats before it is a fault
 
 
-def game_type(spec: GameSpec, context: Context, explicit_chance: bool = True) -> pyspiel.GameType:
+def game_type(spec: GameSpec, context: Context) -> pyspiel.GameType:
     """OpenSpiel's description of the game."""
     kind = pyspiel.GameType
     return kind(
