@@ -63,12 +63,13 @@ def test_every_view_of_seeded_episodes_hashes_as_the_plain_way_does(
     env.reset(seed=4)
     rng = random.Random(4)
     table = env.table
+    encoder = MenuEncoder()  # the generic encoder, also where the game has its own
     for _ in range(40):
         if not env.agents or env.terminations[env.agent_selection]:
             break
         for seat in range(table.players):
             view = table.game.view(table.state, seat)
-            assert np.array_equal(table.encoder.observe(view), plain_observation(view))
+            assert np.array_equal(encoder.observe(view), plain_observation(view))
         mask = env.observe(env.agent_selection)["action_mask"]
         legal = np.flatnonzero(mask)
         env.step(int(legal[rng.randrange(len(legal))]))

@@ -228,7 +228,11 @@ def _numbers(value: Any, path: str) -> list[tuple[str, float]]:
     return []
 
 
-GAME_ENCODERS = {"middleman": "tradingfloor.rl.middleman:MiddlemanEncoder"}
+GAME_ENCODERS = {
+    "middleman": "tradingfloor.rl.middleman:MiddlemanEncoder",
+    "businessmen": "tradingfloor.rl.businessmen:BusinessmenEncoder",
+    "merlin": "tradingfloor.rl.merlin:MerlinEncoder",
+}
 """Each game's own encoder, by game id, as "module:class"; imported only when asked for."""
 
 

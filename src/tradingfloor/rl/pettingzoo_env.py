@@ -1,259 +1,41 @@
 """PettingZoo environments (AEC and Parallel) for every registered game.
 
-Each seat is an agent `player_<seat>`. Observations are dicts of the encoder's vector and an
-`action_mask`; the action space is Discrete(menu size + 1), whose last index is WAIT: the only legal
-action of a seat that has nothing to do now (it matters only in the Parallel API, where every live
-agent sends an action each step). A finished game gives each seat its share of the win (1 for a
-sole winner, 1/k for each of k sharing it, 0 otherwise).
+Each seat is an agent `player_<seat>`. The action space is Discrete(menu size + 1), whose last
+index is WAIT: the only legal action of a seat the game is not asking in this cycle. A cycle is
+one step of the game: the seats it asks then (every seat still in, for a simultaneous step) each
+act once; the Parallel API takes a cycle per `step`, the AEC API a turn per agent. The settings
+(`max_cycles`, `reward`, `observation`, `illegal`, `wait_turns`, `render_seat`) are described in
+`rl.envs.settings` and `docs/rl.md`; `rl.envs` gives each game a versioned name (`middleman_v1`).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-import numpy as np
+import gymnasium
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from tradingfloor.core.game import Game, Result, State
-from tradingfloor.core.registry import make
-from tradingfloor.core.spaces import ActionSpace
-from tradingfloor.rl.encoding import Encoder, encoder_for
+from tradingfloor.rl.envs.settings import DEFAULT_MAX_CYCLES, RENDER_MODES, EnvSettings
+from tradingfloor.rl.envs.table import GameTable, agent_name
 
-MAX_ACTIONS = 200_000  # a game still going after this many actions is truncated
+__all__ = ["GameTable", "TradingfloorAEC", "TradingfloorParallel", "aec_env", "parallel_env"]
 
 
-def agent_name(seat: int) -> str:
-    return f"player_{seat}"
+class _TableEnv:
+    """What both APIs share: the table, the settings, the agents, their spaces and drawing."""
 
-
-class _LazyView(Mapping[str, Any]):
-    """A seat's view of the table's current state, drawn (and kept) on the first look into it."""
-
-    def __init__(self, table: GameTable, seat: int) -> None:
-        self._table, self._seat = table, seat
-
-    def _view(self) -> Mapping[str, Any]:
-        view: Mapping[str, Any] = self._table.view(self._seat)
-        return view
-
-    def __getitem__(self, key: str) -> Any:
-        return self._view()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._view())
-
-    def __len__(self) -> int:
-        return len(self._view())
-
-
-class GameTable:
-    """One game with its encoder: the shared core of both environments.
-
-    What the game says of the current state (its actors, a seat's view, legal space and menu) is
-    asked once per state and kept until the state changes: the environments ask for it several
-    times a step, and a view can cost more than the step itself.
-    """
-
-    def __init__(self, game_id: str, options: Mapping[str, Any] | None) -> None:
-        self.game: Game = make(game_id)
-        self.options = self.game.options(options)
-        self.encoder: Encoder = encoder_for(self.game)
-        self.players = self.game.players(self.game.new(self.options, 0))
-        self.wait = self.encoder.size
-        self.rng = random.Random()
-        self.state: State = None
-        self.actions = 0
-        self._forget()
-
-    def spaces(self) -> tuple[spaces.Space[Any], spaces.Space[Any]]:
-        observation = spaces.Dict(
-            {
-                "observation": spaces.Box(-1e6, 1e6, (self.encoder.features,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self.wait + 1,), np.int8),
-            }
-        )
-        return observation, spaces.Discrete(self.wait + 1)
-
-    def reset(self, seed: int | None) -> None:
-        if seed is not None:
-            self.rng = random.Random(seed)
-        self._enter(self.game.new(self.options, self.rng.getrandbits(62)))
-        self.actions = 0
-        self.take_automatic_actions()
-
-    def _enter(self, state: State) -> None:
-        self.state = state
-        self._forget()
-
-    def _forget(self) -> None:
-        """Drop what was kept of the previous state."""
-        self._actors: tuple[int, ...] | None = None
-        self._views: dict[int, Any] = {}
-        self._legal: dict[int, ActionSpace] = {}
-        self._menus: dict[int, Any] = {}
-
-    def actors(self) -> tuple[int, ...]:
-        if self._actors is None:
-            self._actors = self.game.actors(self.state)
-        return self._actors
-
-    def view(self, seat: int) -> Any:
-        if seat not in self._views:
-            self._views[seat] = self.game.view(self.state, seat)
-        return self._views[seat]
-
-    def legal(self, seat: int) -> ActionSpace:
-        if seat not in self._legal:
-            self._legal[seat] = self.game.legal(self.state, seat)
-        return self._legal[seat]
-
-    def menu(self, seat: int) -> Any:
-        """The seat's menu in the current state (drawn once per state, so observing is pure)."""
-        if seat not in self._menus:
-            self._menus[seat] = self.encoder.menu(self.view(seat), self.legal(seat), self.rng)
-        return self._menus[seat]
-
-    def observe(self, seat: int) -> dict[str, np.ndarray]:
-        mask = np.zeros(self.wait + 1, dtype=np.int8)
-        if seat in self.actors():
-            mask[: self.wait] = self.menu(seat).mask
-        else:
-            mask[self.wait] = 1
-        return {"observation": self.encoder.observe(self.view(seat)), "action_mask": mask}
-
-    def play(self, seat: int, index: int) -> None:
-        """Seat `seat` takes menu entry `index`; ValueError where the mask forbids it."""
-        if seat not in self.actors():
-            if index != self.wait:
-                raise ValueError(f"{agent_name(seat)} has nothing to do now: send WAIT")
-            return
-        action = self.menu(seat).action(int(index))
-        self._enter(self.game.apply(self.state, seat, action))
-        self.actions += 1
-        self.take_automatic_actions()
-
-    def take_automatic_actions(self) -> None:
-        """Decisions the encoder takes for the seats (Middleman's rows dealt at random).
-
-        The encoder is given a view that the game draws only if the encoder reads it."""
-        while True:
-            automatic = False
-            for seat in self.actors():
-                view = _LazyView(self, seat)
-                action = self.encoder.auto(view, self.legal(seat), self.rng)
-                if action is not None:
-                    self._enter(self.game.apply(self.state, seat, action))
-                    automatic = True
-            if not automatic:
-                return
-
-    def result(self) -> Result | None:
-        return self.game.result(self.state)
-
-    def rewards(self) -> dict[str, float]:
-        result = self.result()
-        shares = {agent_name(s): 0.0 for s in range(self.players)}
-        if result is not None:
-            for seat in result.winners:
-                shares[agent_name(seat)] = 1.0 / len(result.winners)
-        return shares
-
-    def truncated(self) -> bool:
-        return self.actions >= MAX_ACTIONS
-
-
-class TradingfloorAEC(AECEnv):  # type: ignore[misc]
-    """A tradingfloor game under PettingZoo's AEC API: seats act one at a time, sealed steps too."""
-
-    metadata: ClassVar[dict[str, Any]] = {
-        "name": "tradingfloor_aec_v0",
-        "render_modes": ["ansi"],
-        "is_parallelizable": True,
-    }
-
-    def __init__(
-        self, game: str, options: Mapping[str, Any] | None = None, render_mode: str | None = None
-    ) -> None:
-        super().__init__()
-        self.table = GameTable(game, options)
-        self.render_mode = render_mode
+    def _open(self, game: str, options: Mapping[str, Any] | None, settings: EnvSettings) -> None:
+        self.table = GameTable(game, options, reward=settings.reward, illegal=settings.illegal)
+        settings.check(self.table.players)
+        self.settings = settings
+        self.render_mode = self.settings.render_mode
         self.possible_agents = [agent_name(s) for s in range(self.table.players)]
-        observation, action = self.table.spaces()
-        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
-        self.action_spaces = dict.fromkeys(self.possible_agents, action)
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
-
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.table.reset(seed)
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._select()
-
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self.table.observe(self.possible_agents.index(agent))
-
-    def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        self._cumulative_rewards[agent] = 0
-        self.table.play(self.possible_agents.index(agent), int(action))
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.table.result() is not None:
-            self.rewards = self.table.rewards()
-            self.terminations = dict.fromkeys(self.agents, True)
-        elif self.table.truncated():
-            self.truncations = dict.fromkeys(self.agents, True)
-        self._select()
-        self._accumulate_rewards()
-
-    def _select(self) -> None:
-        actors = self.table.actors()
-        self.agent_selection = agent_name(actors[0]) if actors else self.agents[0]
-        if self.table.truncated():
-            self.agent_selection = self.agents[0]
-
-    def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        return str(self.table.game.view(self.table.state, None))
-
-    def close(self) -> None:
-        pass
-
-
-class TradingfloorParallel(ParallelEnv):  # type: ignore[misc]
-    """A tradingfloor game under PettingZoo's Parallel API: each step, the acting seats act at once.
-
-    Seats not acting this step send WAIT. In Middleman every seat still in acts at every step.
-    """
-
-    metadata: ClassVar[dict[str, Any]] = {
-        "name": "tradingfloor_parallel_v0",
-        "render_modes": ["ansi"],
-    }
-
-    def __init__(
-        self, game: str, options: Mapping[str, Any] | None = None, render_mode: str | None = None
-    ) -> None:
-        self.table = GameTable(game, options)
-        self.render_mode = render_mode
-        self.possible_agents = [agent_name(s) for s in range(self.table.players)]
-        self._observation, self._action = self.table.spaces()
-        self.agents: list[str] = []
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._observation, self._action = self.table.spaces(self.settings.observation)
+        self.max_cycles = settings.max_cycles  # an attribute, as PettingZoo's own games have it
+        self.cycles = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation
@@ -261,45 +43,234 @@ class TradingfloorParallel(ParallelEnv):  # type: ignore[misc]
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._action
 
-    def reset(
-        self, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
-        self.table.reset(seed)
-        self.agents = list(self.possible_agents)
-        return self._observations(), {a: {} for a in self.agents}
+    def _observation_of(self, agent: str) -> Any:
+        seat = self._seats[agent]
+        if self.settings.observation == "box":
+            return self.table.features(seat)
+        return self.table.observe(seat)
 
-    def step(self, actions: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
-        for seat in self.table.actors():
-            agent = agent_name(seat)
-            if agent not in actions:
-                raise ValueError(f"{agent} must act this step")
-            self.table.play(seat, int(actions[agent]))
-        over = self.table.result() is not None
-        truncated = not over and self.table.truncated()
-        rewards = self.table.rewards() if over else dict.fromkeys(self.agents, 0.0)
-        observations = self._observations()
-        terminations = dict.fromkeys(self.agents, over)
-        truncations = dict.fromkeys(self.agents, truncated)
-        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        rewards = {a: rewards[a] for a in self.agents}
-        if over or truncated:
-            self.agents = []
-        return observations, rewards, terminations, truncations, infos
-
-    def _observations(self) -> dict[str, Any]:
-        return {a: self.table.observe(self.possible_agents.index(a)) for a in self.agents}
+    def _info_of(self, agent: str) -> dict[str, Any]:
+        return {"action_mask": self.table.mask(self._seats[agent])}
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
+        """`ansi`: the game's terminal drawing of `render_seat`'s view (default: a spectator's)
+        as text; `human`: the same, printed."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode (ansi or human)")
             return None
-        return str(self.table.game.view(self.table.state, None))
+        text = self.table.render_text(self.settings.render_seat)
+        if self.render_mode == "human":
+            print(text, end="")
+            return None
+        return text
 
     def close(self) -> None:
         pass
 
 
+class TradingfloorAEC(_TableEnv, AECEnv):  # type: ignore[misc]
+    """A tradingfloor game under PettingZoo's AEC API: a turn per agent, sealed steps too.
+
+    Each cycle gives a turn to each seat the game asks, in seat order; with `wait_turns`, to
+    every agent (the others may only WAIT), as the Parallel API steps: then, and only then, the
+    environment is parallelizable (`aec_to_parallel`).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "tradingfloor_aec_v0",
+        "render_modes": list(RENDER_MODES),
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str,
+        options: Mapping[str, Any] | None = None,
+        render_mode: str | None = None,
+        *,
+        max_cycles: int = DEFAULT_MAX_CYCLES,
+        reward: str = "win",
+        observation: str = "dict",
+        illegal: str = "raise",
+        wait_turns: bool = False,
+        render_seat: int | None = None,
+    ) -> None:
+        super().__init__()
+        settings = EnvSettings(
+            max_cycles, reward, observation, illegal, wait_turns, render_mode, render_seat
+        )
+        self._open(game, options, settings)
+        # Per environment: aec_to_parallel reads `is_parallelizable` from the instance.
+        parallelizable = self.settings.wait_turns
+        self.metadata = {**type(self).metadata, "is_parallelizable": parallelizable}  # type: ignore[misc]
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self._observation)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self._action)
+        self._turns: list[str] = []
+        self._turn = 0
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.table.reset(seed, options)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.cycles = 0
+        self._start_cycle()
+
+    def observe(self, agent: str) -> Any:
+        return self._observation_of(agent)
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0
+        self.table.play(self._seats[agent], action)
+        self._turn += 1
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        cycle_done = self._turn == len(self._turns)
+        # With wait turns a cycle is played out (the rest WAIT) before the game's end is told,
+        # as the Parallel API tells it at the end of a step.
+        over = self.table.result() is not None
+        if over and (cycle_done or not self.settings.wait_turns):
+            self.rewards = self.table.rewards()
+            self._end(self.terminations)
+        elif cycle_done:
+            self.cycles += 1
+            if self.cycles >= self.max_cycles:
+                self._end(self.truncations)
+            else:
+                self._start_cycle()
+        else:
+            self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _start_cycle(self) -> None:
+        self.table.begin_cycle()
+        if self.settings.wait_turns:
+            self._turns = list(self.agents)
+        else:
+            self._turns = [agent_name(seat) for seat in self.table.asked_order]
+        self._turn = 0
+        self._select()
+
+    def _select(self) -> None:
+        self.agent_selection = self._turns[self._turn]
+        self._inform()
+
+    def _inform(self, everyone: bool = False) -> None:
+        """The selected agent's info holds its mask; so does every agent's with wait turns (as
+        `aec_to_parallel` hands them on) or once the episode is over (only WAIT is left).
+        Otherwise the others' are empty until their turn: each other seat of a sealed step
+        would cost a view of the game a turn."""
+        if everyone or self.settings.wait_turns:
+            self.infos = {agent: self._info_of(agent) for agent in self.agents}
+            return
+        self.infos = {agent: {} for agent in self.agents}
+        self.infos[self.agent_selection] = self._info_of(self.agent_selection)
+
+    def _end(self, ended: dict[str, bool]) -> None:
+        """Every agent's episode is over (terminated or truncated, as `ended` says)."""
+        ended.update(dict.fromkeys(self.agents, True))
+        self.table.end_cycles()
+        self.agent_selection = self.agents[0]
+        self._inform(everyone=True)
+
+
+class TradingfloorParallel(_TableEnv, ParallelEnv):  # type: ignore[misc]
+    """A tradingfloor game under PettingZoo's Parallel API: a cycle per step.
+
+    The seats the game asks act at once; the others send WAIT (or nothing).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "tradingfloor_parallel_v0",
+        "render_modes": list(RENDER_MODES),
+    }
+
+    def __init__(
+        self,
+        game: str,
+        options: Mapping[str, Any] | None = None,
+        render_mode: str | None = None,
+        *,
+        max_cycles: int = DEFAULT_MAX_CYCLES,
+        reward: str = "win",
+        observation: str = "dict",
+        illegal: str = "raise",
+        render_seat: int | None = None,
+    ) -> None:
+        settings = EnvSettings(
+            max_cycles, reward, observation, illegal, True, render_mode, render_seat
+        )
+        self._open(game, options, settings)
+        self.metadata = dict(type(self).metadata)  # type: ignore[misc]
+        self.agents: list[str] = []
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        self.table.reset(seed, options)
+        self.table.begin_cycle()
+        self.agents = list(self.possible_agents)
+        self.cycles = 0
+        return self._observations(), self._infos()
+
+    def step(self, actions: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
+        for seat, action in self._checked(actions):
+            self.table.apply(seat, action)
+        self.cycles += 1
+        over = self.table.result() is not None
+        truncated = not over and self.cycles >= self.max_cycles
+        if over or truncated:
+            self.table.end_cycles()
+        else:
+            self.table.begin_cycle()
+        rewards = self.table.rewards()
+        observations, infos = self._observations(), self._infos()
+        rewards = {agent: rewards[agent] for agent in self.agents}
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, truncated)
+        if over or truncated:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+    def _checked(self, actions: Mapping[str, Any]) -> list[tuple[int, Any]]:
+        """The asked seats' actions, in seat order, each from the menu its agent observed, after
+        checking every action sent."""
+        if not self.agents:
+            raise ValueError("the episode is over: call reset() before stepping again")
+        for agent in actions:
+            if agent not in self.agents:
+                raise ValueError(f"{agent!r} is not an agent of this episode: {self.agents}")
+        moves = []
+        for agent in self.agents:
+            seat = self._seats[agent]
+            if seat in self.table.asked_order:
+                if agent not in actions:
+                    raise ValueError(f"{agent} must act this step (see its action mask)")
+                index = self.table.checked(seat, actions[agent])
+                if index != self.table.wait:
+                    moves.append((seat, self.table.menu(seat).action(index)))
+            elif agent in actions:
+                self.table.checked(seat, actions[agent])
+        return moves
+
+    def _observations(self) -> dict[str, Any]:
+        return {agent: self._observation_of(agent) for agent in self.agents}
+
+    def _infos(self) -> dict[str, dict[str, Any]]:
+        return {agent: self._info_of(agent) for agent in self.agents}
+
+
 def aec_env(game: str, options: Mapping[str, Any] | None = None, **kwargs: Any) -> TradingfloorAEC:
-    """The AEC environment of `game` (any id in `tradingfloor.games()`)."""
+    """The AEC environment of `game` (any id in `tradingfloor.games()`), without wrappers."""
     return TradingfloorAEC(game, options, **kwargs)
 
 

@@ -55,7 +55,7 @@ def run(
     local processes.
     """
     tasks = prepared(spec).tasks()
-    batch = None if reference else vectorized_engine(spec.game, tasks)
+    batch = None if reference else vectorized_engine(spec.game, tasks, workers)
     if batch is not None:
         rows = batch(tasks)
         if on_row is not None:

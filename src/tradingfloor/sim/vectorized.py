@@ -9,15 +9,22 @@ A game package may ship `games/<id>/fast.py` with two names:
   `tradingfloor replay` opens the row; the `actions.<type>` counts must be those the rules engine
   would count for the same game).
 
+and, optionally, `ROWS_BY_TASK = True` where each row depends on its own task alone (Businessmen's
+engine plays the rules engine's very games, one at a time): a run on several workers is then
+shared among that many processes, each playing a contiguous part of the tasks.
+
 `vectorized_engine` returns `run_rows` only when every seat of every task has a vectorized policy;
 otherwise the run goes to the reference engine (`sim.backends`). A batch engine keeps its own
-determinism: the same seed gives the same rows on every run, but not the reference engine's rows.
+determinism: the same seed gives the same rows on every run and for any number of workers, but
+not necessarily the reference engine's rows.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 from tradingfloor.sim.match import Row
 from tradingfloor.sim.spec import GameTask
@@ -25,8 +32,11 @@ from tradingfloor.sim.spec import GameTask
 BatchRunner = Callable[[Sequence[GameTask]], list[Row]]
 
 
-def vectorized_engine(game_id: str, tasks: Sequence[GameTask]) -> BatchRunner | None:
-    """The game's batch runner when it has a policy for every seat of `tasks`, else None."""
+def vectorized_engine(
+    game_id: str, tasks: Sequence[GameTask], workers: int = 1
+) -> BatchRunner | None:
+    """The game's batch runner when it has a policy for every seat of `tasks`, else None; shared
+    among `workers` processes where the game's rows depend on their own task alone."""
     try:
         module = importlib.import_module(f"tradingfloor.games.{game_id}.fast")
     except ModuleNotFoundError:
@@ -39,4 +49,15 @@ def vectorized_engine(game_id: str, tasks: Sequence[GameTask]) -> BatchRunner | 
     if not needed <= set(policies):
         return None
     batch: BatchRunner = runner
+    if workers > 1 and len(tasks) > 1 and getattr(module, "ROWS_BY_TASK", False) is True:
+        return partial(_shared, batch, workers)
     return batch
+
+
+def _shared(runner: BatchRunner, workers: int, tasks: Sequence[GameTask]) -> list[Row]:
+    """`runner(tasks)`, its tasks parted among `workers` processes in contiguous runs."""
+    parts = min(workers, len(tasks))
+    bounds = [len(tasks) * k // parts for k in range(parts + 1)]
+    chunks = [list(tasks[bounds[k] : bounds[k + 1]]) for k in range(parts)]
+    with ProcessPoolExecutor(max_workers=parts) as pool:
+        return [row for rows in pool.map(runner, chunks) for row in rows]

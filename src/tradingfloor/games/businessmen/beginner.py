@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tradingfloor.core.agent import Decision
+from tradingfloor.games.businessmen.view import seen_by_bots
 
 INSURE_ODDS = 0.15  # how seldom it thinks of insurance
 BUY_TYPES = 2  # goods types it buys in a round before it feels it has enough
@@ -30,7 +31,7 @@ class BeginnerAgent:
         actions = decision.legal.enumerate()
         if not actions:
             return decision.legal.sample(rng)
-        view = decision.view
+        view = seen_by_bots(decision)
         me = view["players"][decision.seat]
         pick = CHOOSERS.get(view["phase"], _first)
         return pick(view, me, actions, rng)

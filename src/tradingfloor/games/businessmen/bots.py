@@ -9,6 +9,7 @@ from typing import Any
 
 from tradingfloor.core.agent import Agent, Decision, RandomAgent
 from tradingfloor.games.businessmen.beginner import BeginnerAgent
+from tradingfloor.games.businessmen.view import seen_by_bots
 
 COINS_PER_VP = 10  # what improving charges for a victory point, the yardstick for every choice
 RESERVE = 5  # coins kept back from improving and insuring, to buy goods next round
@@ -27,7 +28,7 @@ class HeuristicAgent:
         actions = decision.legal.enumerate()
         if not actions:
             return decision.legal.sample(rng)
-        view = decision.view
+        view = seen_by_bots(decision)
         choose = CHOOSERS.get(view["phase"])
         if choose is None:
             return actions[0]

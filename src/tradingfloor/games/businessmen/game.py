@@ -15,7 +15,7 @@ from tradingfloor.games.businessmen.actions import ACTION_TYPES, CODEC, Business
 from tradingfloor.games.businessmen.decks import load_decks
 from tradingfloor.games.businessmen.options import BusinessmenOptions, decks_source, parse_options
 from tradingfloor.games.businessmen.state import BusinessmenState
-from tradingfloor.games.businessmen.view import view
+from tradingfloor.games.businessmen.view import bot_view, view
 
 ACTION_CLASSES = frozenset(ACTION_TYPES)
 
@@ -53,6 +53,10 @@ class Businessmen:
 
     def view(self, state: BusinessmenState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
+
+    def bot_view(self, state: BusinessmenState, seat: int | None) -> dict[str, Any]:
+        """The view the game's own bots read: `view` without the words and the public history."""
+        return bot_view(state, seat)
 
     def redetermine(
         self, state: BusinessmenState, seat: int, rng: random.Random

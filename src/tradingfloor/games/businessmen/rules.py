@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tradingfloor.core.errors import IllegalAction
@@ -231,18 +232,20 @@ def result(state: BusinessmenState) -> Result | None:
         return None
     vp = [s.vp for s in state.seats]
     coins = [s.coins for s in state.seats]
-    if state.ended == "goal":
-        keys = [
-            (v >= state.goal, c if v >= state.goal else v, c)
-            for v, c in zip(vp, coins, strict=True)
-        ]
-        reason = (
-            f"a player reached {state.goal} VP; of those with {state.goal} VP or more, "
-            "the most coins won"
-        )
+    return final_result(vp, coins, state.ended == "goal", state.goal, state.max_rounds)
+
+
+def final_result(
+    vp: Sequence[int], coins: Sequence[int], at_goal: bool, goal: int, max_rounds: int
+) -> Result:
+    """The result of a game over with these VP and coins: `at_goal` when a player reached `goal`,
+    else the round limit (`max_rounds`) ended it."""
+    if at_goal:
+        keys = [(v >= goal, c if v >= goal else v, c) for v, c in zip(vp, coins, strict=True)]
+        reason = f"a player reached {goal} VP; of those with {goal} VP or more, the most coins won"
     else:
         keys = [(True, v, c) for v, c in zip(vp, coins, strict=True)]
-        reason = f"the round limit ({state.max_rounds}) ended the game: most VP, then most coins"
+        reason = f"the round limit ({max_rounds}) ended the game: most VP, then most coins"
     ranks = tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
     winners = tuple(s for s, rank in enumerate(ranks) if rank == 1)
     return Result(tuple(float(v) for v in vp), ranks, winners, reason)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tradingfloor.core.game import Event
 from tradingfloor.games.businessmen import rules, words
@@ -19,6 +20,9 @@ from tradingfloor.games.businessmen.state import (
     Seat,
 )
 
+if TYPE_CHECKING:
+    from tradingfloor.core.agent import Decision
+
 
 def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
     """The table as `seat` (None: a spectator) sees it; the same for every seat but `seat`.
@@ -27,15 +31,49 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
     (what the phase asks for), `yours` (a seat's own figures, said to it), `news` (what the latest
     action did), every event's `text`, and `recap` once over.
     """
-    decks = state.decks
-    events = _events(state.log, seat)
+    out = _table(state, seat, history=True)
     phase = state.phase
+    events = _events(state.log, seat)
+    out["events"] = events
+    out["status"] = words.status(state)
+    out["stage"] = words.PHASES[phase]
+    out["chapter"] = words.chapter(state)
+    out["help"] = words.HELP.get(phase, "")
+    out["news"] = _news(events, state.news_from)
+    if seat is not None and 0 <= seat < state.players:
+        out["yours"] = words.yours(state, seat)
+    if phase == "over":
+        result = rules.result(state)
+        if result is not None:
+            out["result"] = result.to_json()
+            out["recap"] = words.recap(state)
+    return out
+
+
+def bot_view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
+    """The view the game's own bots read: `view` without what they never read, the words and
+    the public history (events, turned cards, the price wheel's sectors); every key it has holds
+    the same value as in `view`."""
+    return _table(state, seat, history=False)
+
+
+def seen_by_bots(decision: Decision) -> Mapping[str, Any]:
+    """What the game's bots read of a decision: its bot view (`bot_view`), where the core's
+    `Decision` offers one, else its full view."""
+    lean: Mapping[str, Any] | None = getattr(decision, "bot_view", None)
+    return decision.view if lean is None else lean
+
+
+def _table(state: BusinessmenState, seat: int | None, history: bool) -> dict[str, Any]:
+    """The table part of a view (in the view's key order); the turned cards and the price wheel's
+    sectors only with `history`."""
+    decks = state.decks
     out: dict[str, Any] = {
         "game": "businessmen",
         "seat": seat,
         "round": state.round,
         "first": state.first,
-        "phase": phase,
+        "phase": state.phase,
         "turn": state.turn,
         "actors": list(rules.actors(state)),
         "goal": state.goal,
@@ -54,33 +92,21 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
             "export_left": len(state.export_deck),
             "export_turned": len(state.export_used),
         },
+    }
+    if history:
         # Turned cards lie face up beside their decks: public, unlike the undrawn cards' order.
-        "turned": {
+        out["turned"] = {
             "goods": [_goods(decks.goods_cards[card]).copy() for card in state.goods_used],
             "export": [list(_names(decks.export_cards[c])) for c in state.export_used],
-        },
-        "price_wheel": [sector.describe() for sector in decks.price_wheel],
-        "price_spin": state.price_spin,
-        "embargo": list(_names(state.embargo)),
-        "events_wheel": [
-            "nothing" if hit is None else CHARACTERISTICS[hit] for hit in decks.events_wheel
-        ],
-        "event_spins": [{"seat": s, "sector": sector} for s, sector in state.event_spins],
-        "players": [_copy_tablet(_tablet(s, me)) for s, me in enumerate(state.seats)],
-        "events": events,
-        "status": words.status(state),
-        "stage": words.PHASES[phase],
-        "chapter": words.chapter(state),
-        "help": words.HELP.get(phase, ""),
-        "news": _news(events, state.news_from),
-    }
-    if seat is not None and 0 <= seat < state.players:
-        out["yours"] = words.yours(state, seat)
-    if phase == "over":
-        result = rules.result(state)
-        if result is not None:
-            out["result"] = result.to_json()
-            out["recap"] = words.recap(state)
+        }
+        out["price_wheel"] = [sector.describe() for sector in decks.price_wheel]
+    out["price_spin"] = state.price_spin
+    out["embargo"] = list(_names(state.embargo))
+    out["events_wheel"] = [
+        "nothing" if hit is None else CHARACTERISTICS[hit] for hit in decks.events_wheel
+    ]
+    out["event_spins"] = [{"seat": s, "sector": sector} for s, sector in state.event_spins]
+    out["players"] = [_copy_tablet(_tablet(s, me)) for s, me in enumerate(state.seats)]
     return out
 
 

@@ -1,0 +1,125 @@
+"""What the menu reads from a seat's view to resolve catalogue keys: each part digested once."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+from tradingfloor.rl.merlin.catalogue import POTIONS, SECURITIES, SPELLS
+
+
+def kind_of(card_id: str) -> str:
+    """The kind of a magic card id: pickpocket.2 -> pickpocket."""
+    return card_id.rsplit(".", 1)[0]
+
+
+class ViewDigest:
+    """A seat's view, with the lookups the menu needs (commodity slots, orders, contracts)."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.view = view
+        self.seat: int = view["seat"]
+
+    @cached_property
+    def cost(self) -> int:
+        """The cost of the living, at least 1: the unit of the catalogue's prices."""
+        return max(1, int(self.view["counters"]["cost_of_living"]))
+
+    @cached_property
+    def gold(self) -> int:
+        return int(self.view["players"][self.seat]["gold"])
+
+    @cached_property
+    def commodities(self) -> list[str]:
+        return list(self.view["commodities"])
+
+    @cached_property
+    def slots(self) -> dict[str, int]:
+        """Each commodity's slot: its place in the match's list."""
+        return {name: slot for slot, name in enumerate(self.commodities)}
+
+    @cached_property
+    def orders(self) -> dict[int, tuple[int, int]]:
+        """Each Grand Market order's (commodity slot, price)."""
+        out: dict[int, tuple[int, int]] = {}
+        for name, book in self.view["market"].items():
+            slot = self.slots.get(name)
+            if slot is None:
+                continue
+            for order in (*book["bids"], *book["asks"]):
+                out[order["order"]] = (slot, order["price"])
+        return out
+
+    @cached_property
+    def stored(self) -> dict[str, int]:
+        """Gold stored on each of the seat's stacks, by base card."""
+        tableau = self.view["players"][self.seat]["tableau"]
+        return {stack["card"]: int(stack["stored"]) for stack in tableau}
+
+    @cached_property
+    def finance(self) -> Mapping[str, Any]:
+        return self.view.get("finance") or {}
+
+    @cached_property
+    def futures(self) -> dict[int, Mapping[str, Any]]:
+        return {f["id"]: f for f in self.finance.get("futures", ())}
+
+    @cached_property
+    def security_issuers(self) -> dict[int, tuple[str, int]]:
+        """Each security's (kind, issuer), by its id."""
+        return {
+            unit: (issue["kind"], issue["issuer"])
+            for issue in self.finance.get("securities", ())
+            for unit in issue["ids"]
+        }
+
+    @cached_property
+    def listings(self) -> dict[int, Mapping[str, Any]]:
+        return {item["id"]: item for item in self.finance.get("listings", ())}
+
+    @cached_property
+    def wanted(self) -> dict[int, Mapping[str, Any]]:
+        return {item["id"]: item for item in self.finance.get("wanted", ())}
+
+    @cached_property
+    def quotes(self) -> list[Mapping[str, Any]]:
+        return list(self.finance.get("quotes", ()))
+
+    @cached_property
+    def my_quotes(self) -> list[int]:
+        """The ids of the seat's own quotes, oldest first."""
+        return [q["id"] for q in self.quotes if q["writer"] == self.seat]
+
+    def future_slot(self, future_id: int) -> int | None:
+        future = self.futures.get(future_id)
+        return None if future is None else self.slots.get(future["commodity"])
+
+    def item_class(self, item: str, ref: str) -> tuple[str, Any] | None:
+        """The catalogue's class of a held or listed item: (kind, commodity slot / issuer / card
+        kind / "")."""
+        if item == "future":
+            slot = self.future_slot(int(ref)) if ref.isdigit() else None
+            return None if slot is None else ("future", slot)
+        if item in SECURITIES:
+            found = self.security_issuers.get(int(ref)) if ref.isdigit() else None
+            return None if found is None else (item, found[1])
+        if item in ("spell", "recipe"):
+            return (item, kind_of(ref))
+        return ("crown", "") if item == "crown" else None
+
+    def held_item(self, ref: str) -> tuple[Any, str] | None:
+        """The (item kind, ref) of a ref the seat may list: a future's or security's id, a spell
+        or recipe card, or "" for a crown."""
+        if ref == "":
+            return ("crown", ref)
+        if ref.isdigit():
+            number = int(ref)
+            if number in self.futures and self.futures[number]["long"] == self.seat:
+                return ("future", ref)
+            found = self.security_issuers.get(number)
+            return None if found is None else (found[0], ref)
+        kind = kind_of(ref)
+        if kind in SPELLS:
+            return ("spell", ref)
+        return ("recipe", ref) if kind in POTIONS else None

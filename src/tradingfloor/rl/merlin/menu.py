@@ -1,0 +1,102 @@
+"""A Merlin decision as a masked menu over the fixed catalogue."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from tradingfloor.core.spaces import ActionSpace
+from tradingfloor.games.merlin.spaces import StepSpace
+from tradingfloor.rl.merlin.catalogue import FAMILY, INDEX, SIZE, entry_words
+from tradingfloor.rl.merlin.context import ViewDigest
+from tradingfloor.rl.merlin.graded import GRADERS, Fields
+from tradingfloor.rl.merlin.listed import LISTERS
+
+
+class MerlinMenu:
+    """The legal catalogue entries now: `mask` (int8, `SIZE`) and `action(index)`."""
+
+    def __init__(self, actions: Mapping[int, Any]) -> None:
+        self.actions = dict(actions)
+
+    @cached_property
+    def mask(self) -> np.ndarray:
+        mask: np.ndarray = np.zeros(SIZE, dtype=np.int8)
+        mask[list(self.actions)] = 1
+        return mask
+
+    def action(self, index: int) -> Any:
+        """The action of catalogue entry `index`; ValueError where it is not legal now."""
+        found = self.actions.get(index)
+        if found is None:
+            if not 0 <= index < SIZE:
+                raise ValueError(f"action {index} is not in Merlin's catalogue (0 to {SIZE - 1})")
+            raise ValueError(
+                f"action {index} ({entry_words(index)}) is not legal now (see the action mask)"
+            )
+        return found
+
+
+def build_menu(view: Mapping[str, Any], legal: ActionSpace) -> MerlinMenu:
+    """The menu of a seat's legal space: listed types by their actions' keys, graded types by
+    each key's action at its level where the space accepts it."""
+    if not isinstance(legal, StepSpace):
+        return MerlinMenu({})
+    digest = ViewDigest(view)
+    found: dict[int, Any] = {}
+    for name, rule in legal.rules.items():
+        family = FAMILY.get(name)
+        if family is None or not legal.offers(name):
+            continue
+        if family.graded:
+            fields: Fields = {} if name == "rank_bid" else rule.fields(legal.state, legal.seat)
+            _graded(name, fields, digest, legal, found)
+        else:
+            _listed(name, rule.choices(legal.state, legal.seat), digest, found)
+    return MerlinMenu(found)
+
+
+def _listed(name: str, actions: list[Any], digest: ViewDigest, found: dict[int, Any]) -> None:
+    """Each listed action under its key's index, the lowest-ranked where keys repeat."""
+    lister = LISTERS[name]
+    ranks: dict[int, float] = {}
+    for action in actions:
+        ranked = lister(action, digest)
+        if ranked is None:
+            continue
+        index = INDEX.get((name, ranked[0]))
+        if index is not None and (index not in ranks or ranked[1] < ranks[index]):
+            ranks[index] = ranked[1]
+            found[index] = action
+
+
+def _graded(
+    name: str, fields: Fields, digest: ViewDigest, legal: ActionSpace, found: dict[int, Any]
+) -> None:
+    """Each key's action at its level, where it lies in the fields' ranges and the space accepts
+    it; an action two levels give is kept at the first."""
+    if name != "rank_bid" and not fields:
+        return
+    seen: set[Any] = set()
+    for key, kind, terms in GRADERS[name](fields, digest):
+        index = INDEX.get((name, key))
+        if index is None or not _fits(terms, fields):
+            continue
+        action = kind(**terms)
+        if action not in seen:
+            seen.add(action)
+            if legal.check(action) is None:
+                found[index] = action
+
+
+def _fits(terms: Mapping[str, Any], fields: Fields) -> bool:
+    """Whether each field an action names lies in the space's range for it (a cheap test that
+    spares most refused actions being built and refused in words)."""
+    for field, value in terms.items():
+        values = fields.get(field)
+        if values is not None and value is not None and value not in values:
+            return False
+    return True

@@ -1,0 +1,238 @@
+"""Merlin's observation: a seat's view as named, scaled numbers, each in [-1, 1].
+
+Bounded counts are divided by their most; gold, prices and open-ended counts are squashed as
+x / (|x| + s), s a typical size, so that they stay in (-1, 1) and keep their order. Categories are
+one-hot. Seats are absolute (0-5), with the seat's own marked; cards by their deck id; a module
+that is off leaves its entries 0. This module writes the economy's parts in the order of
+`features.FEATURE_NAMES`; `observation_magic` and `observation_finance` write the modules' parts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+
+from tradingfloor.rl.merlin import observation_finance as finance
+from tradingfloor.rl.merlin import observation_magic as magic
+from tradingfloor.rl.merlin.catalogue import CARDS, COMMODITY_SLOTS, STACK_BASES
+from tradingfloor.rl.merlin.features import (
+    CARD,
+    COUNTERS,
+    ECONOMY_OFFERS,
+    GAME,
+    MARKET,
+    PLAYER,
+    SEASONS,
+    STACK,
+    STEPS,
+)
+from tradingfloor.rl.merlin.writing import BASE_INDEX, CARD_INDEX, Writer, squash
+
+
+def observe(view: Mapping[str, Any]) -> np.ndarray:
+    """The seat's view as `FEATURES` float32 numbers, in `FEATURE_NAMES`' order."""
+    me = view.get("seat")
+    parts = Writer()
+    for write in _SECTIONS:
+        write(parts, view, me)
+    return parts.out
+
+
+def _game(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
+    part = parts.take(len(GAME))
+    step = view.get("step")
+    part[STEPS.index(step) if step in STEPS else len(STEPS) - 1] = 1
+    base = len(STEPS)
+    if me is not None and 0 <= me < 6:
+        part[base + me] = 1
+    part[base + 6] = len(view["players"]) / 6
+    order = list(view.get("order") or ())
+    if me in order and order.index(me) < 6:
+        part[base + 7 + order.index(me)] = 1
+    actors = view.get("actors") or ()
+    part[base + 13] = me in actors
+    part[base + 14] = len(actors) / 6
+    orbit, most = view["orbit"], max(1, view["max_orbits"])
+    part[base + 15] = min(orbit / most, 1.0)
+    part[base + 16] = squash(orbit, 10)
+    part[base + 17] = squash(view["turn"], 50)
+    part[base + 18] = view["phase"] == "over"
+
+
+def _counters(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
+    part = parts.take(len(COUNTERS))
+    counters = view["counters"]
+    if counters["season"] in SEASONS:
+        part[SEASONS.index(counters["season"])] = 1
+    dice = view.get("dice") or (0, 0)
+    part[4:] = [
+        counters["portion"] / max(1, counters["portions"]),
+        squash(counters["year"], 5),
+        squash(counters["cost_of_living"], 5),
+        squash(counters["research_cost"], 5),
+        squash(counters["tax_rate"], 3),
+        squash(counters["climate"], 5),
+        squash(counters["volatility"], 3),
+        squash(view["bank"], 50),
+        squash(view["row"], 20),
+        squash(view["pot"], 10),
+        view["deck"] / 54,
+        dice[0] / 6,
+        dice[1] / 6,
+        squash(view.get("offers_left", 0), 2),
+    ]
+
+
+def _players(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
+    rows = parts.take(6, len(PLAYER))
+    magic, finance = view.get("magic"), view.get("finance")
+    names = list(view["commodities"])[: len(COMMODITY_SLOTS)]
+    order = list(view.get("order") or ())
+    monarchy = max(1, magic["monarchy_crowns"]) if magic else 1
+    for player in view["players"][:6]:
+        s = player["seat"]
+        hands = magic["hands"][s] if magic else {}
+        owed = finance["owed"][s] if finance else {}
+        goods = [squash(player["goods"].get(name, 0), 5) for name in names]
+        goods += [0.0] * (len(COMMODITY_SLOTS) - len(goods))
+        rows[s] = [
+            1,
+            s == me,
+            player["out"],
+            player["bankrupt"],
+            squash(player["gold"], 20),
+            squash(player["debt"], 10),
+            squash(len(player["hand"]), 5),
+            squash(len(player["fresh"]), 2),
+            squash(len(player["tableau"]), 5),
+            *goods,
+            squash(player["score"], 50),
+            squash(hands.get("spells", 0), 3),
+            squash(hands.get("recipes", 0), 3),
+            squash(hands.get("potions", 0), 3),
+            min(magic["crowns"][s] / monarchy, 1.0) if magic else 0,
+            squash(magic["bank_debt"][s], 10) if magic else 0,
+            squash(owed.get("owes", 0), 20),
+            squash(owed.get("is_owed", 0), 20),
+            (order.index(s) + 1) / 6 if s in order else 0,
+        ]
+
+
+def _cards(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
+    rows = parts.take(len(CARDS), len(CARD))
+    for card in view.get("deck_contents") or ():
+        if card in CARD_INDEX:
+            rows[CARD_INDEX[card], 0] = 1
+    for player in view["players"]:
+        s = player["seat"]
+        fresh = set(player["fresh"])
+        for card in player["hand"]:
+            if card in CARD_INDEX:
+                column = (2 if card in fresh else 1) if s == me else 3
+                rows[CARD_INDEX[card], column] = 1
+        for stack in player["tableau"]:
+            for card in (stack["card"], stack["top"]):
+                if card in CARD_INDEX and s < 6:
+                    rows[CARD_INDEX[card], 4 + s] = 1
+
+
+def _stacks(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
+    rows = parts.take(len(STACK_BASES), len(STACK))
+    for player in view["players"]:
+        for stack in player["tableau"]:
+            i = BASE_INDEX.get(stack["card"])
+            if i is not None:
+                rows[i, 0:3] = [
+                    squash(stack["invested"], 10),
+                    squash(stack["stored"], 10),
+                    stack["top"] is not None,
+                ]
+    magic = view.get("magic")
+    if not magic:
+        return
+    for shop in magic["shops"]:
+        i = BASE_INDEX.get(shop["on"])
+        if i is not None:
+            fee = shop["open_fee"]
+            rows[i, 3:6] = [
+                shop["kind"] == "spell_shop",
+                shop["kind"] == "brewery",
+                -0.1 if fee is None else min(fee / 10, 1.0),
+            ]
+    for stack in magic["stacks"]:
+        i = BASE_INDEX.get(stack["on"])
+        if i is not None:
+            rows[i, 6:13] = [
+                stack["damaged"],
+                squash(stack["hp"], 2),
+                squash(stack["attackers"], 1),
+                squash(stack["defenders"], 1),
+                stack["entrenched"],
+                stack["ruined"],
+                stack["held_by"] is not None,
+            ]
+
+
+def _market(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
+    rows = parts.take(len(COMMODITY_SLOTS), len(MARKET))
+    for slot, name in enumerate(list(view["commodities"])[: len(COMMODITY_SLOTS)]):
+        book = view["market"][name]
+        bids, asks = book["bids"], book["asks"]
+        rows[slot] = [
+            1,
+            squash(book["spot"] or 0, 5),
+            squash(book["last_sold"] or 0, 5),
+            squash(max((b["price"] for b in bids), default=0), 5),
+            squash(min((a["price"] for a in asks), default=0), 5),
+            squash(len(bids), 3),
+            squash(len(asks), 3),
+            squash(sum(b["owner"] == me for b in bids), 3),
+            squash(sum(a["owner"] == me for a in asks), 3),
+            squash(sum(e.get("owner") == me for e in book["escrow"]), 3),
+        ]
+
+
+def _economy(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
+    part = parts.take(len(ECONOMY_OFFERS))
+    offer = view.get("offer")
+    if offer:
+        part[0:4] = [
+            1,
+            offer.get("buyer") == me,
+            offer.get("seller") == me,
+            squash(offer.get("price") or 0, 20),
+        ]
+    auction = view.get("auction")
+    if auction:
+        contest = auction.get("contest") or {}
+        part[4:8] = [
+            1,
+            contest.get("kind") == "blind",
+            len(contest.get("seats", ())) / 6,
+            squash(auction.get("pot") or 0, 10),
+        ]
+    vote = view.get("vote")
+    if vote:
+        sealed = vote.get("sealed") or ()
+        part[8:10] = [1, me is not None and me < len(sealed) and bool(sealed[me])]
+
+
+_SECTIONS: tuple[Callable[[Writer, Mapping[str, Any], int | None], None], ...] = (
+    _game,
+    _counters,
+    _players,
+    _cards,
+    _stacks,
+    magic.labs,
+    magic.golems,
+    _market,
+    magic.magic_hand,
+    magic.magic_table,
+    finance.futures,
+    finance.quotes,
+    finance.tables,
+    finance.finance,
+    _economy,
+)

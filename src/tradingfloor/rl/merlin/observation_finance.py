@@ -1,0 +1,131 @@
+"""The finance module's part of Merlin's observation: futures, insurance, custom tables, offers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from tradingfloor.rl.merlin.catalogue import COMMODITY_SLOTS, ITEMS, SECURITIES, TABLE_SLOTS
+from tradingfloor.rl.merlin.features import (
+    EVENTS,
+    FINANCE,
+    FUTURES,
+    OFFERS,
+    QUOTE,
+    TABLE,
+    WANTED,
+)
+from tradingfloor.rl.merlin.writing import ITEM_INDEX, Writer, squash, squash_counts
+
+
+def futures(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
+    rows = parts.take(len(COMMODITY_SLOTS), len(FUTURES))
+    finance = view.get("finance")
+    if not finance:
+        return
+    slots = {name: slot for slot, name in enumerate(view["commodities"])}
+    for future in finance["futures"]:
+        slot = slots.get(future["commodity"])
+        if slot is None or slot >= len(COMMODITY_SLOTS):
+            continue
+        row = rows[slot]
+        if future["long"] is None and not future["expired"]:
+            row[0] += 1
+            cheapest = squash(future["price"], 10)
+            row[1] = cheapest if row[1] == 0 else min(row[1], cheapest)
+        row[2] += future["short"] == me
+        row[3] += future["long"] == me
+        row[4] += future["short"] == me and future["expired"]
+    for column in (0, 2, 3, 4):
+        squash_counts(rows[:, column], 3)
+
+
+def quotes(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
+    rows = parts.take(len(TABLE_SLOTS), len(QUOTE))
+    finance = view.get("finance")
+    for slot, quote in enumerate((finance["quotes"] if finance else [])[: len(TABLE_SLOTS)]):
+        rows[slot, :5] = [
+            1,
+            quote["writer"] == me,
+            squash(quote["payout"], 10),
+            squash(quote["premium"], 10),
+            squash(quote["rolls"], 4),
+        ]
+        if quote["event"] in EVENTS:
+            rows[slot, 5 + EVENTS.index(quote["event"])] = 1
+
+
+def tables(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
+    asks = parts.take(len(ITEMS), len(TABLE))
+    bids = parts.take(len(ITEMS), len(WANTED))
+    finance = view.get("finance")
+    if not finance:
+        return
+    for rows, records, who, better in (
+        (asks, finance["listings"], "seller", min),
+        (bids, finance["wanted"], "buyer", max),
+    ):
+        for record in records:
+            i = ITEM_INDEX.get(record["item"])
+            if i is None:
+                continue
+            price = squash(record["price"], 10)
+            rows[i, 1] = price if rows[i, 0] == 0 else better(rows[i, 1], price)
+            rows[i, 0] += 1
+            rows[i, 2] += record[who] == me
+        for column in (0, 2):
+            squash_counts(rows[:, column], 3)
+
+
+def finance(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
+    part = parts.take(len(FINANCE))
+    finance = view.get("finance")
+    if not finance:
+        return
+    policies = [p for p in finance["policies"] if p["buyer"] == me]
+    loans = finance["loans"]
+    part[0:5] = [
+        1,
+        squash(len(policies), 3),
+        squash(sum(p["payout"] for p in policies), 20),
+        squash(sum(loan["repay"] for loan in loans if loan["lender"] == me), 20),
+        squash(sum(loan["repay"] for loan in loans if loan["borrower"] == me), 20),
+    ]
+    kinds = SECURITIES
+    for issue in finance["securities"]:
+        if issue["kind"] in kinds and 0 <= issue["issuer"] < 6:
+            k = kinds.index(issue["kind"])
+            part[5 + 3 * issue["issuer"] + k] += issue["count"]
+            held = sum(h["count"] for h in issue["holders"] if h["holder"] == me)
+            held += issue["unsold"] if issue["issuer"] == me else 0
+            part[23 + k] += held
+    squash_counts(part[5:26], 5)
+    _offer(part[26:], finance.get("offer"), me)
+    _sale(part[26 + 5 + len(OFFERS) :], finance.get("sale"), me)
+
+
+def _offer(part: np.ndarray, offer: Mapping[str, Any] | None, me: int | None) -> None:
+    if not offer:
+        return
+    part[0:3] = [1, offer["to"] == me, offer["author"] == me]
+    if offer["kind"] in OFFERS:
+        part[3 + OFFERS.index(offer["kind"])] = 1
+    at = 3 + len(OFFERS)
+    part[at : at + 2] = [squash(offer["give"]["gold"], 20), squash(offer["get"]["gold"], 20)]
+
+
+def _sale(part: np.ndarray, sale: Mapping[str, Any] | None, me: int | None) -> None:
+    if not sale:
+        return
+    part[0:8] = [
+        1,
+        sale["style"] == "open",
+        squash(sale["value"], 5),
+        squash(sale["start"], 10),
+        squash(sale["high"] or 0, 10),
+        sale["leader"] == me,
+        me in sale["bidders"],
+        sale["seller"] == me,
+    ]
