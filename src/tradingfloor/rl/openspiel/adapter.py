@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -68,6 +69,28 @@ class Node:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Node, (self.table, self.turns, self.trail)
+
+
+class LazyView(Mapping[str, Any]):
+    """A seat's view, made only when something reads it."""
+
+    def __init__(self, core: Any, table: Any, seat: int) -> None:
+        self._made: Callable[[], dict[str, Any]] = lambda: core.view(table, seat)
+        self._view: dict[str, Any] | None = None
+
+    def _get(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = self._made()
+        return self._view
+
+    def __getitem__(self, key: str) -> Any:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
 
 
 class ContractGame(pyspiel.Game):  # type: ignore[misc]
@@ -218,15 +241,14 @@ class ContractState(pyspiel.State):  # type: ignore[misc]
         """The table after the actions the encoder takes for seats without asking them."""
         core, encoder = self.context.core, self.context.encoder
         if type(encoder).auto is MenuEncoder.auto:
-            return table  # the generic encoder never acts for a seat: no view to make
+            return table  # the generic encoder never acts for a seat
         for count in range(AUTO_LIMIT):
             if core.result(table) is not None:
                 return table
             for seat in core.actors(table):
                 legal = core.legal(table, seat)
-                action = encoder.auto(
-                    core.view(table, seat), legal, self.context.rng(turns, seat, count)
-                )
+                view = LazyView(core, table, seat)  # most encoders never read it here
+                action = encoder.auto(view, legal, self.context.rng(turns, seat, count))
                 if action is not None:
                     table = core.apply(table, seat, action)
                     break
