@@ -1,4 +1,10 @@
-"""Middleman's RL encoding: (tins, price) flattened into one masked Discrete space."""
+"""Middleman's RL encoding: (tins, price) flattened into one masked Discrete space.
+
+The catalogue and the observation's layout are the printed game's whatever the research variant
+(fewer rounds, smaller rows, a lower top price): a variant's orders are a subset of the same
+indices, its shorter rows fill the first slots of the row entries, so that a policy trained on a
+variant reads the printed game's observations unchanged.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ import numpy as np
 
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.middleman.actions import Buy, Sell
+from tradingfloor.games.middleman.forecast import top_price_of_view
 from tradingfloor.games.middleman.spaces import RowsSpace
 
 MAX_SEATS = 8
@@ -22,6 +29,7 @@ MAX_PRICE = 10
 PRICES = MAX_PRICE + 1
 SIZE = (MAX_TINS + 1) * PRICES
 PHASES = ("rows", "buy", "sell", "over")
+STEP_FIGURES = ("tins", "price", "filled", "went out")  # each seat's column of a resolved step
 
 
 def index_of(tins: int, price: int) -> int:
@@ -35,9 +43,12 @@ def order_of(index: int) -> tuple[int, int]:
 
 
 class MiddlemanMenu:
-    """A buying or selling decision: index tins x 11 + price, masked by the legal space."""
+    """A buying or selling decision: index tins x 11 + price, masked by the legal space.
 
-    def __init__(self, legal: ActionSpace) -> None:
+    Offers stop at the market's top price (`top_price`: 10, or a research variant's): a tin
+    bought dearer can never be sold for what it cost."""
+
+    def __init__(self, legal: ActionSpace, top_price: int = MAX_PRICE) -> None:
         self.legal = legal
         described = legal.describe()["actions"]
         kinds: dict[str, type[Buy] | type[Sell]] = {"buy": Buy, "sell": Sell}
@@ -45,7 +56,8 @@ class MiddlemanMenu:
         self.mask = _NOTHING
         if self.kind is not None:
             fields = described[0]["fields"]
-            most = (fields["tins"]["max"], fields["price"]["max"], described[0].get("budget"))
+            most_price = min(fields["price"]["max"], top_price)
+            most = (fields["tins"]["max"], most_price, described[0].get("budget"))
             self.mask = _orders_mask(*most)
 
     def action(self, index: int) -> Buy | Sell:
@@ -74,11 +86,15 @@ _NOTHING.flags.writeable = False
 
 
 class MiddlemanEncoder:
-    """Observation: round, phase, every seat's sheet, own rows, called-out digits, last orders."""
+    """Observation: round, phase, every seat's sheet, own rows, called-out digits, last orders.
+
+    The information state adds every resolved step's orders and fills: with the observation's
+    own rows and called-out digits, all that the seat has seen and done (perfect recall)."""
 
     size = SIZE
     features = 1 + len(PHASES) + MAX_SEATS + 5 * MAX_SEATS + 2 * ROUNDS + 2 * MAX_SEATS * ROUNDS
     features += 2 * 3 * MAX_SEATS
+    information_state_features = features + 2 * ROUNDS * MAX_SEATS * len(STEP_FIGURES)
 
     @cached_property
     def feature_names(self) -> tuple[str, ...]:
@@ -102,6 +118,20 @@ class MiddlemanEncoder:
         ]
         return tuple(names)
 
+    @cached_property
+    def information_state_names(self) -> tuple[str, ...]:
+        """What each entry of `information_state`'s vector holds: the observation's, then the
+        resolved steps'."""
+        steps = [
+            f"{side} round {turn + 1}: seat {seat} {figure}"
+            + (" / 10" if figure != "went out" else "")
+            for side in ("buy", "sell")
+            for turn in range(ROUNDS)
+            for seat in range(MAX_SEATS)
+            for figure in STEP_FIGURES
+        ]
+        return (*self.feature_names, *steps)
+
     def observe(self, view: Mapping[str, Any]) -> np.ndarray:
         out = np.zeros(self.features, dtype=np.float32)
         parts = _Parts(out)
@@ -112,8 +142,11 @@ class MiddlemanEncoder:
         sheets = parts.take(MAX_SEATS * 5).reshape(MAX_SEATS, 5)
         for p in view["players"]:
             sheets[p["seat"]] = (p["cash"] / 100, p["tins"] / 10, p["out"], 1, p["committed"])
-        rows = view.get("rows") or {"a": [-9] * ROUNDS, "d": [-9] * ROUNDS}
-        parts.take(2 * ROUNDS)[:] = np.array(rows["a"] + rows["d"], dtype=np.float32) / 9
+        rows = view.get("rows") or {"a": [], "d": []}
+        # A variant's shorter rows fill the first slots; the rest read as not written (-1).
+        padded = [*rows["a"], *[-9] * (ROUNDS - len(rows["a"]))]
+        padded += [*rows["d"], *[-9] * (ROUNDS - len(rows["d"]))]
+        parts.take(2 * ROUNDS)[:] = np.array(padded, dtype=np.float32) / 9
         called = parts.take(2 * MAX_SEATS * ROUNDS).reshape(2, MAX_SEATS, ROUNDS)
         called[:] = -1.0
         last = parts.take(2 * MAX_SEATS * 3).reshape(2, MAX_SEATS, 3)
@@ -126,8 +159,21 @@ class MiddlemanEncoder:
                 last[side, column["seat"]] = [figure / 10 for figure in figures]
         return out
 
+    def information_state(self, view: Mapping[str, Any]) -> np.ndarray:
+        """The observation, then every resolved step's orders and fills, seat by seat."""
+        out: np.ndarray = np.zeros(self.information_state_features, dtype=np.float32)
+        out[: self.features] = self.observe(view)
+        steps = out[self.features :].reshape(2, ROUNDS, MAX_SEATS, len(STEP_FIGURES))
+        for step in view["history"]:
+            side = 0 if step["side"] == "buy" else 1
+            for column in step["seats"]:
+                figures = (column["tins"] or 0, column["price"] or 0, column["filled"])
+                steps[side, step["round"] - 1, column["seat"], :3] = [f / 10 for f in figures]
+                steps[side, step["round"] - 1, column["seat"], 3] = column["went_out"]
+        return out
+
     def menu(self, view: Mapping[str, Any], legal: ActionSpace, rng: random.Random) -> Any:
-        return MiddlemanMenu(legal)
+        return MiddlemanMenu(legal, top_price_of_view(view))
 
     def auto(self, view: Mapping[str, Any], legal: ActionSpace, rng: random.Random) -> Any:
         # RULINGS Middleman 2: "deal them for me at random" is a convenience, not a rule change;

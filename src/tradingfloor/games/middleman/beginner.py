@@ -20,8 +20,8 @@ from typing import Any
 
 from tradingfloor.core.agent import Decision
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
-from tradingfloor.games.middleman.spaces import MAX_ASK, random_rows
-from tradingfloor.games.middleman.state import ROUNDS
+from tradingfloor.games.middleman.forecast import digits_of_view, top_price_of_view
+from tradingfloor.games.middleman.spaces import random_rows
 
 AVERAGE_DIGIT = 4.5  # what the beginner takes every other trader's digit to be
 CARELESS = 0.2  # how often, from round 2 on, it forgets to check what an order could cost
@@ -41,7 +41,7 @@ class BeginnerBot:
         view, seat = decision.view, int(decision.seat)
         action: Rows | Buy | Sell
         if view["phase"] == "rows":
-            action = random_rows(rng)  # "deal them for me at random"
+            action = random_rows(rng, digits_of_view(view))  # "deal them for me at random"
         elif view["phase"] == "buy":
             action = plan_buy(view, seat, rng)
         else:
@@ -74,15 +74,15 @@ def plan_buy(view: Mapping[str, Any], seat: int, rng: random.Random) -> Buy:
     round_ = int(view["round"])
     active = sum(1 for p in view["players"] if not p["out"])
     supply, demand = guess(view, seat, "buy"), guess(view, seat, "sell")
-    if round_ == ROUNDS and held > 0:
+    if round_ == int(view["rounds"]) and held > 0:
         return Buy(tins=0, price=0)  # it remembers that tins left at the end are worth nothing
     want = max(1, round(supply / max(1, active)) + rng.choice((-1, 0, 1, 2)))
     price = rng.choice((2, 3, 3, 4, 4, 5))
     if supply < demand:
         price += rng.choice((1, 2, 3))  # tins look short: it fears getting none, and overpays
-    price = min(price, MAX_ASK - 1)
+    price = min(price, top_price_of_view(view) - 1)
     careless = round_ > 1 and rng.random() < CARELESS
-    if not careless:
+    if not careless and price > 0:
         want = min(want, cash // price)
     return Buy(tins=max(0, want), price=price)
 
@@ -95,9 +95,10 @@ def plan_sell(view: Mapping[str, Any], seat: int, rng: random.Random) -> Sell:
         return Sell(tins=0, price=0)
     round_ = int(view["round"])
     supply, demand = guess(view, seat, "buy"), guess(view, seat, "sell")
-    share = 1.0 if round_ >= ROUNDS - 1 else rng.choice((0.5, 0.75, 1.0))
+    last = int(view["rounds"])
+    share = 1.0 if round_ >= last - 1 else rng.choice((0.5, 0.75, 1.0))
     tins = max(1, math.ceil(held * share))
     ask = (8 if demand > supply else 6) + rng.choice((-1, 0, 1, 2))
-    if round_ == ROUNDS:
+    if round_ == last:
         ask -= 2  # the last round: it knows unsold tins are lost, but not by how much to cut
-    return Sell(tins=tins, price=max(1, min(MAX_ASK, ask)))
+    return Sell(tins=tins, price=max(1, min(top_price_of_view(view), ask)))

@@ -20,14 +20,14 @@ from tradingfloor.games.middleman.actions import Buy, Rows, Sell
 from tradingfloor.games.middleman.allocation import allocate
 from tradingfloor.games.middleman.beginner import BeginnerBot
 from tradingfloor.games.middleman.forecast import (
-    ROUNDS,
     Side,
+    digits_of_view,
     market_of_view,
     remaining_total_of_view,
     revealed_of_view,
     scenarios,
+    top_price_of_view,
 )
-from tradingfloor.games.middleman.spaces import MAX_ASK
 
 Order = tuple[int, int]
 
@@ -61,7 +61,7 @@ class HeuristicBot:
         view = decision.view
         seat = int(decision.seat)
         if view["phase"] == "rows":
-            action: Rows | Buy | Sell = plan_rows(rng)
+            action: Rows | Buy | Sell = plan_rows(rng, digits_of_view(view))
         elif view["phase"] == "buy":
             action = plan_buy(view, seat)
         else:
@@ -72,7 +72,7 @@ class HeuristicBot:
         return action
 
 
-def plan_rows(rng: random.Random) -> Rows:
+def plan_rows(rng: random.Random, digits: int = 10) -> Rows:
     """Low A digits early and high A late; high D digits early and low D late.
 
     Supply is scarce while everyone is cash-rich and plentiful when this seat knows it can bid
@@ -81,8 +81,10 @@ def plan_rows(rng: random.Random) -> Rows:
     heuristic bots. Neighbours are swapped at random so that opponents reading the called-out
     digits cannot be sure of the next one.
     """
-    a = _jitter(list(range(10)), rng)
-    d = _jitter(list(range(9, -1, -1)), rng)
+    a = _jitter(list(range(digits)), rng)
+    d = _jitter(list(range(digits - 1, -1, -1)), rng)
+    if d == a:  # two digits jittered into the same order: D must differ (Middleman §2)
+        d.reverse()
     return Rows(a=tuple(a), d=tuple(d))
 
 
@@ -102,7 +104,8 @@ def plan_buy(view: Mapping[str, Any], seat: int) -> Buy:
     active = _active_seats(view)
     # Aim to hold my share of all the demand still to come (each D row sums to 45, so it is exact).
     target = math.ceil(remaining_total_of_view(view, "sell") / len(active))
-    most = 9 * len(view["players"])  # no round's A digits can add up to more
+    # No round's A digits can add up to more: 9 x players in the printed game.
+    most = (digits_of_view(view) - 1) * len(view["players"])
     want = min(most, max(0, target - held))
     supplies = scenarios(market_of_view(view, round_, "buy"))
     if want == 0 or max(supplies) == 0:
@@ -110,7 +113,7 @@ def plan_buy(view: Mapping[str, Any], seat: int) -> Buy:
     value = resale_value(view, seat, held + want, round_)
     others = _modelled_bids(view, seat, _prior_bid(supplies, len(active)))
     best, best_gain = Buy(tins=0, price=0), 0.0
-    for price in range(min(cash, MAX_ASK) + 1):
+    for price in range(min(cash, top_price_of_view(view)) + 1):
         if price > value - MIN_MARGIN:
             break
         # Never offer more than the cash can pay for: tins x price <= cash, so I cannot go out.
@@ -133,7 +136,7 @@ def plan_sell(view: Mapping[str, Any], seat: int) -> Sell:
     keep = _keep_value(view, seat, held, round_)
     best, best_worth = Sell(tins=0, price=0), -1.0
     for tins in sorted({held, math.ceil(held * 3 / 4), math.ceil(held / 2), math.ceil(held / 4)}):
-        for price in range(1, MAX_ASK + 1):
+        for price in range(1, top_price_of_view(view) + 1):
             sold = _expected_fill(others, (tins, price), demands, "sell")
             worth = sold * price + (held - sold) * keep
             if worth > best_worth:
@@ -143,7 +146,7 @@ def plan_sell(view: Mapping[str, Any], seat: int) -> Sell:
 
 def _keep_value(view: Mapping[str, Any], seat: int, held: int, round_: int) -> float:
     """What a tin not sold this round is worth: nothing after the last round (Middleman §5)."""
-    if round_ >= ROUNDS:
+    if round_ >= int(view["rounds"]):
         return 0.0
     return HOLD_DISCOUNT * resale_value(view, seat, held, round_ + 1)
 
@@ -154,7 +157,7 @@ def resale_value(view: Mapping[str, Any], seat: int, stock: int, first_round: in
     In each coming round the other sellers are modelled as offering all they hold at their last
     ask; the round's demand is forecast from the D digits left; the best ask for my share is found.
     """
-    rounds = range(first_round, ROUNDS + 1)
+    rounds = range(first_round, int(view["rounds"]) + 1)
     if stock <= 0 or not rounds:
         return 0.0
     per_round = max(1, math.ceil(stock / len(rounds)))
@@ -165,7 +168,7 @@ def resale_value(view: Mapping[str, Any], seat: int, stock: int, first_round: in
         demands = scenarios(market_of_view(view, r, "sell", called), (0.25, 0.5, 0.75))
         revenue += max(
             price * _expected_fill(others, (per_round, price), demands, "sell")
-            for price in range(1, MAX_ASK + 1)
+            for price in range(1, top_price_of_view(view) + 1)
         )
     return revenue / (per_round * len(rounds))
 

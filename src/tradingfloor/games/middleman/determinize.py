@@ -57,7 +57,7 @@ def _resample_sealed(state: MiddlemanState, other: int, rng: random.Random) -> S
     empty = replace(state, sealed=tuple(None for _ in state.sealed))
     space = rules.legal(empty, other)
     if state.phase == "buy":
-        most = 9 * state.players  # no round's A digits add up to more
+        most = (state.variant.digits - 1) * state.players  # no round's A digits add up to more
         offer = Buy(tins=rng.randint(0, most), price=rng.randint(0, state.cash[other]))
         if space.contains(offer):
             return offer

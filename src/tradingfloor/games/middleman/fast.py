@@ -13,9 +13,10 @@ from typing import Any, Literal, Protocol
 
 import numpy as np
 
-from tradingfloor.games.middleman.options import parse_options
+from tradingfloor.core.errors import BadOptions
+from tradingfloor.games.middleman.options import MiddlemanOptions, parse_options
 from tradingfloor.games.middleman.spaces import MAX_ASK, most_cash
-from tradingfloor.games.middleman.state import ROUNDS
+from tradingfloor.games.middleman.state import PRINTED, ROUNDS
 
 Array = Any  # a NumPy array; NumPy's stubs are not followed by the strict type check
 Phase = Literal["buy", "sell"]
@@ -545,12 +546,33 @@ def stream(
     Chunk k draws from its own generator, seeded from (seed, k), so a run can be split across
     processes chunk by chunk and still give the same games.
     """
-    chosen = parse_options(options)
+    chosen = printed_options(options)
     size = chunk or chunk_size(chosen.players)
     for index, start in enumerate(range(0, games, size)):
         rng = np.random.default_rng([seed, index])
         count = min(size, games - start)
         yield play_batch(chosen.players, chosen.guarded, policies, count, rng)
+
+
+def plays(options: Mapping[str, Any] | None) -> bool:
+    """Whether the batch engine plays a game of these options: the printed game only."""
+    try:
+        printed_options(options)
+    except BadOptions:
+        return False
+    return True
+
+
+def printed_options(options: Mapping[str, Any] | None) -> MiddlemanOptions:
+    """The options validated, or BadOptions for a research variant, which this engine does not
+    play (its arrays hold the printed game's 10 rounds of digits 0-9 and asks up to 10)."""
+    chosen = parse_options(options)
+    if chosen.variant != PRINTED:
+        raise BadOptions(
+            "the batch engine plays only the printed game; a research variant (rounds, digits "
+            "or top price) is played by the rules engine: tradingfloor.make('middleman')"
+        )
+    return chosen
 
 
 # The seam of `tradingfloor.sim.vectorized`: the seat specs with a vectorized policy, and the

@@ -10,10 +10,9 @@ from typing import Any
 
 import numpy as np
 
-from tradingfloor.games.middleman.fast import BatchResult, chunk_size, play_batch
+from tradingfloor.games.middleman.fast import BatchResult, chunk_size, play_batch, printed_options
 from tradingfloor.games.middleman.fast_policies import VECTOR_POLICIES
 from tradingfloor.games.middleman.fast_records import records
-from tradingfloor.games.middleman.options import parse_options
 
 Row = dict[str, Any]
 
@@ -43,7 +42,7 @@ def run_rows(tasks: Sequence[Any]) -> list[Row]:
 
 
 def _play(options: dict[str, Any], seats: tuple[str, ...], games: int, seed: int) -> BatchResult:
-    chosen = parse_options(options)
+    chosen = printed_options(options)
     policies = [VECTOR_POLICIES[kind]() for kind in seats]
     rng = np.random.default_rng(seed)
     return play_batch(chosen.players, chosen.guarded, policies, games, rng, record=True)

@@ -20,15 +20,29 @@ from typing import Any, Literal
 Side = Literal["buy", "sell"]
 DIGITS = tuple(range(10))
 ROUNDS = 10
+TOP_PRICE = 10  # Middleman §4: "The market never pays more than 10 per tin."
 
 Distribution = dict[int, float]
 """A market figure's probability of each value."""
 
 
-def unseen(revealed: Sequence[int]) -> tuple[int, ...]:
-    """The digits of a row that are still to be called out, given those called so far."""
+def unseen(revealed: Sequence[int], digits: int = len(DIGITS)) -> tuple[int, ...]:
+    """The digits of a row that are still to be called out, given those called so far (rows of
+    0 to `digits` - 1 in a research variant)."""
     shown = set(revealed)
-    return tuple(d for d in DIGITS if d not in shown)
+    return tuple(d for d in range(digits) if d not in shown)
+
+
+def top_price_of_view(view: Mapping[str, Any]) -> int:
+    """The most the market pays per tin: 10 (Middleman §4), or a research variant's."""
+    variant = view.get("variant")
+    return int(variant["top_price"]) if variant else TOP_PRICE
+
+
+def digits_of_view(view: Mapping[str, Any]) -> int:
+    """How many digits each row holds: 10, or a research variant's."""
+    variant = view.get("variant")
+    return int(variant["digits"]) if variant else len(DIGITS)
 
 
 def market_distribution(known: int, unknown_rows: Sequence[Sequence[int]]) -> Distribution:
@@ -105,13 +119,25 @@ def market_of_view(
         elif seat == me and own_row is not None:
             known += own_row[round_ - 1]  # my own row: I wrote it
         else:
-            unknown.append(unseen(digits))
+            unknown.append(unseen(digits, digits_of_view(view)))
     return market_distribution(known, unknown)
 
 
 def remaining_total_of_view(view: Mapping[str, Any], side: Side) -> int:
-    """The exact sum of every market figure of `side` still to be revealed: each row sums to 45."""
-    return sum(45 - sum(digits) for digits in revealed_of_view(view, side))
+    """The exact sum of every market figure of `side` still to be revealed: each row sums to 45
+    (a variant's rows to their own total), less what the rounds a variant leaves out would use."""
+    count = digits_of_view(view)
+    total = count * (count - 1) // 2
+    left = sum(total - sum(digits) for digits in revealed_of_view(view, side))
+    if count == int(view["rounds"]):
+        return left
+    # A variant that plays fewer rounds than its rows have columns: the unplayed columns' digits
+    # are some of those left; expect each round still to come to use an average digit of them.
+    rows = len(view["players"])
+    called = sum(len(digits) for digits in revealed_of_view(view, side))
+    columns_left = count * rows - called
+    to_play = int(view["rounds"]) * rows - called
+    return round(left * to_play / columns_left) if columns_left else 0
 
 
 @dataclass(frozen=True)
@@ -132,7 +158,10 @@ class RoundOutlook:
 
 
 def _spread(
-    round_: int, called: list[list[int]], own: tuple[int | None, Sequence[int] | None]
+    round_: int,
+    called: list[list[int]],
+    own: tuple[int | None, Sequence[int] | None],
+    row_digits: int = len(DIGITS),
 ) -> tuple[float, int, int]:
     """Round `round_`'s market figure as the seat sees it: its mean, least and most.
 
@@ -147,7 +176,7 @@ def _spread(
         elif seat == me and own_row is not None:
             known += own_row[round_ - 1]
         else:
-            figures = _unseen_figures(tuple(digits))
+            figures = _unseen_figures(tuple(digits), row_digits)
             if figures is not None:
                 mean_digit, least, most = figures
                 average += mean_digit
@@ -156,10 +185,12 @@ def _spread(
 
 
 @functools.lru_cache(maxsize=1024)
-def _unseen_figures(revealed: tuple[int, ...]) -> tuple[float, int, int] | None:
+def _unseen_figures(
+    revealed: tuple[int, ...], digits: int = len(DIGITS)
+) -> tuple[float, int, int] | None:
     """The mean, least and most of a row's digits still to come (None when none are left);
     cached, since a view weighs each row's digits for every coming round."""
-    left = unseen(revealed)
+    left = unseen(revealed, digits)
     if not left:
         return None
     return sum(left) / len(left), min(left), max(left)
@@ -171,10 +202,11 @@ def outlook_of_view(view: Mapping[str, Any]) -> list[RoundOutlook]:
     me, rows = view.get("seat"), view.get("rows")
     called_a, called_d = revealed_of_view(view, "buy"), revealed_of_view(view, "sell")
     own_a, own_d = (me, rows["a"] if rows else None), (me, rows["d"] if rows else None)
+    digits = digits_of_view(view)
     out = []
-    for r in range(first, ROUNDS + 1):
-        supply, supply_low, supply_high = _spread(r, called_a, own_a)
-        demand, demand_low, demand_high = _spread(r, called_d, own_d)
+    for r in range(first, int(view["rounds"]) + 1):
+        supply, supply_low, supply_high = _spread(r, called_a, own_a, digits)
+        demand, demand_low, demand_high = _spread(r, called_d, own_d, digits)
         out.append(
             RoundOutlook(r, supply, demand, (supply_low, supply_high), (demand_low, demand_high))
         )

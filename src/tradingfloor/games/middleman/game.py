@@ -12,7 +12,7 @@ from tradingfloor.core.game import Result
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.middleman import determinize, rules
 from tradingfloor.games.middleman.actions import CODEC, Buy, Rows, Sell
-from tradingfloor.games.middleman.options import MiddlemanOptions, parse_options
+from tradingfloor.games.middleman.options import MiddlemanOptions, dumped, parse_options
 from tradingfloor.games.middleman.state import MiddlemanState
 from tradingfloor.games.middleman.view import view
 
@@ -26,10 +26,10 @@ class Middleman:
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> MiddlemanState:
         chosen = parse_options(options)
-        return rules.new_state(chosen.players, chosen.guarded, seed)
+        return rules.new_state(chosen.players, chosen.guarded, seed, chosen.variant)
 
     def options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        return parse_options(options).model_dump()
+        return dumped(parse_options(options))
 
     def actors(self, state: MiddlemanState) -> tuple[int, ...]:
         return rules.actors(state)

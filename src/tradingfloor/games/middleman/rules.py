@@ -8,17 +8,18 @@ from tradingfloor.core.rng import Rng
 from tradingfloor.core.spaces import ActionSpace, NoActions
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
 from tradingfloor.games.middleman.allocation import allocate
-from tradingfloor.games.middleman.spaces import (
-    MAX_ASK,
-    OrderSpace,
-    RowsSpace,
-    dealt_rows,
-    most_cash,
+from tradingfloor.games.middleman.spaces import OrderSpace, RowsSpace, dealt_rows, most_cash
+from tradingfloor.games.middleman.state import (
+    PRINTED,
+    MiddlemanState,
+    Sealed,
+    Side,
+    Step,
+    Variant,
 )
-from tradingfloor.games.middleman.state import ROUNDS, MiddlemanState, Sealed, Side, Step
 
 
-def new_state(players: int, guarded: bool, seed: int) -> MiddlemanState:
+def new_state(players: int, guarded: bool, seed: int, variant: Variant = PRINTED) -> MiddlemanState:
     """The sheets before anyone writes: 10 x players in cash each, no tins (Middleman §2)."""
     # Middleman §2: "Starting capital for each player is ten times the number of participants."
     return MiddlemanState(
@@ -33,6 +34,7 @@ def new_state(players: int, guarded: bool, seed: int) -> MiddlemanState:
         rows_a=(None,) * players,
         rows_d=(None,) * players,
         sealed=(None,) * players,
+        variant=variant,
     )
 
 
@@ -52,16 +54,19 @@ def legal(state: MiddlemanState, seat: int) -> ActionSpace:
     if state.phase == "rows":
         # RULINGS Middleman 2: "deal them for me at random" is a convenience; an interface deals
         # the same rows for the same game (`dealt_rows`), drawn only when a person asks.
-        return RowsSpace(lambda: dealt_rows(state.rng.seed, seat))
+        digits = state.variant.digits
+        return RowsSpace(lambda: dealt_rows(state.rng.seed, seat, digits), digits)
     if state.phase == "buy":
-        max_tins = 9 * state.players  # the most that the A digits can ever add up to
+        # The most that the A digits can ever add up to: 9 x players in the printed game.
+        max_tins = (state.variant.digits - 1) * state.players
         if state.guarded:
             # RULINGS Middleman 6: guarded play refuses up front what the cash cannot pay.
             return OrderSpace(Buy, max_tins, state.cash[seat], state.cash[seat])
         # RULINGS Middleman 4: no order is refused against the cash held; an offer the buyer
         # cannot pay puts them out only if it is served (§3, RULINGS 6).
-        return OrderSpace(Buy, max_tins, most_cash(state.players), typical=state.cash[seat])
-    return OrderSpace(Sell, state.tins[seat], MAX_ASK)
+        most = most_cash(state.players, state.variant)
+        return OrderSpace(Buy, max_tins, most, typical=state.cash[seat])
+    return OrderSpace(Sell, state.tins[seat], state.variant.top_price)
 
 
 def _cannot_act(state: MiddlemanState, seat: int) -> str | None:
@@ -117,6 +122,7 @@ def _sealing(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanStat
         state.rows_d,
         sealed,
         state.history,
+        state.variant,
     )
 
 
@@ -135,6 +141,7 @@ def _write_rows(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanS
         rows_d=tuple([r.d for r in rows]),
         sealed=(None,) * state.players,
         history=state.history,
+        variant=state.variant,
     )
 
 
@@ -188,6 +195,7 @@ def _resolve_buying(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> Middle
         rows_d=state.rows_d,
         sealed=(None,) * state.players,
         history=(*state.history, step),
+        variant=state.variant,
     )
 
 
@@ -203,7 +211,8 @@ def _resolve_selling(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> Middl
             cash[seat] += fills[seat] * order[1]  # §4: revenue = tins sold x asking price
             tins[seat] -= fills[seat]
     step = Step(state.round, "sell", tuple(orders), digits, demand, tuple(fills), ())
-    last_round = state.round == ROUNDS  # §5: the result is read at the head of column 11
+    # §5: the result is read at the head of column 11 (after the variant's last round).
+    last_round = state.round == state.variant.rounds
     return MiddlemanState(
         players=state.players,
         guarded=state.guarded,
@@ -217,6 +226,7 @@ def _resolve_selling(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> Middl
         rows_d=state.rows_d,
         sealed=(None,) * state.players,
         history=(*state.history, step),
+        variant=state.variant,
     )
 
 
@@ -227,8 +237,8 @@ def result(state: MiddlemanState) -> Result | None:
     # RULINGS Middleman 7: an out player's final cash is 0 for ranking purposes.
     scores = [0 if state.out[s] else state.cash[s] for s in range(state.players)]
     still_in = [not gone for gone in state.out]
-    if state.round > ROUNDS:
-        reason = "after round 10, the most cash wins"
+    if state.round > state.variant.rounds:
+        reason = f"after round {state.variant.rounds}, the most cash wins"
     elif any(still_in):
         reason = "every other player is out of the game"
     else:

@@ -10,6 +10,7 @@ from typing import Any
 from tradingfloor.core.draws import shuffle
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
+from tradingfloor.games.middleman.state import PRINTED, Variant
 
 DIGITS = tuple(range(10))
 DIGIT_SET = frozenset(DIGITS)
@@ -18,40 +19,45 @@ MAX_ASK = 10  # Middleman §4: "The market never pays more than 10 per tin."
 LIST_LIMIT = 4096  # a space with more orders than this is not listed (`enumerate` gives None)
 
 
-def most_cash(players: int) -> int:
+def most_cash(players: int, variant: Variant = PRINTED) -> int:
     """The most cash a trader can ever hold at a table of `players`: the offer per tin's bound.
 
     Cash comes only from the start (10 x players, Middleman §2) and from selling to the market,
     which over the whole game demands exactly 45 tins per D row (each holds 0-9 once) and never
     pays more than 10 a tin (§4). No trader can pay a higher offer even for one tin, ever, so
     the bound keeps the buying order's space finite without refusing any order that someone
-    could pay for (RULINGS Middleman 4: no order is refused against the cash held).
+    could pay for (RULINGS Middleman 4: no order is refused against the cash held). A variant's
+    rows and top price give its own bound the same way.
     """
-    return 10 * players + DIGITS_TOTAL * players * MAX_ASK
+    return 10 * players + variant.digits_total * players * variant.top_price
 
 
-def rows_problem(a: Sequence[int], d: Sequence[int]) -> str | None:
-    """Why rows A and D cannot be written, or None."""
+def rows_problem(a: Sequence[int], d: Sequence[int], digits: int = len(DIGITS)) -> str | None:
+    """Why rows A and D cannot be written, or None (rows of 0 to `digits` - 1 in a variant)."""
     # Middleman §2: "the numbers 0 to 9 ... in any desired order", then "in a different order".
+    wanted = DIGIT_SET if digits == len(DIGITS) else frozenset(range(digits))
     for name, row in (("A", a), ("D", d)):
-        if len(row) != len(DIGITS) or set(row) != DIGIT_SET:
-            return _not_a_permutation(name, row)
+        if len(row) != digits or set(row) != wanted:
+            return _not_a_permutation(name, row, digits)
     if tuple(a) == tuple(d):
         return "row D must be in a different order from row A"
     return None
 
 
-def _not_a_permutation(name: str, row: Sequence[int]) -> str:
-    """What is wrong with a row that does not hold each digit 0-9 exactly once."""
-    if len(row) != len(DIGITS):
-        return f"row {name} has {len(row)} digits; it needs 10, each digit 0-9 exactly once"
-    lacking = ", ".join(str(digit) for digit in sorted(DIGIT_SET - set(row)))
-    return f"row {name} must hold each digit 0-9 exactly once; it lacks {lacking}"
+def _not_a_permutation(name: str, row: Sequence[int], digits: int) -> str:
+    """What is wrong with a row that does not hold each digit exactly once."""
+    if len(row) != digits:
+        return (
+            f"row {name} has {len(row)} digits; it needs {digits}, each digit 0-{digits - 1} "
+            "exactly once"
+        )
+    lacking = ", ".join(str(digit) for digit in sorted(set(range(digits)) - set(row)))
+    return f"row {name} must hold each digit 0-{digits - 1} exactly once; it lacks {lacking}"
 
 
-def random_rows(rng: random.Random) -> Rows:
+def random_rows(rng: random.Random, digits: int = len(DIGITS)) -> Rows:
     """Rows dealt at random: the "deal them for me" convenience."""
-    a = list(DIGITS)
+    a = list(range(digits))
     shuffle(a, rng)
     d = list(a)
     while d == a:
@@ -59,38 +65,39 @@ def random_rows(rng: random.Random) -> Rows:
     return Rows(a=tuple(a), d=tuple(d))
 
 
-def dealt_rows(secret: int, seat: int) -> Rows:
+def dealt_rows(secret: int, seat: int, digits: int = len(DIGITS)) -> Rows:
     """The rows "deal them for me" gives `seat` in the game of seed `secret`: the same game, the
     same deal. Drawn through a cryptographic hash, so that a deal tells nothing of the seed (and
     so nothing of another seat's deal)."""
     digest = hashlib.blake2b(f"middleman rows {secret} {seat}".encode(), digest_size=32).digest()
-    return random_rows(random.Random(digest))
+    return random_rows(random.Random(digest), digits)
 
 
 class RowsSpace(ActionSpace):
-    """Any two different permutations of 0-9; `deal()` is this seat's deal at random."""
+    """Any two different permutations of 0-9 (of 0 to `digits` - 1 in a variant); `deal()` is
+    this seat's deal at random."""
 
-    def __init__(self, dealt: Callable[[], Rows] | None = None) -> None:
+    def __init__(self, dealt: Callable[[], Rows] | None = None, digits: int = len(DIGITS)) -> None:
         self._dealt = dealt
+        self.digits = digits
 
     def deal(self, rng: random.Random | None = None) -> Rows:
         """The seat's rows dealt at random: the game's own deal where it has one, else `rng`'s."""
         if self._dealt is not None:
             return self._dealt()
-        return random_rows(rng or random.Random())
+        return random_rows(rng or random.Random(), self.digits)
 
     def check(self, action: Any) -> str | None:
         if not isinstance(action, Rows):
             return "write your rows A and D first"
-        return rows_problem(action.a, action.d)
+        return rows_problem(action.a, action.d, self.digits)
 
     def sample(self, rng: random.Random) -> Rows:
-        return random_rows(rng)
+        return random_rows(rng, self.digits)
 
     def describe(self) -> dict[str, Any]:
-        return {
-            "actions": [{"type": "rows", "a": "permutation of 0-9", "d": "another permutation"}]
-        }
+        row = f"permutation of 0-{self.digits - 1}"
+        return {"actions": [{"type": "rows", "a": row, "d": "another permutation"}]}
 
 
 class OrderSpace(ActionSpace):
@@ -135,7 +142,8 @@ class OrderSpace(ActionSpace):
     def _too_dear(self, price: int) -> str:
         if self.kind is Sell:
             return (
-                f"the market never pays more than {MAX_ASK} per tin: an ask of {price} cannot sell"
+                f"the market never pays more than {self.max_price} per tin: an ask of {price} "
+                "cannot sell"
             )
         if self.budget is not None:
             return (

@@ -11,7 +11,26 @@ from tradingfloor.games.middleman.actions import Buy, Rows, Sell
 Phase = Literal["rows", "buy", "sell", "over"]
 Side = Literal["buy", "sell"]
 ROUNDS = 10
+DIGITS = 10  # each row holds the digits 0-9 (Middleman §2)
+TOP_PRICE = 10  # Middleman §4: "The market never pays more than 10 per tin."
 Sealed = Rows | Buy | Sell | None
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A research variant's figures (docs/rules/middleman.md, Variants); PRINTED is the game."""
+
+    rounds: int = ROUNDS  # rounds played: the first `rounds` columns of each row
+    digits: int = DIGITS  # each row holds the digits 0 to digits - 1, each once
+    top_price: int = TOP_PRICE  # the most the market pays per tin
+
+    @property
+    def digits_total(self) -> int:
+        """What each row adds up to: 45 in the printed game."""
+        return self.digits * (self.digits - 1) // 2
+
+
+PRINTED = Variant()
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +64,7 @@ class MiddlemanState:
     rows_d: tuple[tuple[int, ...] | None, ...]
     sealed: tuple[Sealed, ...]
     history: tuple[Step, ...] = ()
+    variant: Variant = PRINTED
 
     def in_game(self) -> list[int]:
         return [s for s in range(self.players) if not self.out[s]]

@@ -17,6 +17,7 @@ from rich.text import Text
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.core.words import capital, fill
+from tradingfloor.games.middleman.forecast import top_price_of_view
 from tradingfloor.games.middleman.spaces import random_rows, rows_problem
 
 View = Mapping[str, Any]
@@ -203,9 +204,11 @@ def prompt(
 
 def _ask_rows(console: Console, legal: ActionSpace, parse: Callable[[dict[str, Any]], Any]) -> Any:
     """Middleman §2: row A, then row D in a different order; "r" deals both at random."""
+    digits = int(getattr(legal, "digits", 10))  # a research variant's rows are shorter
+    top, example = digits - 1, "".join(map(str, range(digits)))
     while True:
         answer = console.input(
-            "Row A: type the digits 0-9 in the order you want (e.g. 0123456789), "
+            f"Row A: type the digits 0-{top} in the order you want (e.g. {example}), "
             "or r to deal both rows at random: "
         )
         if answer.strip().lower() == "r":
@@ -216,11 +219,12 @@ def _ask_rows(console: Console, legal: ActionSpace, parse: Callable[[dict[str, A
             if _accepted(console, legal, action):
                 return action
             continue
-        a = _read_row(console, answer, "A")
+        a = _read_row(console, answer, "A", digits)
         if a is not None:
             break
     while True:  # row A stands: only row D is asked again
-        d = _read_row(console, console.input("Row D: the digits 0-9 in a different order: "), "D")
+        answer = console.input(f"Row D: the digits 0-{top} in a different order: ")
+        d = _read_row(console, answer, "D", digits)
         if d is None:
             continue
         action = _parsed(console, parse, {"type": "rows", "a": a, "d": d})
@@ -234,17 +238,19 @@ def _deal(legal: ActionSpace) -> Any:
     return deal() if callable(deal) else random_rows(random.SystemRandom())
 
 
-def _read_row(console: Console, answer: str, name: str) -> list[int] | None:
-    """The 10 digits typed for a row (spaces and commas allowed), or None after saying why not."""
+def _read_row(console: Console, answer: str, name: str, digits: int = 10) -> list[int] | None:
+    """The digits typed for a row (spaces and commas allowed), or None after saying why not."""
     text = answer.replace(",", " ").replace(" ", "")
-    if len(text) != 10 or not text.isdigit():
-        console.print(f"[red]Row {name} needs exactly 10 digits, e.g. 0123456789.[/red]")
+    if len(text) != digits or not text.isdigit():
+        example = "".join(map(str, range(digits)))
+        console.print(f"[red]Row {name} needs exactly {digits} digits, e.g. {example}.[/red]")
         return None
     row = [int(c) for c in text]
-    # The reverse of a permutation of 0-9 is always a different order, so only row A is judged.
-    why = rows_problem(row, row[::-1])
+    # The reverse of a permutation of 2 or more digits is always a different order, so only
+    # row A is judged.
+    why = rows_problem(row, row[::-1], digits)
     if why:
-        console.print(f"[red]Row {name} must hold each digit 0-9 exactly once.[/red]")
+        console.print(f"[red]Row {name} must hold each digit 0-{digits - 1} exactly once.[/red]")
         return None
     return row
 
@@ -264,7 +270,8 @@ def _ask_order(
     else:
         console.print(
             f"Selling, round {view['round']}: you hold {_tins(me['tins'])}. "
-            f"The market never pays more than 10 per tin.{forecast_line(view, 'sell')}"
+            f"The market never pays more than {top_price_of_view(view)} per tin."
+            f"{forecast_line(view, 'sell')}"
         )
         questions = ("Tins for sale (a number, or all): ", "Price per tin: ")
     while True:

@@ -6,17 +6,18 @@ from typing import Any
 
 from tradingfloor.games.middleman import rules, words
 from tradingfloor.games.middleman.forecast import outlook_of_view
-from tradingfloor.games.middleman.state import ROUNDS, MiddlemanState, Step
+from tradingfloor.games.middleman.state import PRINTED, MiddlemanState, Step
 
 
 def view(state: MiddlemanState, seat: int | None) -> dict[str, Any]:
     """The table as `seat` sees it: public sheets and history, its own rows and sealed order."""
     committed = [state.sealed[s] is not None for s in range(state.players)]
+    rounds = state.variant.rounds
     out: dict[str, Any] = {
         "game": "middleman",
         "seat": seat,
-        "round": min(state.round, ROUNDS),
-        "rounds": ROUNDS,
+        "round": min(state.round, rounds),
+        "rounds": rounds,
         "phase": state.phase,
         "guarded": state.guarded,
         "actors": list(rules.actors(state)),
@@ -35,6 +36,9 @@ def view(state: MiddlemanState, seat: int | None) -> dict[str, Any]:
             for step, text in zip(state.history, words.history_sentences(state), strict=True)
         ],
     }
+    if state.variant != PRINTED:
+        # Only a research variant says so: the printed game's view reads as it always has.
+        out["variant"] = {"digits": state.variant.digits, "top_price": state.variant.top_price}
     if seat is not None and 0 <= seat < state.players:
         out["rows"] = _own_rows(state, seat)
         sealed = state.sealed[seat]

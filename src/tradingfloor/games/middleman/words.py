@@ -10,7 +10,7 @@ from typing import Any
 from tradingfloor.core.words import seat
 from tradingfloor.games.middleman import rules
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
-from tradingfloor.games.middleman.state import ROUNDS, MiddlemanState, Step
+from tradingfloor.games.middleman.state import MiddlemanState, Step
 
 STEP_WORDS = {"buy": "buying", "sell": "selling"}
 
@@ -26,14 +26,14 @@ def status(state: MiddlemanState) -> str:
         return "The game is over"
     if state.phase == "rows":
         return "Writing rows A and D"
-    return f"Round {state.round} of {ROUNDS} · {STEP_WORDS[state.phase]}"
+    return f"Round {state.round} of {state.variant.rounds} · {STEP_WORDS[state.phase]}"
 
 
 def chapter(state: MiddlemanState) -> str:
     """The part of the game a replay jumps to: the rows, then each round."""
     if state.phase == "rows":
         return "Rows A and D"
-    return f"Round {min(state.round, ROUNDS)}"
+    return f"Round {min(state.round, state.variant.rounds)}"
 
 
 # --- the news: what the latest step did ---------------------------------------------------------

@@ -18,10 +18,14 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
+import tradingfloor
+import tradingfloor.rl.openspiel
 from tradingfloor.agents import kinds, make_agent
 from tradingfloor.core.agent import Agent, decision_for
 from tradingfloor.rl.middleman import MAX_PRICE, MAX_TINS, index_of
-from tradingfloor.rl.openspiel_game import MIDDLEMAN, MiddlemanSpielState
+from tradingfloor.rl.openspiel.middleman import MiddlemanState
+
+MIDDLEMAN = tradingfloor.make("middleman")
 
 
 def default_opponent() -> str:
@@ -45,7 +49,7 @@ def play(seed: int, simulations: int, opponents: Sequence[str]) -> list[float]:
     agent_rng = random.Random(seed)
     state = turn_based.new_initial_state()
     mirror = game.new_initial_state()  # the simultaneous game, for the bots' decisions
-    orders: list[int] = []
+    orders: dict[int, int] = {}
     while not state.is_terminal():
         if state.is_chance_node():
             digits, chances = zip(*state.chance_outcomes(), strict=True)
@@ -58,19 +62,17 @@ def play(seed: int, simulations: int, opponents: Sequence[str]) -> list[float]:
             action = bot.step(state)
         else:
             action = bot_order(agents[seat - 1], mirror, seat, agent_rng)
-        orders.append(action)
+        orders[seat] = action
         state.apply_action(action)
-        if len(orders) == players:  # every seat has sent its order: the step resolves
-            mirror.apply_actions(orders)
-            orders = []
+        if set(orders) == set(MIDDLEMAN.actors(mirror.node.table)):  # the step resolves
+            mirror.apply_actions([orders.get(s, 0) for s in range(players)])
+            orders = {}
     return [float(r) for r in state.returns()]
 
 
-def bot_order(agent: Agent, mirror: MiddlemanSpielState, seat: int, rng: random.Random) -> int:
-    """The bot's order as an OpenSpiel action (a seat that is out sends action 0)."""
-    if seat not in MIDDLEMAN.actors(mirror.table):
-        return 0
-    order = agent.act(decision_for(MIDDLEMAN, mirror.table, seat), rng)
+def bot_order(agent: Agent, mirror: MiddlemanState, seat: int, rng: random.Random) -> int:
+    """The bot's order as an OpenSpiel action."""
+    order = agent.act(decision_for(MIDDLEMAN, mirror.node.table, seat), rng)
     # No market holds more than 72 tins, so a larger order is the same as 72 (see rl.middleman).
     return index_of(min(order.tins, MAX_TINS), min(order.price, MAX_PRICE))
 
