@@ -12,6 +12,7 @@ import pytest
 
 from tests.agents.tiny_games import Nim, Pennies
 from tradingfloor.core.errors import BadOptions, UnknownGame
+from tradingfloor.core.record import MatchRecord
 from tradingfloor.core.registry import register, unregister
 from tradingfloor.sim.run import prepared, run
 from tradingfloor.sim.spec import GameTask, RunSpec, parse_assignments, parse_sweep
@@ -134,3 +135,10 @@ def test_ray_gives_the_local_rows() -> None:
     finally:
         ray.shutdown()
     assert remote == local
+
+
+def test_a_variant_the_batch_engine_does_not_play_goes_to_the_rules_engine() -> None:
+    spec = RunSpec("middleman", ("heuristic", "heuristic"), games=2, options={"rounds": 3})
+    rows = run(spec)  # the batch engine would refuse the variant
+    assert len(rows) == 2
+    assert all(MatchRecord.loads(row["record"]).options["rounds"] == 3 for row in rows)

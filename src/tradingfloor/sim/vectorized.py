@@ -11,9 +11,12 @@ A game package may ship `games/<id>/fast.py` with two names:
 
 and, optionally, `ROWS_BY_TASK = True` where each row depends on its own task alone (Businessmen's
 engine plays the rules engine's very games, one at a time): a run on several workers is then
-shared among that many processes, each playing a contiguous part of the tasks.
+shared among that many processes, each playing a contiguous part of the tasks; and, optionally,
+`plays(options) -> bool`, where the engine plays only some options (Middleman's plays the printed
+game, not its research variants).
 
-`vectorized_engine` returns `run_rows` only when every seat of every task has a vectorized policy;
+`vectorized_engine` returns `run_rows` only when every seat of every task has a vectorized policy
+and the engine plays every task's options;
 otherwise the run goes to the reference engine (`sim.backends`). A batch engine keeps its own
 determinism: the same seed gives the same rows on every run and for any number of workers, but
 not necessarily the reference engine's rows.
@@ -47,6 +50,9 @@ def vectorized_engine(
         return None
     needed = {spec for task in tasks for spec in task.seats}
     if not needed <= set(policies):
+        return None
+    plays = getattr(module, "plays", None)  # optional: which options the engine plays
+    if callable(plays) and not all(plays(task.options) for task in tasks):
         return None
     batch: BatchRunner = runner
     if workers > 1 and len(tasks) > 1 and getattr(module, "ROWS_BY_TASK", False) is True:
