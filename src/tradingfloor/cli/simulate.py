@@ -23,7 +23,7 @@ def simulate(
         ),
     ],
     out: Annotated[Path, typer.Option(help="folder for games.parquet and report.html")],
-    games: Annotated[int, typer.Option(min=1, help="games per sweep value")] = 100,
+    games: Annotated[int, typer.Option(min=1, help="games at each point of the sweep")] = 100,
     seed: Annotated[int, typer.Option(help="the run's seed; each game's is derived from it")] = 0,
     workers: Annotated[int, typer.Option(min=1, help="local worker processes")] = 1,
     ray: Annotated[
@@ -33,26 +33,29 @@ def simulate(
     set_: Annotated[
         list[str] | None, typer.Option("--set", help="a game option, option=value (repeatable)")
     ] = None,
-    sweep: Annotated[str | None, typer.Option(help="vary one option: option=v1,v2,...")] = None,
+    sweep: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="vary an option: option=v1,v2,... (repeatable: every combination is played)"
+        ),
+    ] = None,
     reference: Annotated[
         bool, typer.Option(help="always use the rules engine, even where a batch engine exists")
     ] = False,
     report: Annotated[bool, typer.Option(help="write report.html")] = True,
 ) -> None:
-    """Play GAMES games per sweep value, seats rotated; a Parquet row per game, and a report."""
+    """Play GAMES games at each sweep point, seats rotated; Parquet rows, and a report."""
     from tradingfloor.core.errors import TradingfloorError
     from tradingfloor.sim.spec import RunSpec, parse_assignments, parse_sweep
 
     try:
-        sweep_option, sweep_values = parse_sweep(sweep) if sweep else (None, ())
         spec = RunSpec(
             game=game,
             seats=tuple(s.strip() for s in seats.split(",") if s.strip()),
             games=games,
             seed=seed,
             options=parse_assignments(set_ or []),
-            sweep_option=sweep_option,
-            sweep_values=sweep_values,
+            sweeps=tuple(parse_sweep(text) for text in sweep or []),
         )
         from tradingfloor.sim.run import prepared
 
@@ -68,11 +71,11 @@ def _run_and_report(
     from rich.console import Console
 
     from tradingfloor.sim.report import write_report
-    from tradingfloor.sim.run import rule_summary, run
-    from tradingfloor.sim.store import ROWS_FILE, write_rows
+    from tradingfloor.sim.run import run
+    from tradingfloor.sim.store import ROWS_FILE, SEATS_FILE, write_rows, write_seats
 
     console = Console()
-    total = spec.games * max(1, len(spec.sweep_values))
+    total = len(spec.tasks())
     from tradingfloor.sim.vectorized import vectorized_engine
 
     if not reference and vectorized_engine(spec.game, spec.tasks()) is not None:
@@ -82,23 +85,51 @@ def _run_and_report(
         rows = run(
             spec, workers, ray, on_row=lambda _row: progress.advance(task), reference=reference
         )
-    path = write_rows(rows, out / ROWS_FILE)
-    console.print(f"{len(rows)} games written to {path}")
+    about = run_about(spec)
+    path = write_rows(rows, out / ROWS_FILE, about)
+    write_seats(rows, out / SEATS_FILE, about)
+    console.print(f"{len(rows)} games written to {path} (a row per seat: {out / SEATS_FILE})")
     if report:
-        about = {
-            **rule_summary(spec),
-            "seats": list(spec.seats),
-            "games per value": spec.games,
-            "seed": spec.seed,
-            "seats rotated": "game i turns the seat list by i",
-        }
-        if spec.sweep_option:
-            about["sweep"] = spec.sweep_option
-            about["sweep values"] = list(spec.sweep_values)
         page = write_report(rows, about, out)
         _print_summary(console, rows)
         _print_never_used(console, rows)
+        _print_findings(console, page)
         console.print(f"report: {page}")
+
+
+def run_about(spec: Any) -> dict[str, Any]:
+    """What the run was: versions, the command, seeds and agents (the report's header and the
+    Parquet files' metadata)."""
+    import shlex
+    import sys
+
+    from tradingfloor import __version__
+    from tradingfloor.sim.run import rule_summary
+
+    about = {
+        **rule_summary(spec),
+        "tradingfloor": __version__,
+        "command": shlex.join(["tradingfloor", *sys.argv[1:]]),
+        "seats": list(spec.seats),
+        "games per point": spec.games,
+        "seed": spec.seed,
+        "seats rotated": "game i turns the seat list by i",
+    }
+    for name, values in spec.sweeps:
+        about[f"sweep {name}"] = list(values)
+    return about
+
+
+def _print_findings(console: Any, page: Path) -> None:
+    import json
+
+    from tradingfloor.sim.report import SUMMARY_FILE
+
+    found = json.loads((page.parent / SUMMARY_FILE).read_text())["findings"]
+    if not found:
+        console.print("findings: every seat's 95% interval holds its par")
+    for sentence in found:
+        console.print(f"finding: {sentence}")
 
 
 def _progress(console: Any) -> Any:

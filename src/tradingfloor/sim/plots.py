@@ -35,8 +35,10 @@ def seats(numbers: Mapping[str, Any], out: Path) -> str:
     """Win rate of each seat position with its confidence interval, and the par line."""
     fig, ax = plt.subplots(figsize=(5.6, 3.6))
     rates = numbers["seats"]
-    _rate_bars(ax, [f"seat {s}" for s in range(len(rates))], rates)
-    ax.axhline(1 / max(len(rates), 1), color="grey", linestyle="--", label="par")
+    labels = [f"seat {s}" for s in range(len(rates))]
+    _rate_bars(ax, labels, rates)
+    # Each seat's own par: in a sweep of player counts the later seats sat only in larger games.
+    ax.scatter(labels, [r["par"] for r in rates], marker="_", s=900, color="grey", label="par")
     ax.legend()
     return _save(fig, out, "seats")
 
@@ -72,7 +74,9 @@ def distributions(values: Mapping[str, Sequence[float]], xlabel: str, name: str,
     return _save(fig, out, name)
 
 
-def sweep_rates(points: Sequence[Mapping[str, Any]], figure: str, option: str, out: Path) -> str:
+def sweep_rates(
+    points: Sequence[Mapping[str, Any]], figure: str, option: str, out: Path, stem: str = "sweep"
+) -> str:
     """Win rates (seats or agents) against the swept option, with confidence bands."""
     fig, ax = plt.subplots(figsize=(5.6, 3.6))
     xs = [str(p["value"]) for p in points]
@@ -92,7 +96,7 @@ def sweep_rates(points: Sequence[Mapping[str, Any]], figure: str, option: str, o
     ax.set_ylabel("win rate (95% CI)")
     ax.set_ylim(0, 1)
     ax.legend()
-    return _save(fig, out, f"sweep-{figure}")
+    return _save(fig, out, f"{stem}-{figure}")
 
 
 def _lookup(rates: Any, who: str) -> Mapping[str, float] | None:
@@ -104,7 +108,11 @@ def _lookup(rates: Any, who: str) -> Mapping[str, float] | None:
 
 
 def sweep_scalars(
-    points: Sequence[Mapping[str, Any]], names: Sequence[str], option: str, out: Path
+    points: Sequence[Mapping[str, Any]],
+    names: Sequence[str],
+    option: str,
+    out: Path,
+    stem: str = "sweep",
 ) -> str:
     """Each mean figure (margin, length, balance figures) against the swept option."""
     columns = min(3, len(names))
@@ -120,7 +128,40 @@ def sweep_scalars(
         ax.plot(xs, [float("nan") if y is None else y for y in ys], marker="o")
         ax.set_title(name.removeprefix("balance."))
         ax.set_xlabel(option)
-    return _save(fig, out, "sweep-means")
+    return _save(fig, out, f"{stem}-means")
+
+
+def grid_maps(grid: Mapping[str, Any], out: Path) -> str:
+    """Heat maps, one per figure, of two swept options: small multiples sharing their axes."""
+    import numpy as np
+
+    tables = grid["tables"]
+    columns = min(3, len(tables))
+    rows = -(-len(tables) // columns)
+    fig, axes = plt.subplots(rows, columns, figsize=(3.8 * columns, 3.2 * rows), squeeze=False)
+    for ax in axes.flat[len(tables) :]:
+        ax.set_visible(False)
+    for ax, (name, table) in zip(axes.flat, tables.items(), strict=False):
+        values = np.array([[np.nan if v is None else v for v in line] for line in table])
+        diverging = name.endswith("minus par")
+        limit = float(np.nanmax(np.abs(values))) if np.isfinite(values).any() else 1.0
+        ax.imshow(
+            values,
+            cmap="RdBu_r" if diverging else "viridis",
+            vmin=-limit if diverging else None,
+            vmax=limit if diverging else None,
+            aspect="auto",
+        )
+        for (i, j), value in np.ndenumerate(values):
+            text = "" if np.isnan(value) else (f"{value:+.0%}" if diverging else f"{value:.3g}")
+            ax.text(j, i, text, ha="center", va="center", fontsize=8)
+        ax.set_xticks(range(len(grid["across_values"])), grid["across_values"])
+        ax.set_yticks(range(len(grid["down_values"])), grid["down_values"])
+        ax.set_xlabel(grid["across"])
+        ax.set_ylabel(grid["down"])
+        ax.set_title(name.removeprefix("balance."), fontsize=9)
+    fig.tight_layout()
+    return _save(fig, out, "grid")
 
 
 def actions(per_type: Mapping[str, Mapping[str, float]], out: Path) -> str:

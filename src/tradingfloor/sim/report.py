@@ -10,6 +10,7 @@ from typing import Any
 
 from tradingfloor.sim import plots, stats
 from tradingfloor.sim.figures import figures
+from tradingfloor.sim.findings import findings
 
 REPORT_FILE = "report.html"
 SUMMARY_FILE = "summary.json"
@@ -32,8 +33,9 @@ def write_report(rows: Sequence[Mapping[str, Any]], about: Mapping[str, Any], ou
     """Compute the figures of `rows`, plot them into `out`, and write `out/report.html`."""
     out.mkdir(parents=True, exist_ok=True)
     numbers = figures(rows)
+    numbers["findings"] = findings(numbers)
     (out / SUMMARY_FILE).write_text(json.dumps({"about": about, **numbers}, indent=2))
-    parts = [_header(about, numbers)]
+    parts = [_header(about, numbers), _findings_section(numbers["findings"])]
     parts.append(
         _section("Win rate by seat position", plots.seats(numbers, out), _seat_table(numbers))
     )
@@ -72,8 +74,10 @@ def write_report(rows: Sequence[Mapping[str, Any]], about: Mapping[str, Any], ou
         label = column.removeprefix("balance.")
         image = plots.distributions(values, label, f"balance-{label}", out)
         parts.append(_section(f"Balance figure: {label}", image, _summary_table({label: summary})))
-    if "sweep" in numbers:
-        parts.extend(_sweep_sections(numbers, about, out))
+    for option, points in numbers.get("sweep_options", {}).items():
+        parts.extend(_sweep_sections(points, option, out))
+    if "grid" in numbers:
+        parts.append(_grid_section(numbers["grid"], out))
     title = html.escape(str(about.get("title", "")))
     page = (
         f"<!doctype html><html><head><meta charset='utf-8'><title>{title} balance report</title>"
@@ -94,6 +98,17 @@ def _header(about: Mapping[str, Any], numbers: Mapping[str, Any]) -> str:
         f"<p>{numbers['games']} games. Rule version and options, seats and seeds:</p>"
         f"<table>{rows}</table>"
     )
+
+
+def _findings_section(found: Sequence[str]) -> str:
+    """What looks unbalanced, first: each figure outside its fair range, with its interval."""
+    if not found:
+        return (
+            "<h2>Findings</h2><p>Every seat position's 95% interval holds its par, and every "
+            "action type was taken.</p>"
+        )
+    items = "".join(f"<li>{html.escape(sentence)}</li>" for sentence in found)
+    return f"<h2>Findings</h2><p>Outside the fair range (95% intervals):</p><ul>{items}</ul>"
 
 
 def _text(value: Any) -> str:
@@ -120,10 +135,18 @@ def _rate_cells(rate: Mapping[str, float]) -> str:
 
 
 def _seat_table(numbers: Mapping[str, Any]) -> str:
-    par = 1 / max(len(numbers["seats"]), 1)
-    head = "<tr><th>seat</th><th>win rate</th><th>95% CI</th><th>wins</th><th>games</th></tr>"
-    body = "".join(f"<tr><td>{s}</td>{_rate_cells(r)}</tr>" for s, r in enumerate(numbers["seats"]))
-    note = f"Par (equal chances): {_pct(par)}. A shared win counts as its share."
+    head = (
+        "<tr><th>seat</th><th>win rate</th><th>95% CI</th><th>wins</th><th>games</th>"
+        "<th>par</th></tr>"
+    )
+    body = "".join(
+        f"<tr><td>{s}</td>{_rate_cells(r)}<td>{_pct(r['par'] or 0.0)}</td></tr>"
+        for s, r in enumerate(numbers["seats"])
+    )
+    note = (
+        "Par: the win rate equal chances would give over the games that seat played (one over "
+        "the number of players, averaged over them). A shared win counts as its share."
+    )
     return f"<table>{head}{body}</table><p>{note}</p>"
 
 
@@ -181,23 +204,38 @@ def _summary_table(summaries: Mapping[str, Mapping[str, float]]) -> str:
     return f"<table>{head}{body}</table>"
 
 
-def _sweep_sections(numbers: Mapping[str, Any], about: Mapping[str, Any], out: Path) -> list[str]:
-    option = str(about.get("sweep", "value"))
-    points = numbers["sweep"]
+def _sweep_sections(points: Sequence[Mapping[str, Any]], option: str, out: Path) -> list[str]:
+    """Each figure against one swept option's values (pooled over the other options)."""
+    stem = f"sweep-{_file_part(option)}"
     parts = []
     for figure, title in (("seats", "win rate by seat"), ("agents", "win rate by agent")):
-        image = plots.sweep_rates(points, figure, option, out)
+        image = plots.sweep_rates(points, figure, option, out, stem)
         parts.append(
             _section(
                 f"Sweep of {option}: {title}", image, _sweep_rate_table(points, figure, option)
             )
         )
     scalars = ["margin", "length", *sorted({k for p in points for k in p["balance"]})]
-    image = plots.sweep_scalars(points, scalars, option, out)
+    image = plots.sweep_scalars(points, scalars, option, out, stem)
     parts.append(
         _section(f"Sweep of {option}: means", image, _sweep_scalar_table(points, scalars, option))
     )
     return parts
+
+
+def _file_part(option: str) -> str:
+    """An option's name as a safe part of a file name."""
+    return "".join(c if c.isalnum() or c in "-_" else "_" for c in option)
+
+
+def _grid_section(grid: Mapping[str, Any], out: Path) -> str:
+    note = (
+        f"<p>Each cell pools the games played at that pair of values of {html.escape(grid['down'])}"
+        f" and {html.escape(grid['across'])}. A seat's win rate is shown minus its par: red is an "
+        "advantage, blue a handicap.</p>"
+    )
+    title = f"Grid: {grid['down']} against {grid['across']}"
+    return _section(title, plots.grid_maps(grid, out), note)
 
 
 def _sweep_rate_table(points: Sequence[Mapping[str, Any]], figure: str, option: str) -> str:
