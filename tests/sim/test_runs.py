@@ -13,6 +13,7 @@ import pytest
 from tests.agents.tiny_games import Nim, Pennies
 from tradingfloor.core.errors import BadOptions, UnknownGame
 from tradingfloor.core.registry import register, unregister
+from tradingfloor.sim.backends import chunks
 from tradingfloor.sim.run import prepared, run
 from tradingfloor.sim.spec import GameTask, RunSpec, parse_assignments, parse_sweep
 from tradingfloor.sim.store import read_rows, write_rows
@@ -148,3 +149,11 @@ def test_ray_gives_the_local_rows() -> None:
     finally:
         ray.shutdown()
     assert remote == local
+
+
+def test_ray_chunks_keep_every_task_once_in_order() -> None:
+    tasks = RunSpec("middleman", ("a", "b"), games=1000).tasks()
+    cut = chunks(tasks, cpus=2)
+    assert [task for chunk in cut for task in chunk] == tasks
+    assert len(cut) == 16 and all(len(chunk) <= 64 for chunk in cut)
+    assert chunks(tasks[:3], cpus=2) == [[task] for task in tasks[:3]]
