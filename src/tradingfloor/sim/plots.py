@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
 
-def _save(fig: Figure, out: Path, name: str) -> str:
+def save(fig: Figure, out: Path, name: str) -> str:
     fig.tight_layout()
     fig.savefig(out / f"{name}.png", dpi=100)
     fig.savefig(out / f"{name}.svg")
@@ -40,7 +40,7 @@ def seats(numbers: Mapping[str, Any], out: Path) -> str:
     # Each seat's own par: in a sweep of player counts the later seats sat only in larger games.
     ax.scatter(labels, [r["par"] for r in rates], marker="_", s=900, color="grey", label="par")
     ax.legend()
-    return _save(fig, out, "seats")
+    return save(fig, out, "seats")
 
 
 def agents(numbers: Mapping[str, Any], out: Path) -> str:
@@ -58,7 +58,7 @@ def agents(numbers: Mapping[str, Any], out: Path) -> str:
         capsize=6,
     )
     right.set_title("OpenSkill rating (mu ± 3 sigma)")
-    return _save(fig, out, "agents")
+    return save(fig, out, "agents")
 
 
 def distributions(values: Mapping[str, Sequence[float]], xlabel: str, name: str, out: Path) -> str:
@@ -71,7 +71,7 @@ def distributions(values: Mapping[str, Sequence[float]], xlabel: str, name: str,
     ax.set_ylabel("games")
     if len(values) > 1:
         ax.legend()
-    return _save(fig, out, name)
+    return save(fig, out, name)
 
 
 def sweep_rates(
@@ -96,7 +96,7 @@ def sweep_rates(
     ax.set_ylabel("win rate (95% CI)")
     ax.set_ylim(0, 1)
     ax.legend()
-    return _save(fig, out, f"{stem}-{figure}")
+    return save(fig, out, f"{stem}-{figure}")
 
 
 def _lookup(rates: Any, who: str) -> Mapping[str, float] | None:
@@ -128,7 +128,7 @@ def sweep_scalars(
         ax.plot(xs, [float("nan") if y is None else y for y in ys], marker="o")
         ax.set_title(name.removeprefix("balance."))
         ax.set_xlabel(option)
-    return _save(fig, out, f"{stem}-means")
+    return save(fig, out, f"{stem}-means")
 
 
 def grid_maps(grid: Mapping[str, Any], out: Path) -> str:
@@ -161,7 +161,7 @@ def grid_maps(grid: Mapping[str, Any], out: Path) -> str:
         ax.set_ylabel(grid["down"])
         ax.set_title(name.removeprefix("balance."), fontsize=9)
     fig.tight_layout()
-    return _save(fig, out, "grid")
+    return save(fig, out, "grid")
 
 
 def actions(per_type: Mapping[str, Mapping[str, float]], out: Path) -> str:
@@ -185,7 +185,7 @@ def actions(per_type: Mapping[str, Mapping[str, float]], out: Path) -> str:
     ax.set_yticks(range(len(kinds)), kinds)
     ax.xaxis.tick_top()
     ax.set_title("mean per game per seat held\n(shade: share of the row's largest)", fontsize=9)
-    return _save(fig, out, "actions")
+    return save(fig, out, "actions")
 
 
 def _count_label(value: float) -> tuple[str, str]:

@@ -37,13 +37,13 @@ def write_report(rows: Sequence[Mapping[str, Any]], about: Mapping[str, Any], ou
     (out / SUMMARY_FILE).write_text(json.dumps({"about": about, **numbers}, indent=2))
     parts = [_header(about, numbers), _findings_section(numbers["findings"])]
     parts.append(
-        _section("Win rate by seat position", plots.seats(numbers, out), _seat_table(numbers))
+        section("Win rate by seat position", plots.seats(numbers, out), _seat_table(numbers))
     )
     parts.append(
-        _section("Win rate and rating by agent", plots.agents(numbers, out), _agent_table(numbers))
+        section("Win rate and rating by agent", plots.agents(numbers, out), _agent_table(numbers))
     )
     parts.append(
-        _section(
+        section(
             "Final scores by agent",
             plots.distributions(stats.scores_by_agent(rows), "score", "scores", out),
             _summary_table(numbers["scores"]),
@@ -55,7 +55,7 @@ def write_report(rows: Sequence[Mapping[str, Any]], about: Mapping[str, Any], ou
     ):
         values = {name: [float(r[name]) for r in rows]}
         parts.append(
-            _section(
+            section(
                 title,
                 plots.distributions(values, name, name, out),
                 _summary_table({name: numbers[name]}),
@@ -63,7 +63,7 @@ def write_report(rows: Sequence[Mapping[str, Any]], about: Mapping[str, Any], ou
         )
     if numbers["actions"]:
         parts.append(
-            _section(
+            section(
                 "Actions taken by type",
                 plots.actions(numbers["actions"], out),
                 _actions_table(numbers["actions"]),
@@ -73,7 +73,7 @@ def write_report(rows: Sequence[Mapping[str, Any]], about: Mapping[str, Any], ou
         values = {column: [float(r[column]) for r in rows if r.get(column) is not None]}
         label = column.removeprefix("balance.")
         image = plots.distributions(values, label, f"balance-{label}", out)
-        parts.append(_section(f"Balance figure: {label}", image, _summary_table({label: summary})))
+        parts.append(section(f"Balance figure: {label}", image, _summary_table({label: summary})))
     for option, points in numbers.get("sweep_options", {}).items():
         parts.extend(_sweep_sections(points, option, out))
     if "grid" in numbers:
@@ -115,7 +115,7 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-def _section(title: str, image: str, table: str) -> str:
+def section(title: str, image: str, table: str) -> str:
     svg = image.removesuffix(".png") + ".svg"
     return (
         f"<h2>{html.escape(title)}</h2><section><div><img src='{image}' alt='{html.escape(title)}'>"
@@ -123,13 +123,13 @@ def _section(title: str, image: str, table: str) -> str:
     )
 
 
-def _pct(value: float) -> str:
+def pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
 def _rate_cells(rate: Mapping[str, float]) -> str:
     return (
-        f"<td>{_pct(rate['rate'])}</td><td>{_pct(rate['low'])} – {_pct(rate['high'])}</td>"
+        f"<td>{pct(rate['rate'])}</td><td>{pct(rate['low'])} – {pct(rate['high'])}</td>"
         f"<td>{rate['wins']:g}</td><td>{int(rate['n'])}</td>"
     )
 
@@ -140,7 +140,7 @@ def _seat_table(numbers: Mapping[str, Any]) -> str:
         "<th>par</th></tr>"
     )
     body = "".join(
-        f"<tr><td>{s}</td>{_rate_cells(r)}<td>{_pct(r['par'] or 0.0)}</td></tr>"
+        f"<tr><td>{s}</td>{_rate_cells(r)}<td>{pct(r['par'] or 0.0)}</td></tr>"
         for s, r in enumerate(numbers["seats"])
     )
     note = (
@@ -211,14 +211,12 @@ def _sweep_sections(points: Sequence[Mapping[str, Any]], option: str, out: Path)
     for figure, title in (("seats", "win rate by seat"), ("agents", "win rate by agent")):
         image = plots.sweep_rates(points, figure, option, out, stem)
         parts.append(
-            _section(
-                f"Sweep of {option}: {title}", image, _sweep_rate_table(points, figure, option)
-            )
+            section(f"Sweep of {option}: {title}", image, _sweep_rate_table(points, figure, option))
         )
     scalars = ["margin", "length", *sorted({k for p in points for k in p["balance"]})]
     image = plots.sweep_scalars(points, scalars, option, out, stem)
     parts.append(
-        _section(f"Sweep of {option}: means", image, _sweep_scalar_table(points, scalars, option))
+        section(f"Sweep of {option}: means", image, _sweep_scalar_table(points, scalars, option))
     )
     return parts
 
@@ -235,7 +233,7 @@ def _grid_section(grid: Mapping[str, Any], out: Path) -> str:
         "advantage, blue a handicap.</p>"
     )
     title = f"Grid: {grid['down']} against {grid['across']}"
-    return _section(title, plots.grid_maps(grid, out), note)
+    return section(title, plots.grid_maps(grid, out), note)
 
 
 def _sweep_rate_table(points: Sequence[Mapping[str, Any]], figure: str, option: str) -> str:
