@@ -132,7 +132,7 @@ def _print_findings(console: Any, page: Path) -> None:
         console.print(f"finding: {sentence}")
 
 
-def _progress(console: Any) -> Any:
+def _progress(console: Any, unit: str = "games") -> Any:
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -145,15 +145,15 @@ def _progress(console: Any) -> Any:
     from rich.text import Text
 
     class GamesPerSecond(ProgressColumn):
-        """The run's speed in games per second."""
+        """The run's speed in games (or trials) per second."""
 
         def render(self, task: Any) -> Text:
             # Games done over time elapsed: a batch engine hands back all its games at once, which
             # Rich's windowed speed would report as a burst.
             elapsed = task.finished_time if task.finished else task.elapsed
             if not elapsed or not task.completed:
-                return Text("-- games/s")
-            return Text(f"{task.completed / elapsed:.2f} games/s")
+                return Text(f"-- {unit}/s")
+            return Text(f"{task.completed / elapsed:.2f} {unit}/s")
 
     return Progress(
         TextColumn("{task.description}"),

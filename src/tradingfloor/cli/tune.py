@@ -81,7 +81,7 @@ def _tune(
 
     console = Console()
     about = {**run_about(prepared(spec)), "trials": trials, "objective": [t.text for t in terms]}
-    with _progress(console) as progress:
+    with _progress(console, unit="trials") as progress:
         bar = progress.add_task(f"tuning {spec.game}", total=trials + 1)
 
         def played(trial: Any) -> None:
