@@ -106,8 +106,12 @@ def run_about(spec: Any) -> dict[str, Any]:
     from tradingfloor import __version__
     from tradingfloor.sim.run import rule_summary
 
+    rules = rule_summary(spec)
+    swept = {name for name, _ in spec.sweeps}
+    # The swept options vary from game to game: the header names them under their sweep.
+    rules["options"] = {k: v for k, v in rules["options"].items() if k not in swept}
     about = {
-        **rule_summary(spec),
+        **rules,
         "tradingfloor": __version__,
         "command": shlex.join(["tradingfloor", *sys.argv[1:]]),
         "seats": list(spec.seats),

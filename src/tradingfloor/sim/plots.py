@@ -38,7 +38,16 @@ def seats(numbers: Mapping[str, Any], out: Path) -> str:
     labels = [f"seat {s}" for s in range(len(rates))]
     _rate_bars(ax, labels, rates)
     # Each seat's own par: in a sweep of player counts the later seats sat only in larger games.
-    ax.scatter(labels, [r["par"] for r in rates], marker="_", s=900, color="grey", label="par")
+    for position, rate in enumerate(rates):
+        if rate["par"] is not None:
+            ax.hlines(
+                rate["par"],
+                position - 0.45,
+                position + 0.45,
+                colors="#c44e52",
+                linestyles="--",
+                label="par" if position == 0 else None,
+            )
     ax.legend()
     return save(fig, out, "seats")
 
@@ -144,17 +153,29 @@ def grid_maps(grid: Mapping[str, Any], out: Path) -> str:
     for ax, (name, table) in zip(axes.flat, tables.items(), strict=False):
         values = np.array([[np.nan if v is None else v for v in line] for line in table])
         diverging = name.endswith("minus par")
-        limit = float(np.nanmax(np.abs(values))) if np.isfinite(values).any() else 1.0
-        ax.imshow(
-            values,
-            cmap="RdBu_r" if diverging else "viridis",
-            vmin=-limit if diverging else None,
-            vmax=limit if diverging else None,
-            aspect="auto",
-        )
+        finite = values[np.isfinite(values)]
+        if diverging:
+            # One scale for every seat, at least ±10 points: noise of a point or two stays pale.
+            limit = max(PAR_SCALE, float(np.abs(finite).max()) if finite.size else 0.0)
+            low, high = -limit, limit
+        else:
+            low = float(finite.min()) if finite.size else 0.0
+            high = float(finite.max()) if finite.size else 1.0
+        cmap = "RdBu_r" if diverging else "viridis"
+        ax.imshow(values, cmap=cmap, vmin=low, vmax=high, aspect="auto")
         for (i, j), value in np.ndenumerate(values):
-            text = "" if np.isnan(value) else (f"{value:+.0%}" if diverging else f"{value:.3g}")
-            ax.text(j, i, text, ha="center", va="center", fontsize=8)
+            if np.isnan(value):
+                continue
+            text = f"{value:+.0%}" if diverging else f"{value:.3g}"
+            ax.text(
+                j,
+                i,
+                text,
+                ha="center",
+                va="center",
+                fontsize=8,
+                color=_ink(value, low, high, diverging),
+            )
         ax.set_xticks(range(len(grid["across_values"])), grid["across_values"])
         ax.set_yticks(range(len(grid["down_values"])), grid["down_values"])
         ax.set_xlabel(grid["across"])
@@ -162,6 +183,19 @@ def grid_maps(grid: Mapping[str, Any], out: Path) -> str:
         ax.set_title(name.removeprefix("balance."), fontsize=9)
     fig.tight_layout()
     return save(fig, out, "grid")
+
+
+PAR_SCALE = 0.10
+"""The least reach of the seats' maps' colour scale (win rate minus par)."""
+
+
+def _ink(value: float, low: float, high: float, diverging: bool) -> str:
+    """Text colour that stays readable on a cell: white on the dark ends of the colour map."""
+    if high <= low:
+        return "black" if diverging else "white"  # one colour: the map's dark end
+    share = (value - low) / (high - low)
+    dark = abs(share - 0.5) > 0.35 if diverging else share < 0.45
+    return "white" if dark else "black"
 
 
 def actions(per_type: Mapping[str, Mapping[str, float]], out: Path) -> str:

@@ -239,14 +239,15 @@ def _grid_section(grid: Mapping[str, Any], out: Path) -> str:
 def _sweep_rate_table(points: Sequence[Mapping[str, Any]], figure: str, option: str) -> str:
     head = (
         f"<tr><th>{html.escape(option)}</th><th>{figure[:-1]}</th><th>win rate</th>"
-        "<th>95% CI</th><th>wins</th><th>n</th></tr>"
+        "<th>95% CI</th><th>wins</th><th>n</th><th>par</th></tr>"
     )
     body = ""
     for point in points:
         items = enumerate(point[figure]) if figure == "seats" else point[figure].items()
         for who, rate in items:
             label = f"<td>{html.escape(str(point['value']))}</td><td>{html.escape(str(who))}</td>"
-            body += f"<tr>{label}{_rate_cells(rate)}</tr>"
+            par = pct(rate["par"]) if rate.get("par") is not None else ""
+            body += f"<tr>{label}{_rate_cells(rate)}<td>{par}</td></tr>"
     return f"<table>{head}{body}</table>"
 
 
