@@ -13,16 +13,20 @@ from tradingfloor.sim.figures import figures
 from tradingfloor.sim.findings import findings
 
 REPORT_FILE = "report.html"
+VIEWPORT = "<meta name='viewport' content='width=device-width, initial-scale=1'>"
 SUMMARY_FILE = "summary.json"
 
 CSS = """
 body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }
 section { display: flex; flex-wrap: wrap; gap: 2em; align-items: flex-start; margin-bottom: 2.5em; }
-section img { max-width: 560px; border: 1px solid #ddd; }
+section img { max-width: min(560px, 100%); height: auto; border: 1px solid #ddd; }
+section > div { max-width: 100%; overflow-x: auto; }
+@media (max-width: 600px) { body { margin: 0.8em; } section { gap: 1em; } }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 td, th { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: right; }
 th { background: #f3f3f3; } td:first-child, th:first-child { text-align: left; }
-code { background: #f3f3f3; padding: 0 0.3em; }
+code { background: #f3f3f3; padding: 0 0.3em; overflow-wrap: anywhere; }
+.wide { max-width: 100%; overflow-x: auto; }
 td.never { background: #fde2e2; color: #a40000; font-weight: bold; text-align: center; }
 section p { max-width: 36em; }
 td.unused { color: #a40000; font-weight: bold; }
@@ -80,7 +84,8 @@ def write_report(rows: Sequence[Mapping[str, Any]], about: Mapping[str, Any], ou
         parts.append(_grid_section(numbers["grid"], out))
     title = html.escape(str(about.get("title", "")))
     page = (
-        f"<!doctype html><html><head><meta charset='utf-8'><title>{title} balance report</title>"
+        f"<!doctype html><html><head><meta charset='utf-8'>{VIEWPORT}"
+        f"<title>{title} balance report</title>"
         f"<style>{CSS}</style></head><body>{''.join(parts)}</body></html>"
     )
     path = out / REPORT_FILE
@@ -96,7 +101,7 @@ def _header(about: Mapping[str, Any], numbers: Mapping[str, Any]) -> str:
     return (
         f"<h1>{html.escape(str(about.get('title', '')))}: balance report</h1>"
         f"<p>{numbers['games']} games. Rule version and options, seats and seeds:</p>"
-        f"<table>{rows}</table>"
+        f"<div class='wide'><table>{rows}</table></div>"
     )
 
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tradingfloor.sim.report import CSS, pct, section
+from tradingfloor.sim.report import CSS, VIEWPORT, pct, section
 from tradingfloor.sim.tune import Trial, Tuning
 
 REPORT_FILE = "tuning.html"
@@ -33,7 +33,7 @@ def write_tuning(tuning: Tuning, about: Mapping[str, Any], out: Path) -> Path:
             section(f"Objective against {param.name}", _param_plot(tuning, param.name, out), "")
         )
     page = (
-        "<!doctype html><html><head><meta charset='utf-8'><title>tuning report</title>"
+        f"<!doctype html><html><head><meta charset='utf-8'>{VIEWPORT}<title>tuning report</title>"
         f"<style>{CSS}</style></head><body>{''.join(parts)}</body></html>"
     )
     path = out / REPORT_FILE
