@@ -3,12 +3,14 @@ through pyarrow and DuckDB."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+from tradingfloor.core.registry import make
 from tradingfloor.sim.run import run
 from tradingfloor.sim.spec import RunSpec
 from tradingfloor.sim.stats import by_seat
@@ -87,3 +89,81 @@ def test_duckdb_queries_the_files(rows: list[dict[str, object]], tmp_path: Path)
         "group by seat order by seat"
     ).fetchall()
     assert [rate for _, rate in per_seat] == pytest.approx([r.rate for r in by_seat(rows)])
+
+
+def test_the_batch_engine_and_the_rules_engine_write_the_same_schema(tmp_path: Path) -> None:
+    spec = RunSpec("middleman", ("heuristic", "random", "random"), games=3, seed=1)
+    schemas = []
+    for reference in (False, True):
+        rows = run(spec, reference=reference)
+        games = write_rows(rows, tmp_path / f"games-{reference}.parquet")
+        seats = write_seats(rows, tmp_path / f"seats-{reference}.parquet")
+        schemas.append((pq.read_schema(games), pq.read_schema(seats)))
+        assert read_rows(games) == rows
+    assert schemas[0] == schemas[1]
+    games_schema = schemas[0][0]
+    assert "sweep" not in games_schema.names  # no sweep, no column
+    assert games_schema.field("options").type.names == ["players", "guarded"]  # the game's order
+
+
+def merlin_row(options: dict[str, object], sweep: dict[str, object] | None) -> dict[str, object]:
+    """A made-up row of a Merlin game: only what the store reads."""
+    return {
+        "index": 0,
+        "game": "merlin",
+        "version": "1",
+        "options": make("merlin").options(options),
+        "sweep": sweep,
+        "seed": 1,
+        "seats": ["heuristic"] * 4,
+        "scores": [1.0, 0.0, 0.0, 0.0],
+        "ranks": [0, 1, 1, 1],
+        "winners": [0],
+        "actions.end_turn": [3, 3, 2, 2],
+        "balance.orbits": 4.0,
+    }
+
+
+def test_merlin_options_with_data_parts_read_back(tmp_path: Path) -> None:
+    rows = [
+        merlin_row({"data.setup.starting_gold": gold}, {"data.setup.starting_gold": gold})
+        for gold in (5, 8)
+    ]
+    path = write_rows(rows, tmp_path / "games.parquet")
+    options = pq.read_schema(path).field("options").type
+    assert options.field("data.setup.starting_gold").type == pa.int64()
+    assert options.names[0] == "players" and options.names[-1] == "data.setup.starting_gold"
+    assert read_rows(path) == rows
+    assert rows[0]["options"]["data"] == {"setup.starting_gold": 5}  # type: ignore[index]
+
+
+def test_values_of_different_kinds_are_kept_as_json_text(tmp_path: Path) -> None:
+    rows = [merlin_row({}, {"content": "quick"}), merlin_row({}, {"content": 2})]
+    rows.append(merlin_row({}, {"content": 2.5}))
+    path = write_rows(rows, tmp_path / "games.parquet")
+    assert [row["sweep"] for row in read_rows(path)] == [
+        {"content": '"quick"'},
+        {"content": "2"},
+        {"content": "2.5"},
+    ]
+    numbers = [merlin_row({}, {"volatility": 2}), merlin_row({}, {"volatility": 2.5})]
+    path = write_rows(numbers, tmp_path / "numbers.parquet")
+    assert pq.read_schema(path).field("sweep").type == pa.struct([("volatility", pa.float64())])
+
+
+def test_a_file_written_before_the_typed_columns_still_reads(tmp_path: Path) -> None:
+    old = {
+        "index": 0,
+        "game": "middleman",
+        "options": json.dumps({"guarded": False, "players": 2}, sort_keys=True),
+        "sweep_value": "2",
+        "seats": ["heuristic", "random"],
+        "record": "{}",
+        "actions.buy": [1, 2],
+        "balance.mean_supply": 3.0,
+    }
+    pq.write_table(pa.Table.from_pylist([old]), tmp_path / "games.parquet")
+    (row,) = read_rows(tmp_path / "games.parquet")
+    assert row["options"] == {"guarded": False, "players": 2}
+    assert row["sweep_value"] == 2
+    assert row["actions.buy"] == [1, 2] and row["balance.mean_supply"] == 3.0

@@ -6,6 +6,11 @@ option, typed; an option made of named parts has a field per part, named as `--s
 seat under each action type) and the balance figures a struct `balance`. `seats.parquet` is the
 same run in long form, a row per seat of each game. Both carry the run's metadata (versions,
 command, seeds, agents) in the Parquet schema under the key `tradingfloor`.
+
+Options are stored in the game's own order whichever engine played them, so a batch engine's file
+and the rules engine's have the same schema. A run without a sweep has no `sweep` column. An option
+whose values are of different kinds across the run (a number in one game, a text in another) is
+stored as JSON text, as Parquet keeps one type per column.
 """
 
 from __future__ import annotations
@@ -39,7 +44,11 @@ def write_seats(rows: Sequence[Row], path: Path, about: Mapping[str, Any] | None
 
 
 def read_rows(path: Path) -> list[dict[str, Any]]:
-    """The rows of a games.parquet file as the lab keeps them in memory (`sim.match.describe`)."""
+    """The rows of a games.parquet file as the lab keeps them in memory (`sim.match.describe`).
+
+    A file written before the columns were typed (options as JSON text, `sweep_value`, dotted
+    `actions.<type>` columns) reads too: its options parsed, its other columns as they were.
+    """
     import pyarrow.parquet as pq
 
     return [_untyped(row) for row in pq.read_table(path).to_pylist()]
@@ -65,12 +74,36 @@ def _validated(game_id: str, flat_json: str) -> str:
 
 
 def _unflat(game_id: str, stored: Mapping[str, Any]) -> dict[str, Any]:
-    """Stored options back as the game gives them (its own validation puts the parts together)."""
+    """Stored options back as the game gives them (its own validation puts the parts together);
+    as stored where today's game refuses them (a file of an older rule version)."""
+    from tradingfloor.core.errors import TradingfloorError
+
     present = {
         name: value for name, value in stored.items() if value is not None or "." not in name
     }
-    loaded: dict[str, Any] = json.loads(_validated(game_id, json.dumps(present, sort_keys=True)))
+    try:
+        loaded: dict[str, Any] = json.loads(
+            _validated(game_id, json.dumps(present, sort_keys=True))
+        )
+    except TradingfloorError:
+        return present
     return loaded
+
+
+@functools.lru_cache(maxsize=64)
+def _option_order(game_id: str) -> dict[str, int]:
+    """The position of each of the game's options in its own order (its defaults' order)."""
+    from tradingfloor.core.registry import make
+
+    return {name: position for position, name in enumerate(make(game_id).options({}))}
+
+
+def _in_game_order(game_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """`options` flattened, in the game's order; the parts of a nested option sorted by name."""
+    order = _option_order(game_id)
+    parts = flat(options)
+    first = {name: order.get(name.split(".")[0], len(order)) for name in parts}
+    return {name: parts[name] for name in sorted(parts, key=lambda n: (first[n], n))}
 
 
 def read_metadata(path: Path) -> dict[str, Any]:
@@ -112,7 +145,7 @@ def seat_rows(row: Row) -> list[dict[str, Any]]:
 def _typed(row: Row) -> dict[str, Any]:
     """A row as stored: the `actions.<type>` and `balance.<name>` keys gathered into structs."""
     out = {key: value for key, value in row.items() if not _gathered(key)}
-    out["options"] = flat(row["options"])
+    out["options"] = _in_game_order(str(row["game"]), row["options"])
     for column, prefix in STRUCTS.items():
         out[column] = {
             key.removeprefix(prefix): value for key, value in row.items() if key.startswith(prefix)
@@ -122,7 +155,14 @@ def _typed(row: Row) -> dict[str, Any]:
 
 def _untyped(stored: Mapping[str, Any]) -> dict[str, Any]:
     out = {key: value for key, value in stored.items() if key not in STRUCTS}
-    out["options"] = _unflat(str(stored["game"]), stored["options"])
+    options = stored["options"]
+    if isinstance(options, str):  # a file written before the columns were typed
+        out["options"] = json.loads(options)
+        if isinstance(stored.get("sweep_value"), str):
+            out["sweep_value"] = json.loads(stored["sweep_value"])
+        return out
+    out["options"] = _unflat(str(stored["game"]), options)
+    out.setdefault("sweep", None)  # a run without a sweep has no column
     for column, prefix in STRUCTS.items():
         for name, value in (stored.get(column) or {}).items():
             out[f"{prefix}{name}"] = value
@@ -142,15 +182,64 @@ def _write(
     columns: dict[str, None] = {}
     for record in records:
         columns.update(dict.fromkeys(record))
-    table = pa.Table.from_pylist([{c: record.get(c) for c in columns} for record in records])
-    # Parquet cannot hold a struct without fields (a game with no balance figures, no sweep).
+    filled = _one_kind_per_field([{c: record.get(c) for c in columns} for record in records])
+    table = pa.Table.from_pylist(filled)
+    # Parquet cannot hold a struct without fields (a game with no balance figures), and a column
+    # with no value in any row (no sweep) says nothing.
     empty = [
         name
         for name, kind in zip(table.column_names, table.schema.types, strict=True)
-        if pa.types.is_struct(kind) and kind.num_fields == 0
+        if pa.types.is_null(kind) or (pa.types.is_struct(kind) and kind.num_fields == 0)
     ]
-    table = table.drop_columns(empty)
+    table = _figures_as_numbers(table.drop_columns(empty))
     if about is not None:
         table = table.replace_schema_metadata({METADATA_KEY: json.dumps(about, default=str)})
     path.parent.mkdir(parents=True, exist_ok=True)
     pq.write_table(table, path)
+
+
+def _figures_as_numbers(table: Any) -> Any:
+    """`table` with each balance figure that no game had (all empty) typed as a number still."""
+    import pyarrow as pa
+
+    if "balance" not in table.column_names:
+        return table
+    kind = table.schema.field("balance").type
+    fields = [
+        pa.field(f.name, pa.float64()) if pa.types.is_null(f.type) else f
+        for f in (kind.field(i) for i in range(kind.num_fields))
+    ]
+    position = table.schema.get_field_index("balance")
+    return table.cast(table.schema.set(position, pa.field("balance", pa.struct(fields))))
+
+
+def _one_kind_per_field(records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """`records` with each option or sweep field whose values mix kinds across them as JSON
+    text: Parquet keeps one type per column (whole numbers and fractions mix as numbers)."""
+    out = [dict(record) for record in records]
+    for column in ("options", "sweep"):
+        mixed = _mixed_fields([record.get(column) or {} for record in records])
+        for record in out:
+            if mixed and record.get(column):
+                record[column] = {
+                    name: json.dumps(value) if name in mixed and value is not None else value
+                    for name, value in record[column].items()
+                }
+    return out
+
+
+def _mixed_fields(structs: Sequence[Mapping[str, Any]]) -> set[str]:
+    kinds: dict[str, set[str]] = {}
+    for struct in structs:
+        for name, value in struct.items():
+            if value is not None:
+                kinds.setdefault(name, set()).add(_kind(value))
+    return {name for name, found in kinds.items() if len(found) > 1}
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "flag"
+    if isinstance(value, int | float):
+        return "number"
+    return type(value).__name__
