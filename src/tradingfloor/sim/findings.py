@@ -14,10 +14,10 @@ def findings(numbers: Mapping[str, Any]) -> list[str]:
         out += _seat_findings(point["seats"], f"at {point['value']}: ")
     unused = [kind for kind, means in numbers.get("actions", {}).items() if not any(means.values())]
     if unused:
-        rules = "that rule" if len(unused) == 1 else "those rules"
+        rules, them = ("that rule", "it") if len(unused) == 1 else ("those rules", "them")
         out.append(
             f"no agent ever took {_listed(unused)}: the figures say nothing of {rules} (unless "
-            "these options switch it off)"
+            f"these options switch {them} off)"
         )
     return out
 
@@ -28,10 +28,8 @@ def _seat_findings(seats: Sequence[Mapping[str, Any]], where: str) -> list[str]:
         par = rate.get("par")
         if par is None or not rate["n"] or rate["low"] <= par <= rate["high"]:
             continue
-        out.append(
-            f"{where}seat {seat} wins {_pct(rate['rate'])} ({_pct(rate['low'])}-"
-            f"{_pct(rate['high'])}) against a par of {_pct(par)}"
-        )
+        wins = f"{_pct(rate['rate'])} ({100 * rate['low']:.0f}-{_pct(rate['high'])})"
+        out.append(f"{where}seat {seat} wins {wins} against a par of {_pct(par)}")
     return out
 
 
