@@ -18,6 +18,7 @@ from tradingfloor.core.registry import register, unregister
 from tradingfloor.core.rng import Rng
 from tradingfloor.core.spaces import ActionSpace, ChoiceSpace, NoActions
 from tradingfloor.sim.objectives import distance, parse_term
+from tradingfloor.sim.run import run
 from tradingfloor.sim.spec import RunSpec
 from tradingfloor.sim.tune import Param, parse_param, tune
 from tradingfloor.sim.tune_report import write_tuning
@@ -83,7 +84,10 @@ def test_tune_finds_the_planted_fair_edge(tmp_path: Path) -> None:
     page = write_tuning(result, {"title": "tiny"}, tmp_path)
     summary = json.loads((tmp_path / "tuning.json").read_text())
     assert summary["best"] == result.best.params and len(summary["trials"]) == 25
-    assert "Best setting: edge = " in page.read_text()
+    best = result.best.params["edge"]
+    assert f"<td><code>edge</code></td><td>{best}</td><td>0 to 20, whole numbers</td>" in (
+        page.read_text()
+    )
     assert (tmp_path / "tuning-objective.png").exists() and (tmp_path / "trials.parquet").exists()
 
 
@@ -153,3 +157,23 @@ def test_the_data_command_lists_tunable_numbers() -> None:
     options = RUNNER.invoke(app, ["data", "middleman"], env=WIDE)
     assert "players" in options.output and "a whole number from 2 to 8" in options.output
     assert RUNNER.invoke(app, ["data", "nosuch"]).exit_code == 2
+
+
+@pytest.mark.usefixtures("edge")
+def test_a_setting_proposed_again_is_not_played_again(tmp_path: Path) -> None:
+    played: list[dict[str, Any]] = []
+
+    def play(spec: RunSpec) -> list[dict[str, Any]]:
+        played.append(spec.options)
+        return run(spec)
+
+    spec = replace(SPEC, games=20)
+    result = tune(spec, [parse_param("edge=9,10")], [parse_term("first-seat")], 6, play=play)
+    assert len(result.trials) == 6
+    assert sorted(o["edge"] for o in played[:-1]) == [9, 10]  # then the fresh re-run
+    same = [t for t in result.trials if t.params == result.best.params]
+    assert len({t.objective for t in same}) == 1
+    assert result.fresh.numbers is not result.best.numbers
+    page = write_tuning(result, {"title": "tiny", "options": {}}, tmp_path).read_text()
+    assert "one of 9, 10" in page and "The best 6 of 6 trials" in page
+    assert "<td><code>first-seat</code></td>" in page

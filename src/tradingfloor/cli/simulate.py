@@ -14,29 +14,46 @@ def register(app: typer.Typer) -> None:
     app.command("simulate")(simulate)
 
 
+# The options `simulate` shares with `tune`.
+Seats = Annotated[
+    str,
+    typer.Option(
+        help="bot kind per seat, comma-separated, e.g. heuristic,random,random "
+        "(ismcts:N and ismcts-tree:N search N iterations a move)"
+    ),
+]
+Seed = Annotated[int, typer.Option(help="the run's seed; each game's is derived from it")]
+Workers = Annotated[int, typer.Option(min=1, help="local worker processes")]
+RayAddress = Annotated[
+    str | None,
+    typer.Option(help="play on Ray: a cluster address, 'auto' (running cluster) or 'local'"),
+]
+Settings = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        help="fix a game option or data figure: name=value (repeatable; "
+        "`tradingfloor data GAME` lists the names)",
+    ),
+]
+
+
 def simulate(
     game: Annotated[str, typer.Argument(help="game id, e.g. middleman")],
-    seats: Annotated[
-        str,
-        typer.Option(
-            help="bot kind per seat, comma-separated (ismcts:N, ismcts-tree:N: N iterations)"
-        ),
+    seats: Seats,
+    out: Annotated[
+        Path, typer.Option(help="folder for games.parquet, seats.parquet and report.html")
     ],
-    out: Annotated[Path, typer.Option(help="folder for games.parquet and report.html")],
     games: Annotated[int, typer.Option(min=1, help="games at each point of the sweep")] = 100,
-    seed: Annotated[int, typer.Option(help="the run's seed; each game's is derived from it")] = 0,
-    workers: Annotated[int, typer.Option(min=1, help="local worker processes")] = 1,
-    ray: Annotated[
-        str | None,
-        typer.Option(help="play on Ray: a cluster address, 'auto' (running cluster) or 'local'"),
-    ] = None,
-    set_: Annotated[
-        list[str] | None, typer.Option("--set", help="a game option, option=value (repeatable)")
-    ] = None,
+    seed: Seed = 0,
+    workers: Workers = 1,
+    ray: RayAddress = None,
+    set_: Settings = None,
     sweep: Annotated[
         list[str] | None,
         typer.Option(
-            help="vary an option: option=v1,v2,... (repeatable: every combination is played)"
+            help="vary an option or data figure: name=v1,v2,... (repeatable: every "
+            "combination of the values is played)"
         ),
     ] = None,
     reference: Annotated[
@@ -44,25 +61,39 @@ def simulate(
     ] = False,
     report: Annotated[bool, typer.Option(help="write report.html")] = True,
 ) -> None:
-    """Play GAMES games at each sweep point, seats rotated; Parquet rows, and a report."""
+    """Play GAMES games at each point of the sweep, seats rotated; write a row per game
+    (games.parquet), a row per seat (seats.parquet) and a balance report (report.html)."""
     from tradingfloor.core.errors import TradingfloorError
-    from tradingfloor.sim.spec import RunSpec, parse_assignments, parse_sweep
+    from tradingfloor.sim.run import prepared
+    from tradingfloor.sim.spec import parse_sweep
 
     try:
-        spec = RunSpec(
-            game=game,
-            seats=tuple(s.strip() for s in seats.split(",") if s.strip()),
-            games=games,
-            seed=seed,
-            options=parse_assignments(set_ or []),
-            sweeps=tuple(parse_sweep(text) for text in sweep or []),
-        )
-        from tradingfloor.sim.run import prepared
-
-        spec = prepared(spec)
+        sweeps = tuple(parse_sweep(text) for text in sweep or [])
+        spec = prepared(run_spec(game, seats, games, seed, set_, sweeps))
     except (TradingfloorError, ValueError) as err:
         fail(str(err))
     _run_and_report(spec, workers, ray, out, reference, report)
+
+
+def run_spec(
+    game: str,
+    seats: str,
+    games: int,
+    seed: int,
+    settings: list[str] | None,
+    sweeps: tuple[Any, ...] = (),
+) -> Any:
+    """The run the command line asks for (a `sim.spec.RunSpec`); ValueError where malformed."""
+    from tradingfloor.sim.spec import RunSpec, parse_assignments
+
+    return RunSpec(
+        game=game,
+        seats=tuple(seat.strip() for seat in seats.split(",") if seat.strip()),
+        games=games,
+        seed=seed,
+        options=parse_assignments(settings or []),
+        sweeps=sweeps,
+    )
 
 
 def _run_and_report(
@@ -80,7 +111,7 @@ def _run_and_report(
 
     if not reference and vectorized_engine(spec.game, spec.tasks()) is not None:
         console.print("every seat has a vectorized policy: the batch engine plays this run")
-    with _progress(console) as progress:
+    with progress_bar(console) as progress:
         task = progress.add_task(f"{spec.game}: {','.join(spec.seats)}", total=total)
         rows = run(
             spec, workers, ray, on_row=lambda _row: progress.advance(task), reference=reference
@@ -136,7 +167,8 @@ def _print_findings(console: Any, page: Path) -> None:
         console.print(f"finding: {sentence}")
 
 
-def _progress(console: Any, unit: str = "games") -> Any:
+def progress_bar(console: Any, unit: str = "games") -> Any:
+    """A Rich progress bar with the speed in `unit` per second, the time taken and left."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,

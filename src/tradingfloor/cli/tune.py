@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from tradingfloor.cli.common import fail
+from tradingfloor.cli.simulate import RayAddress, Seats, Settings, Workers, run_spec
 
 
 def register(app: typer.Typer) -> None:
@@ -16,49 +17,42 @@ def register(app: typer.Typer) -> None:
 
 def tune(
     game: Annotated[str, typer.Argument(help="game id, e.g. middleman")],
-    seats: Annotated[str, typer.Option(help="bot kind per seat, comma-separated")],
+    seats: Seats,
     param: Annotated[
         list[str],
         typer.Option(
-            help="a number to tune: option=LOW:HIGH (whole numbers when both are), option=a,b,c "
-            "for choices, or data.<path>=LOW:HIGH for a data figure (repeatable)"
+            help="a number to tune: name=LOW:HIGH (whole numbers when both are) or name=a,b,c "
+            "for choices; an option or a data figure, data.<path> (repeatable; "
+            "`tradingfloor data GAME` lists the names)"
         ),
     ],
     objective: Annotated[
         list[str],
         typer.Option(
-            help="what balance means: first-seat, length=LOW:HIGH, balance.NAME=TARGET, "
-            "win-rate=AGENT:TARGET; each may end in @WEIGHT; several are summed (repeatable)"
+            help="what balance means: first-seat (the first seat's win rate at its par), "
+            "length=LOW:HIGH (mean actions a game), balance.NAME=TARGET (a balance figure's "
+            "mean), win-rate=AGENT:TARGET; each may end in @WEIGHT; several are summed "
+            "(repeatable)"
         ),
     ],
     out: Annotated[Path, typer.Option(help="folder for tuning.html, tuning.json, trials.parquet")],
     trials: Annotated[int, typer.Option(min=1, help="settings to try")] = 30,
-    games: Annotated[int, typer.Option(min=1, help="games per trial")] = 200,
+    games: Annotated[
+        int, typer.Option(min=1, help="games per trial (every trial plays the same seeds)")
+    ] = 200,
     seed: Annotated[int, typer.Option(help="the seed of the games and of the search")] = 0,
-    workers: Annotated[int, typer.Option(min=1, help="local worker processes")] = 1,
-    ray: Annotated[
-        str | None,
-        typer.Option(help="play on Ray: a cluster address, 'auto' (running cluster) or 'local'"),
-    ] = None,
-    set_: Annotated[
-        list[str] | None, typer.Option("--set", help="a fixed game option, option=value")
-    ] = None,
+    workers: Workers = 1,
+    ray: RayAddress = None,
+    set_: Settings = None,
 ) -> None:
-    """Try TRIALS settings of the tuned numbers (Optuna's TPE), GAMES games each, and report the
-    setting whose figures come closest to the objective, played again on fresh seeds."""
+    """Try TRIALS settings of the tuned numbers (Optuna's TPE sampler), GAMES games each, and
+    report the setting whose figures come closest to the objective, played again on fresh seeds."""
     from tradingfloor.core.errors import TradingfloorError
     from tradingfloor.sim.objectives import parse_term
-    from tradingfloor.sim.spec import RunSpec, parse_assignments
     from tradingfloor.sim.tune import parse_param
 
     try:
-        spec = RunSpec(
-            game=game,
-            seats=tuple(s.strip() for s in seats.split(",") if s.strip()),
-            games=games,
-            seed=seed,
-            options=parse_assignments(set_ or []),
-        )
+        spec = run_spec(game, seats, games, seed, set_)
         params = [parse_param(text) for text in param]
         terms = [parse_term(text) for text in objective]
         tuned = {p.name for p in params}
@@ -69,19 +63,31 @@ def tune(
         fail(str(err))
 
 
+def _about(spec: Any, params: Any, terms: Any, trials: int) -> dict[str, Any]:
+    """The tuning's header: the run's, less the tuned options; what was tuned, toward what."""
+    from tradingfloor.cli.simulate import run_about
+    from tradingfloor.sim.run import prepared
+
+    about = run_about(prepared(spec))
+    tuned = [param.name for param in params]
+    about["options"] = {k: v for k, v in about["options"].items() if k not in tuned}
+    about["games per trial"] = about.pop("games per point")
+    return {**about, "tuned": tuned, "trials": trials, "objective": [t.text for t in terms]}
+
+
 def _tune(
     spec: Any, params: Any, terms: Any, trials: int, workers: int, ray: str | None, out: Path
 ) -> None:
     from rich.console import Console
 
-    from tradingfloor.cli.simulate import _progress, run_about
-    from tradingfloor.sim.run import prepared, run
+    from tradingfloor.cli.simulate import progress_bar
+    from tradingfloor.sim.run import run
     from tradingfloor.sim.tune import tune
     from tradingfloor.sim.tune_report import write_tuning
 
     console = Console()
-    about = {**run_about(prepared(spec)), "trials": trials, "objective": [t.text for t in terms]}
-    with _progress(console, unit="trials") as progress:
+    about = _about(spec, params, terms, trials)
+    with progress_bar(console, unit="trials") as progress:
         bar = progress.add_task(f"tuning {spec.game}", total=trials + 1)
 
         def played(trial: Any) -> None:

@@ -20,6 +20,7 @@ CSS = """
 body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }
 section { display: flex; flex-wrap: wrap; gap: 2em; align-items: flex-start; margin-bottom: 2.5em; }
 section img { max-width: min(560px, 100%); height: auto; border: 1px solid #ddd; }
+section img { box-sizing: border-box; }
 section > div { max-width: 100%; overflow-x: auto; }
 @media (max-width: 600px) { body { margin: 0.8em; } section { gap: 1em; } }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
@@ -29,6 +30,8 @@ code { background: #f3f3f3; padding: 0 0.3em; overflow-wrap: anywhere; }
 .wide { max-width: 100%; overflow-x: auto; }
 td.never { background: #fde2e2; color: #a40000; font-weight: bold; text-align: center; }
 section p { max-width: 36em; }
+h1, h2 { overflow-wrap: anywhere; }
+table.about td { text-align: left; }
 td.unused { color: #a40000; font-weight: bold; }
 """
 
@@ -95,13 +98,13 @@ def write_report(rows: Sequence[Mapping[str, Any]], about: Mapping[str, Any], ou
 
 def _header(about: Mapping[str, Any], numbers: Mapping[str, Any]) -> str:
     rows = "".join(
-        f"<tr><th>{html.escape(k)}</th><td><code>{html.escape(_text(v))}</code></td></tr>"
+        f"<tr><th>{html.escape(k)}</th><td><code>{html.escape(header_value(v))}</code></td></tr>"
         for k, v in about.items()
     )
     return (
         f"<h1>{html.escape(str(about.get('title', '')))}: balance report</h1>"
         f"<p>{numbers['games']} games. Rule version and options, seats and seeds:</p>"
-        f"<div class='wide'><table>{rows}</table></div>"
+        f"<div class='wide'><table class='about'>{rows}</table></div>"
     )
 
 
@@ -116,7 +119,8 @@ def _findings_section(found: Sequence[str]) -> str:
     return f"<h2>Findings</h2><p>Outside the fair range (95% intervals):</p><ul>{items}</ul>"
 
 
-def _text(value: Any) -> str:
+def header_value(value: Any) -> str:
+    """A header's value as shown: a text as itself, anything else as JSON."""
     return value if isinstance(value, str) else json.dumps(value)
 
 
@@ -211,7 +215,7 @@ def _summary_table(summaries: Mapping[str, Mapping[str, float]]) -> str:
 
 def _sweep_sections(points: Sequence[Mapping[str, Any]], option: str, out: Path) -> list[str]:
     """Each figure against one swept option's values (pooled over the other options)."""
-    stem = f"sweep-{_file_part(option)}"
+    stem = f"sweep-{file_part(option)}"
     parts = []
     for figure, title in (("seats", "win rate by seat"), ("agents", "win rate by agent")):
         image = plots.sweep_rates(points, figure, option, out, stem)
@@ -226,7 +230,7 @@ def _sweep_sections(points: Sequence[Mapping[str, Any]], option: str, out: Path)
     return parts
 
 
-def _file_part(option: str) -> str:
+def file_part(option: str) -> str:
     """An option's name as a safe part of a file name."""
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in option)
 

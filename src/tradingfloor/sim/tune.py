@@ -1,12 +1,14 @@
 """Tuning a game's numbers toward balance: Optuna proposes settings, the lab plays each.
 
 Every trial plays the same games (the run's seed, so the same deals and draws where the rules
-allow): trials differ by their setting, not by luck. The best setting is then played again on
-fresh seeds, so the figures reported for it are not the ones it was picked for.
+allow): trials differ by their setting, not by luck. A setting the sampler proposes again is not
+played again: the same games would give the same figures. The best setting is then played again
+on fresh seeds, so the figures reported for it are not the ones it was picked for.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -90,7 +92,7 @@ def tune(
 
     `play` runs a spec and returns its rows (default: this process; the CLI passes a pool or
     Ray). Optuna's TPE sampler is seeded with `seed`, so the same call proposes the same
-    settings. Raises ValueError where a setting is refused by the game before any game is played.
+    settings. Raises the game's BadOptions where a bound of a range is refused, before any game.
     """
     import optuna
 
@@ -100,30 +102,38 @@ def tune(
     for param in params:  # every bound checked by the game before the first game
         for value in _corners(param):
             prepared(_with(spec, {param.name: value}))
+    done = _search(study, spec, params, terms, trials, playing, on_trial)
+    best = min(done, key=lambda t: (t.objective, t.number))
+    fresh_spec = replace(_with(spec, best.params), seed=spec.seed + FRESH_SEED_OFFSET)
+    fresh_numbers = figures(playing(fresh_spec))
+    fresh = Trial(best.number, best.params, distance(terms, fresh_numbers), fresh_numbers)
+    return Tuning(done, best, fresh, tuple(terms), tuple(params))
+
+
+def _search(
+    study: Any,
+    spec: RunSpec,
+    params: Sequence[Param],
+    terms: Sequence[Term],
+    trials: int,
+    play: Callable[[RunSpec], list[dict[str, Any]]],
+    on_trial: Callable[[Trial], None] | None,
+) -> list[Trial]:
+    """Ask the study for `trials` settings, play each new one and tell the study its objective."""
     done: list[Trial] = []
+    played: dict[str, dict[str, Any]] = {}  # the figures of each setting tried, by its JSON
     for number in range(trials):
         trial = study.ask()
         setting = {param.name: param.suggest(trial) for param in params}
-        result = _trial(number, setting, _with(spec, setting), terms, playing)
+        key = json.dumps(setting, sort_keys=True)
+        if key not in played:
+            played[key] = figures(play(_with(spec, setting)))
+        result = Trial(number, setting, distance(terms, played[key]), played[key])
         study.tell(trial, result.objective)
         done.append(result)
         if on_trial is not None:
             on_trial(result)
-    best = min(done, key=lambda t: (t.objective, t.number))
-    fresh_spec = replace(_with(spec, best.params), seed=spec.seed + FRESH_SEED_OFFSET)
-    fresh = _trial(best.number, best.params, fresh_spec, terms, playing)
-    return Tuning(done, best, fresh, tuple(terms), tuple(params))
-
-
-def _trial(
-    number: int,
-    setting: Mapping[str, Any],
-    spec: RunSpec,
-    terms: Sequence[Term],
-    play: Callable[[RunSpec], list[dict[str, Any]]],
-) -> Trial:
-    numbers = figures(play(spec))
-    return Trial(number, dict(setting), distance(terms, numbers), numbers)
+    return done
 
 
 def _with(spec: RunSpec, setting: Mapping[str, Any]) -> RunSpec:

@@ -8,12 +8,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tradingfloor.sim.report import CSS, VIEWPORT, pct, section
-from tradingfloor.sim.tune import Trial, Tuning
+from tradingfloor.sim.report import CSS, VIEWPORT, file_part, header_value, pct, section
+from tradingfloor.sim.tune import Param, Trial, Tuning
 
 REPORT_FILE = "tuning.html"
 SUMMARY_FILE = "tuning.json"
 TRIALS_FILE = "trials.parquet"
+TRIALS_SHOWN = 15
 
 
 def write_tuning(tuning: Tuning, about: Mapping[str, Any], out: Path) -> Path:
@@ -30,7 +31,7 @@ def write_tuning(tuning: Tuning, about: Mapping[str, Any], out: Path) -> Path:
     ]
     for param in tuning.params:
         parts.append(
-            section(f"Objective against {param.name}", _param_plot(tuning, param.name, out), "")
+            section(f"Objective against {param.name}", _param_plot(tuning, param, out), "")
         )
     page = (
         f"<!doctype html><html><head><meta charset='utf-8'>{VIEWPORT}<title>tuning report</title>"
@@ -90,45 +91,75 @@ def _write_trials(tuning: Tuning, about: Mapping[str, Any], path: Path) -> None:
 
 def _about_table(about: Mapping[str, Any]) -> str:
     cells = "".join(
-        f"<tr><th>{html.escape(k)}</th><td><code>{html.escape(json.dumps(v, default=str))}"
-        "</code></td></tr>"
+        f"<tr><th>{html.escape(k)}</th><td><code>{html.escape(header_value(v))}</code></td></tr>"
         for k, v in about.items()
     )
-    return f"<table>{cells}</table>"
+    return f"<div class='wide'><table class='about'>{cells}</table></div>"
 
 
 def _best_section(tuning: Tuning) -> str:
-    setting = ", ".join(f"{k} = {json.dumps(v)}" for k, v in tuning.best.params.items())
+    """The best setting, each objective term on the tuning games and on fresh ones, the seats."""
     fresh = tuning.fresh.numbers
+    setting = "".join(
+        f"<tr><td><code>{html.escape(param.name)}</code></td>"
+        f"<td>{html.escape(json.dumps(tuning.best.params[param.name]))}</td>"
+        f"<td>{html.escape(_tried(param))}</td></tr>"
+        for param in tuning.params
+    )
+    terms = "".join(
+        f"<tr><td><code>{html.escape(term.text)}</code></td>"
+        f"<td>{term.weight * term.distance(tuning.best.numbers):.4g}</td>"
+        f"<td>{term.weight * term.distance(fresh):.4g}</td></tr>"
+        for term in tuning.terms
+    )
     seats = "".join(
         f"<tr><td>seat {s}</td><td>{pct(r['rate'])}</td><td>{pct(r['low'])} – "
         f"{pct(r['high'])}</td><td>{pct(r['par'] or 0)}</td><td>{r['n']}</td></tr>"
         for s, r in enumerate(fresh["seats"])
     )
     return (
-        f"<h2>Best setting: {html.escape(setting)}</h2>"
-        f"<p>Objective {tuning.best.objective:.4g} on the tuning games (trial "
-        f"{tuning.best.number}), {tuning.fresh.objective:.4g} when played again on "
-        f"{fresh['games']} fresh games. Mean length on the fresh games: "
-        f"{fresh['length']['mean']:.4g} actions. The seats on the fresh games (95% intervals):</p>"
-        "<table><tr><th>seat</th><th>win rate</th><th>95% CI</th><th>par</th><th>games</th></tr>"
-        f"{seats}</table>"
+        "<h2>Best setting</h2><div class='wide'><table><tr><th>number</th><th>best</th>"
+        f"<th>range tried</th></tr>{setting}</table></div>"
+        f"<p>Found at trial {tuning.best.number}, then played again on {fresh['games']} fresh "
+        "games (new seeds), so the figures below are not the ones it was picked for. Each term "
+        "of the objective (0 is exactly the aim; lower is better):</p>"
+        "<div class='wide'><table><tr><th>term</th><th>tuning games</th><th>fresh games</th>"
+        f"</tr>{terms}<tr><th>objective</th><th>{tuning.best.objective:.4g}</th>"
+        f"<th>{tuning.fresh.objective:.4g}</th></tr></table></div>"
+        f"<p>On the fresh games the mean length is {fresh['length']['mean']:.4g} actions, and "
+        "the seats win (95% intervals):</p><div class='wide'><table><tr><th>seat</th>"
+        "<th>win rate</th><th>95% CI</th><th>par</th><th>games</th></tr>"
+        f"{seats}</table></div>"
     )
+
+
+def _tried(param: Param) -> str:
+    if param.choices:
+        return "one of " + ", ".join(json.dumps(choice) for choice in param.choices)
+    if param.integer:
+        return f"{int(param.low)} to {int(param.high)}, whole numbers"
+    return f"{param.low:g} to {param.high:g}"
 
 
 def _trials_table(tuning: Tuning) -> str:
     names = [param.name for param in tuning.params]
     head = "<tr><th>trial</th>" + "".join(f"<th>{html.escape(n)}</th>" for n in names)
-    head += "<th>objective</th><th>first seat</th></tr>"
+    head += "<th>objective</th><th>first seat's win rate</th></tr>"
     body = ""
-    for t in sorted(tuning.trials, key=lambda t: t.objective)[:15]:
+    shown = sorted(tuning.trials, key=lambda t: (t.objective, t.number))[:TRIALS_SHOWN]
+    for t in shown:
         cells = "".join(f"<td>{html.escape(json.dumps(t.params[n]))}</td>" for n in names)
         first = t.numbers["seats"][0]
         body += (
             f"<tr><td>{t.number}</td>{cells}<td>{t.objective:.4g}</td>"
             f"<td>{pct(first['rate'])}</td></tr>"
         )
-    return f"<table>{head}{body}</table><p>The best 15 trials, best first.</p>"
+    note = (
+        f"The best {len(shown)} of {len(tuning.trials)} trials, best first. Every trial plays the "
+        "same games; a setting tried twice gives the same figures. All trials are in "
+        f"{TRIALS_FILE}."
+    )
+    return f"<div class='wide'><table>{head}{body}</table></div><p>{note}</p>"
 
 
 def _objective_plot(tuning: Tuning, out: Path) -> str:
@@ -145,16 +176,20 @@ def _objective_plot(tuning: Tuning, out: Path) -> str:
     return save(fig, out, "tuning-objective")
 
 
-def _param_plot(tuning: Tuning, name: str, out: Path) -> str:
+def _param_plot(tuning: Tuning, param: Param, out: Path) -> str:
+    from matplotlib.ticker import MaxNLocator
+
     from tradingfloor.sim.plots import plt, save
 
+    name = param.name
     fig, ax = plt.subplots(figsize=(5.6, 3.6))
     xs = [
         str(t.params[name]) if isinstance(t.params[name], str | bool) else t.params[name]
         for t in tuning.trials
     ]
     ax.scatter(xs, [t.objective for t in tuning.trials], alpha=0.7)
-    ax.set_xlabel(name)
-    ax.set_ylabel("objective")
-    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in name)
-    return save(fig, out, f"tuning-{safe}")
+    if param.integer:
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel(param.name)
+    ax.set_ylabel("objective (lower is better)")
+    return save(fig, out, f"tuning-{file_part(name)}")
