@@ -55,6 +55,8 @@ def test_the_grid_of_three_options_pools_the_third() -> None:
     assert list(numbers["sweep_options"]) == ["a", "b", "c"]
     assert [p["games"] for p in numbers["sweep_options"]["c"]] == [6, 6]
     assert len(numbers["sweep"]) == 12
+    assert numbers["sweep"][0]["value"] == "a=1, b=x, c=true"  # a text without its quotes
+    assert [p["value"] for p in numbers["sweep_options"]["b"]] == ["x", "yy"]
     table = numbers["grid"]
     assert table == grid(rows, "a", "b")
     assert (table["across"], table["down"]) == ("a", "b")

@@ -210,24 +210,24 @@ def _print_summary(console: Any, rows: list[dict[str, Any]]) -> None:
     from tradingfloor.sim.ratings import rate
 
     table = Table(title="win rate per agent (per seat held), 95% CI")
-    for column in ("agent", "win rate", "95% CI", "seats played", "rating mu"):
+    for column in ("agent", "win rate", "95% CI", "par", "seats played", "rating mu"):
         table.add_column(column)
     ratings = rate(rows)
     for agent, r in stats.by_agent(rows).items():
-        table.add_row(
-            agent,
-            f"{100 * r.rate:.1f}%",
-            f"{100 * r.low:.1f}-{100 * r.high:.1f}%",
-            str(r.n),
-            f"{ratings[agent].mu:.2f}",
-        )
+        table.add_row(agent, *_rate_texts(r), str(r.n), f"{ratings[agent].mu:.2f}")
     console.print(table)
     seats = Table(title="win rate per seat position, 95% CI")
-    for column in ("seat", "win rate", "95% CI"):
+    for column in ("seat", "win rate", "95% CI", "par"):
         seats.add_column(column)
     for seat, r in enumerate(stats.by_seat(rows)):
-        seats.add_row(str(seat), f"{100 * r.rate:.1f}%", f"{100 * r.low:.1f}-{100 * r.high:.1f}%")
+        seats.add_row(str(seat), *_rate_texts(r))
     console.print(seats)
+
+
+def _rate_texts(rate: Any) -> tuple[str, str, str]:
+    """A win rate, its interval and its par (`sim.stats.Rate`) as a table's cells."""
+    par = "" if rate.par is None else f"{100 * rate.par:.1f}%"
+    return f"{100 * rate.rate:.1f}%", f"{100 * rate.low:.1f}-{100 * rate.high:.1f}%", par
 
 
 def _print_never_used(console: Any, rows: list[dict[str, Any]]) -> None:

@@ -99,8 +99,13 @@ def point_label(value: str | None) -> str:
         return ""
     point = json.loads(value)
     if isinstance(point, dict):
-        return ", ".join(f"{name}={json.dumps(v)}" for name, v in point.items())
-    return json.dumps(point) if not isinstance(point, str) else point
+        return ", ".join(f"{name}={_word(v)}" for name, v in point.items())
+    return _word(point)
+
+
+def _word(value: Any) -> str:
+    """A swept value as a designer writes it: a text as itself, else as JSON (true, 2.5)."""
+    return value if isinstance(value, str) else json.dumps(value)
 
 
 def sweep_point(value: str | None, rows: Rows) -> dict[str, Any]:

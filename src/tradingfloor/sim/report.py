@@ -21,6 +21,7 @@ body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }
 section { display: flex; flex-wrap: wrap; gap: 2em; align-items: flex-start; margin-bottom: 2.5em; }
 section img { max-width: min(560px, 100%); height: auto; border: 1px solid #ddd; }
 section img { box-sizing: border-box; }
+section img.full { max-width: min(1140px, 100%); }
 section > div { max-width: 100%; overflow-x: auto; }
 @media (max-width: 600px) { body { margin: 0.8em; } section { gap: 1em; } }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
@@ -84,7 +85,8 @@ def write_report(rows: Sequence[Mapping[str, Any]], about: Mapping[str, Any], ou
     for option, points in numbers.get("sweep_options", {}).items():
         parts.extend(_sweep_sections(points, option, out))
     if "grid" in numbers:
-        parts.append(_grid_section(numbers["grid"], out))
+        pooled = [name for name in numbers["sweep_options"] if name not in numbers["grid"].values()]
+        parts.append(_grid_section(numbers["grid"], pooled, out))
     title = html.escape(str(about.get("title", "")))
     page = (
         f"<!doctype html><html><head><meta charset='utf-8'>{VIEWPORT}"
@@ -124,11 +126,13 @@ def header_value(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-def section(title: str, image: str, table: str) -> str:
+def section(title: str, image: str, table: str, full_width: bool = False) -> str:
+    """A titled plot (PNG, with a link to its SVG) and its table beside it (below on a phone)."""
     svg = image.removesuffix(".png") + ".svg"
+    size = " class='full'" if full_width else ""
     return (
-        f"<h2>{html.escape(title)}</h2><section><div><img src='{image}' alt='{html.escape(title)}'>"
-        f"<br><a href='{svg}'>SVG</a></div><div>{table}</div></section>"
+        f"<h2>{html.escape(title)}</h2><section><div><img src='{image}'{size} "
+        f"alt='{html.escape(title)}'><br><a href='{svg}'>SVG</a></div><div>{table}</div></section>"
     )
 
 
@@ -162,16 +166,19 @@ def _seat_table(numbers: Mapping[str, Any]) -> str:
 def _agent_table(numbers: Mapping[str, Any]) -> str:
     head = (
         "<tr><th>agent</th><th>win rate</th><th>95% CI</th><th>wins</th><th>seats played</th>"
-        "<th>rating μ</th><th>σ</th><th>ordinal</th></tr>"
+        "<th>par</th><th>rating μ</th><th>σ</th><th>ordinal</th></tr>"
     )
     body = ""
     for agent, rate in numbers["agents"].items():
         r = numbers["ratings"][agent]
         body += (
-            f"<tr><td>{html.escape(agent)}</td>{_rate_cells(rate)}"
+            f"<tr><td>{html.escape(agent)}</td>{_rate_cells(rate)}<td>{pct(rate['par'])}</td>"
             f"<td>{r['mu']:.2f}</td><td>{r['sigma']:.2f}</td><td>{r['ordinal']:.2f}</td></tr>"
         )
-    note = "Ratings: OpenSkill Plackett-Luce over the games in order."
+    note = (
+        "Par: the win rate equal chances would give over the seats the agent held. Ratings: "
+        "OpenSkill Plackett-Luce over the games in order."
+    )
     return f"<table>{head}{body}</table><p>{note}</p>"
 
 
@@ -225,7 +232,12 @@ def _sweep_sections(points: Sequence[Mapping[str, Any]], option: str, out: Path)
     scalars = ["margin", "length", *sorted({k for p in points for k in p["balance"]})]
     image = plots.sweep_scalars(points, scalars, option, out, stem)
     parts.append(
-        section(f"Sweep of {option}: means", image, _sweep_scalar_table(points, scalars, option))
+        section(
+            f"Sweep of {option}: means",
+            image,
+            _sweep_scalar_table(points, scalars, option),
+            full_width=len(scalars) > 1,  # a row of panels: shown at its own size
+        )
     )
     return parts
 
@@ -235,14 +247,17 @@ def file_part(option: str) -> str:
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in option)
 
 
-def _grid_section(grid: Mapping[str, Any], out: Path) -> str:
+def _grid_section(grid: Mapping[str, Any], pooled: Sequence[str], out: Path) -> str:
+    """Heat maps of each figure over the first two swept options, pooled over any others."""
+    over = f" (over every value of {html.escape(', '.join(pooled))})" if pooled else ""
     note = (
         f"<p>Each cell pools the games played at that pair of values of {html.escape(grid['down'])}"
-        f" and {html.escape(grid['across'])}. A seat's win rate is shown minus its par: red is an "
-        "advantage, blue a handicap.</p>"
+        f" and {html.escape(grid['across'])}{over}. A seat's win rate is shown minus its par: red "
+        "is an advantage, blue a handicap; a blank cell is a seat that those games did not have."
+        "</p>"
     )
     title = f"Grid: {grid['down']} against {grid['across']}"
-    return section(title, plots.grid_maps(grid, out), note)
+    return section(title, plots.grid_maps(grid, out), note, full_width=True)
 
 
 def _sweep_rate_table(points: Sequence[Mapping[str, Any]], figure: str, option: str) -> str:
