@@ -117,6 +117,8 @@ def test_objective_terms_measure_distance_from_the_aim() -> None:
     assert distance([parse_term("length=100:200")], numbers) == 0.0
     assert distance([parse_term("balance.ended_orbit_cap=0")], numbers) == pytest.approx(0.3)
     assert distance([parse_term("win-rate=heuristic:0.5@2")], numbers) == pytest.approx(0.4)
+    searcher = parse_term("win-rate=ismcts:200:0.25")
+    assert (searcher.name, searcher.low) == ("ismcts:200", 0.25)
     both = [parse_term("first-seat@3"), parse_term("balance.ended_orbit_cap=0.1")]
     assert distance(both, numbers) == pytest.approx(0.5)
     with pytest.raises(ValueError, match="no balance figure"):

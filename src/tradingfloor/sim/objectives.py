@@ -68,7 +68,7 @@ def parse_term(text: str) -> Term:
             text, "balance", weight, name=kind.removeprefix("balance."), low=_number(argument, text)
         )
     if kind == "win-rate":
-        agent, _, target = argument.partition(":")
+        agent, _, target = argument.rpartition(":")  # an agent may hold a colon: ismcts:200
         if agent and target:
             return Term(text, kind, weight, name=agent, low=_number(target, text))
     raise ValueError(
