@@ -47,10 +47,14 @@ def tune(
 ) -> None:
     """Try TRIALS settings of the tuned numbers (Optuna's TPE sampler), GAMES games each, and
     report the setting whose figures come closest to the objective, played again on fresh seeds."""
+    import importlib.util
+
     from tradingfloor.core.errors import TradingfloorError
     from tradingfloor.sim.objectives import parse_term
     from tradingfloor.sim.tune import parse_param
 
+    if importlib.util.find_spec("optuna") is None:
+        fail("tune searches with Optuna, which is not installed: pip install optuna")
     try:
         spec = run_spec(game, seats, games, seed, set_)
         params = [parse_param(text) for text in param]
