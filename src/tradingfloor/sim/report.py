@@ -33,6 +33,7 @@ td.never { background: #fde2e2; color: #a40000; font-weight: bold; text-align: c
 section p { max-width: 36em; }
 h1, h2 { overflow-wrap: anywhere; }
 table.about td { text-align: left; }
+table:not(.about) td { white-space: nowrap; }
 td.unused { color: #a40000; font-weight: bold; }
 """
 
@@ -43,7 +44,8 @@ def write_report(rows: Sequence[Mapping[str, Any]], about: Mapping[str, Any], ou
     numbers = figures(rows)
     numbers["findings"] = findings(numbers)
     (out / SUMMARY_FILE).write_text(json.dumps({"about": about, **numbers}, indent=2))
-    parts = [_header(about, numbers), _findings_section(numbers["findings"])]
+    tests = 1 + len(numbers.get("sweep", []))  # the whole run, and each point of a sweep
+    parts = [_header(about, numbers), _findings_section(numbers["findings"], tests)]
     parts.append(
         section("Win rate by seat position", plots.seats(numbers, out), _seat_table(numbers))
     )
@@ -102,6 +104,7 @@ def _header(about: Mapping[str, Any], numbers: Mapping[str, Any]) -> str:
     rows = "".join(
         f"<tr><th>{html.escape(k)}</th><td><code>{html.escape(header_value(v))}</code></td></tr>"
         for k, v in about.items()
+        if v != {}  # no options left fixed: every one is swept, and shown under its sweep
     )
     return (
         f"<h1>{html.escape(str(about.get('title', '')))}: balance report</h1>"
@@ -110,15 +113,29 @@ def _header(about: Mapping[str, Any], numbers: Mapping[str, Any]) -> str:
     )
 
 
-def _findings_section(found: Sequence[str]) -> str:
-    """What looks unbalanced, first: each figure outside its fair range, with its interval."""
+def _findings_section(found: Sequence[str], tests: int) -> str:
+    """What looks unbalanced, first: each figure outside its fair range, with its interval.
+
+    `tests` is how many sets of seats were checked: with many, a fair seat now and then falls
+    outside its 95% interval by chance alone, and the page says so.
+    """
+    chance = (
+        f"<p>{tests} sets of seats were checked (the whole run and each point of the sweep): "
+        "even in a fair game about one seat in twenty falls outside its 95% interval by chance, "
+        "so a lone finding at one point is weak evidence; play more games there to confirm it."
+        "</p>"
+        if tests > 2
+        else ""
+    )
     if not found:
         return (
             "<h2>Findings</h2><p>Every seat position's 95% interval holds its par, and every "
-            "action type was taken.</p>"
+            f"action type was taken.</p>{chance}"
         )
     items = "".join(f"<li>{html.escape(sentence)}</li>" for sentence in found)
-    return f"<h2>Findings</h2><p>Outside the fair range (95% intervals):</p><ul>{items}</ul>"
+    return (
+        f"<h2>Findings</h2><p>Outside the fair range (95% intervals):</p><ul>{items}</ul>{chance}"
+    )
 
 
 def header_value(value: Any) -> str:
