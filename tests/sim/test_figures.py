@@ -4,12 +4,15 @@ three options, and the findings' sentences word for word."""
 from __future__ import annotations
 
 import itertools
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tradingfloor.sim.figures import figures, grid
 from tradingfloor.sim.findings import findings
+from tradingfloor.sim.report import write_report
 from tradingfloor.sim.stats import by_agent, by_seat, summary
 
 
@@ -96,3 +99,22 @@ def test_quantiles_interpolate_as_numpy_does() -> None:
         "max": 10.0,
     }
     assert summary([]) == {}
+
+
+def test_a_report_of_a_game_without_balance_figures_or_actions(tmp_path: Path) -> None:
+    rows = [
+        row(["a", "b"], [0], {"edge": edge, "fast": fast})
+        for edge, fast in itertools.product((1, 2), (True, False))
+        for _ in range(5)
+    ]
+    page = write_report(rows, {"title": "tiny", "options": {}}, tmp_path).read_text()
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["balance"] == {} and summary["actions"] == {}
+    assert list(summary["grid"]["tables"]) == [
+        "seat 0 win rate minus par",
+        "seat 1 win rate minus par",
+        "mean length",
+        "mean margin",
+    ]
+    assert summary["findings"][0] == "seat 0 wins 100% (84-100%) against a par of 50%"
+    assert "5 sets of seats were checked" in page and (tmp_path / "grid.png").exists()

@@ -167,3 +167,15 @@ def test_a_file_written_before_the_typed_columns_still_reads(tmp_path: Path) -> 
     assert row["options"] == {"guarded": False, "players": 2}
     assert row["sweep_value"] == 2
     assert row["actions.buy"] == [1, 2] and row["balance.mean_supply"] == 3.0
+
+
+def test_a_game_without_balance_figures_or_action_counts_has_no_such_columns(
+    tmp_path: Path,
+) -> None:
+    plain = {k: v for k, v in merlin_row({}, None).items() if not k.startswith(("actions", "bal"))}
+    path = write_rows([plain], tmp_path / "games.parquet")
+    names = pq.read_schema(path).names
+    assert "balance" not in names and "actions" not in names and "sweep" not in names
+    assert read_rows(path) == [plain]
+    seats = pq.read_table(write_seats([plain], tmp_path / "seats.parquet")).to_pylist()
+    assert [seat["won"] for seat in seats] == [True, False, False, False]
