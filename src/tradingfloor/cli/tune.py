@@ -96,7 +96,7 @@ def _tune(
 
         def played(trial: Any) -> None:
             progress.advance(bar)
-            shown = ", ".join(f"{k}={v}" for k, v in trial.params.items())
+            shown = _setting(trial.params)
             progress.console.print(f"trial {trial.number}: {shown} -> {trial.objective:.4f}")
 
         result = tune(
@@ -110,7 +110,7 @@ def _tune(
         )
         progress.advance(bar)
     page = write_tuning(result, about, out)
-    best = ", ".join(f"{k}={v}" for k, v in result.best.params.items())
+    best = _setting(result.best.params)
     first = result.fresh.numbers["seats"][0]
     console.print(
         f"best: {best} (objective {result.best.objective:.4f}; on fresh seeds "
@@ -119,3 +119,12 @@ def _tune(
         f"{100 * first['par']:.1f}%)"
     )
     console.print(f"report: {page}")
+
+
+def _setting(params: dict[str, Any]) -> str:
+    """A setting as the command line writes it: guarded=true, players=3, name=text."""
+    import json
+
+    from tradingfloor.sim.figures import point_label
+
+    return point_label(json.dumps(params))
