@@ -93,6 +93,7 @@ def _about_table(about: Mapping[str, Any]) -> str:
     cells = "".join(
         f"<tr><th>{html.escape(k)}</th><td><code>{html.escape(header_value(v))}</code></td></tr>"
         for k, v in about.items()
+        if v != {}  # no options left fixed: every one is tuned
     )
     return f"<div class='wide'><table class='about'>{cells}</table></div>"
 
