@@ -37,5 +37,8 @@ def data(
     for column in ("name", "default", "takes", "where"):
         table.add_column(column, overflow="fold", no_wrap=column == "name")
     for tunable in shown:
-        table.add_row(tunable.name, json.dumps(tunable.default), tunable.takes, tunable.where)
+        default = tunable.default
+        # As --set takes it: a text as itself, anything else as JSON (true, 2.5).
+        shown = default if isinstance(default, str) else json.dumps(default)
+        table.add_row(tunable.name, shown, tunable.takes, tunable.where)
     Console().print(table)

@@ -30,7 +30,8 @@ Sweep = tuple[str, tuple[Any, ...]]
 
 @dataclass(frozen=True)
 class RunSpec:
-    """A run: `games` games per sweep value, seats rotated, seeded from `seed` and the index."""
+    """A run: `games` games at each point of the sweeps' grid, seats rotated, seeded from `seed`
+    and the index."""
 
     game: str
     seats: tuple[str, ...]
