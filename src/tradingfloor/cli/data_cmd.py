@@ -33,7 +33,7 @@ def data(
     except TradingfloorError as err:
         fail(str(err))
     shown = [t for t in found if grep is None or grep in t.name]
-    table = Table(title=f"{game}: {len(shown)} tunable numbers")
+    table = Table(title=f"{game}: {len(shown)} tunable number{'' if len(shown) == 1 else 's'}")
     for column in ("name", "default", "takes", "where"):
         table.add_column(column, overflow="fold", no_wrap=column == "name")
     for tunable in shown:
