@@ -20,6 +20,7 @@ from tradingfloor.core.spaces import ActionSpace, ChoiceSpace, NoActions
 from tradingfloor.sim.objectives import distance, parse_term
 from tradingfloor.sim.run import run
 from tradingfloor.sim.spec import RunSpec
+from tradingfloor.sim.store import read_metadata
 from tradingfloor.sim.tune import Param, parse_param, tune
 from tradingfloor.sim.tune_report import write_tuning
 
@@ -179,3 +180,4 @@ def test_a_setting_proposed_again_is_not_played_again(tmp_path: Path) -> None:
     page = write_tuning(result, {"title": "tiny", "options": {}}, tmp_path).read_text()
     assert "one of 9, 10" in page and "The best 6 of 6 trials" in page
     assert "<td><code>first-seat</code></td>" in page
+    assert read_metadata(tmp_path / "trials.parquet") == {"title": "tiny", "options": {}}

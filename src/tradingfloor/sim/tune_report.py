@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tradingfloor.sim.report import CSS, VIEWPORT, file_part, header_value, pct, section
+from tradingfloor.sim.store import METADATA_KEY
 from tradingfloor.sim.tune import Param, Trial, Tuning
 
 REPORT_FILE = "tuning.html"
@@ -85,7 +86,7 @@ def _write_trials(tuning: Tuning, about: Mapping[str, Any], path: Path) -> None:
         for t in tuning.trials
     ]
     table = pa.Table.from_pylist(rows)
-    table = table.replace_schema_metadata({b"tradingfloor": json.dumps(about, default=str)})
+    table = table.replace_schema_metadata({METADATA_KEY: json.dumps(about, default=str)})
     pq.write_table(table, path)
 
 
