@@ -79,16 +79,7 @@ def write_report(rows: Sequence[Mapping[str, Any]], about: Mapping[str, Any], ou
                 _actions_table(numbers["actions"]),
             )
         )
-    for column, summary in numbers["balance"].items():
-        values = {column: [float(r[column]) for r in rows if r.get(column) is not None]}
-        label = column.removeprefix("balance.")
-        image = plots.distributions(values, label, f"balance-{label}", out)
-        parts.append(section(f"Balance figure: {label}", image, _summary_table({label: summary})))
-    for option, points in numbers.get("sweep_options", {}).items():
-        parts.extend(_sweep_sections(points, option, out))
-    if "grid" in numbers:
-        pooled = [name for name in numbers["sweep_options"] if name not in numbers["grid"].values()]
-        parts.append(_grid_section(numbers["grid"], pooled, out))
+    parts += _balance_sections(rows, numbers, out) + _sweep_and_grid_sections(numbers, out)
     title = html.escape(str(about.get("title", "")))
     page = (
         f"<!doctype html><html><head><meta charset='utf-8'>{VIEWPORT}"
@@ -98,6 +89,32 @@ def write_report(rows: Sequence[Mapping[str, Any]], about: Mapping[str, Any], ou
     path = out / REPORT_FILE
     path.write_text(page, encoding="utf-8")
     return path
+
+
+def _balance_sections(
+    rows: Sequence[Mapping[str, Any]], numbers: Mapping[str, Any], out: Path
+) -> list[str]:
+    """A section per balance figure of the game: its distribution and its summary."""
+    parts = []
+    for column, summary in numbers["balance"].items():
+        values = {column: [float(r[column]) for r in rows if r.get(column) is not None]}
+        label = column.removeprefix("balance.")
+        image = plots.distributions(values, label, f"balance-{label}", out)
+        parts.append(section(f"Balance figure: {label}", image, _summary_table({label: summary})))
+    return parts
+
+
+def _sweep_and_grid_sections(numbers: Mapping[str, Any], out: Path) -> list[str]:
+    """Each figure against each swept option, then the grid's heat maps (none without a sweep)."""
+    parts = []
+    for option, points in numbers.get("sweep_options", {}).items():
+        parts.extend(_sweep_sections(points, option, out))
+    grid = numbers.get("grid")
+    if grid is not None:
+        mapped = (grid["across"], grid["down"])
+        pooled = [name for name in numbers["sweep_options"] if name not in mapped]
+        parts.append(_grid_section(grid, pooled, out))
+    return parts
 
 
 def _header(about: Mapping[str, Any], numbers: Mapping[str, Any]) -> str:
