@@ -49,7 +49,7 @@ def test_a_shared_win_counts_its_share() -> None:
     assert [s.wins for s in seats] == [1.5, 0.5]
 
 
-def test_the_grid_of_three_options_pools_the_third() -> None:
+def test_the_grid_of_three_options_pools_the_third(tmp_path: Path) -> None:
     rows = [
         row(["a", "b"], [0 if a == 1 else 1], {"a": a, "b": b, "c": c}, length=a * 10 + len(b))
         for a, b, c in itertools.product((1, 2, 3), ("x", "yy"), (True, False))
@@ -68,6 +68,8 @@ def test_the_grid_of_three_options_pools_the_third() -> None:
     assert table["tables"]["mean length"] == [[11, 21, 31], [12, 22, 32]]
     # Seat 0 wins every game at a=1 (par 1/2: +50 points) and none elsewhere (-50).
     assert table["tables"]["seat 0 win rate minus par"] == [[0.5, -0.5, -0.5]] * 2
+    page = write_report(rows, {"title": "tiny"}, tmp_path).read_text()
+    assert "Grid: b against a" in page and "(over every value of c)" in page
 
 
 def test_findings_name_each_seat_outside_its_interval_in_words() -> None:
