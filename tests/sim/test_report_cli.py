@@ -56,12 +56,39 @@ def test_simulate_writes_rows_and_a_report_with_plots_and_numbers(tmp_path: Path
 def test_a_sweep_reports_every_figure_against_the_option(tmp_path: Path) -> None:
     simulate(tmp_path, "--sweep", "guarded=false,true")
     summary = json.loads((tmp_path / "summary.json").read_text())
-    assert [point["value"] for point in summary["sweep"]] == ["false", "true"]
+    assert [point["value"] for point in summary["sweep"]] == ["guarded=false", "guarded=true"]
+    assert [point["value"] for point in summary["sweep_options"]["guarded"]] == ["false", "true"]
     assert all(point["games"] == 6 for point in summary["sweep"])
     page = (tmp_path / "report.html").read_text()
     assert "Sweep of guarded" in page
-    for image in ("sweep-seats", "sweep-agents", "sweep-means"):
+    for image in ("sweep-guarded-seats", "sweep-guarded-agents", "sweep-guarded-means"):
         assert (tmp_path / f"{image}.png").exists()
+    assert "grid" not in summary  # one option: no grid to map
+
+
+def test_a_grid_sweep_plays_every_combination_and_maps_it(tmp_path: Path) -> None:
+    output = simulate(tmp_path, "--sweep", "players=2,3", "--sweep", "guarded=false,true")
+    rows = read_rows(tmp_path / "games.parquet")
+    assert len(rows) == 4 * 6
+    points = [(row["sweep"]["players"], row["sweep"]["guarded"]) for row in rows[::6]]
+    assert points == [(2, False), (2, True), (3, False), (3, True)]
+    assert all(row["options"]["players"] == row["sweep"]["players"] for row in rows)
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert set(summary["sweep_options"]) == {"players", "guarded"}
+    assert [p["games"] for p in summary["sweep_options"]["players"]] == [12, 12]
+    grid = summary["grid"]
+    assert (grid["down"], grid["across"]) == ("guarded", "players")
+    assert grid["across_values"] == ["2", "3"] and grid["down_values"] == ["false", "true"]
+    assert len(grid["tables"]["mean length"]) == 2
+    page = (tmp_path / "report.html").read_text()
+    assert "Grid: guarded against players" in page and (tmp_path / "grid.png").exists()
+    for option in ("players", "guarded"):
+        assert f"Sweep of {option}" in page
+    # Seat 2 sat only in the 3-player games: its par is 1/3; seat 0's mixes 1/2 and 1/3.
+    seats = summary["seats"]
+    assert seats[2]["n"] == 12 and abs(seats[2]["par"] - 1 / 3) < 1e-12
+    assert abs(seats[0]["par"] - (1 / 2 + 1 / 3) / 2) < 1e-12
+    assert "Findings" in page and ("finding" in output)
 
 
 def test_simulate_refuses_bad_input_and_writes_nothing(tmp_path: Path) -> None:

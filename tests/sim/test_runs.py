@@ -14,6 +14,7 @@ from tests.agents.tiny_games import Nim, Pennies
 from tradingfloor.core.errors import BadOptions, UnknownGame
 from tradingfloor.core.record import MatchRecord
 from tradingfloor.core.registry import register, unregister
+from tradingfloor.sim.backends import chunks
 from tradingfloor.sim.run import prepared, run
 from tradingfloor.sim.spec import GameTask, RunSpec, parse_assignments, parse_sweep
 from tradingfloor.sim.store import read_rows, write_rows
@@ -45,10 +46,24 @@ def test_game_seeds_depend_on_run_seed_and_index_only() -> None:
 
 
 def test_a_sweep_plays_each_value_and_fits_the_seats_to_the_players() -> None:
-    spec = prepared(RunSpec("middleman", ("heuristic", "random"), 2, 0, {}, "players", (2, 4)))
+    spec = prepared(RunSpec("middleman", ("heuristic", "random"), 2, sweeps=(("players", (2, 4)),)))
     tasks = spec.tasks()
     assert [t.options["players"] for t in tasks] == [2, 2, 4, 4]
+    assert [t.sweep for t in tasks] == [{"players": 2}] * 2 + [{"players": 4}] * 2
     assert tasks[2].seats == ("heuristic", "random", "heuristic", "random")
+
+
+def test_a_grid_of_two_options_gives_every_combination() -> None:
+    sweeps = (("players", (2, 3, 4)), ("guarded", (False, True)))
+    tasks = prepared(RunSpec("middleman", ("random",), 1, sweeps=sweeps)).tasks()
+    assert [(t.options["players"], t.options["guarded"]) for t in tasks] == [
+        (p, g) for p in (2, 3, 4) for g in (False, True)
+    ]
+    assert tasks[5].sweep == {"players": 4, "guarded": True}
+    with pytest.raises(ValueError, match="swept twice"):
+        RunSpec("middleman", ("random",), 1, sweeps=(("players", (2,)), ("players", (3,))))
+    with pytest.raises(ValueError, match="both set and swept"):
+        RunSpec("middleman", ("random",), 1, options={"players": 2}, sweeps=(("players", (3,)),))
 
 
 def test_players_follow_the_seats_when_not_set() -> None:
@@ -142,3 +157,11 @@ def test_a_variant_the_batch_engine_does_not_play_goes_to_the_rules_engine() -> 
     rows = run(spec)  # the batch engine would refuse the variant
     assert len(rows) == 2
     assert all(MatchRecord.loads(row["record"]).options["rounds"] == 3 for row in rows)
+
+
+def test_ray_chunks_keep_every_task_once_in_order() -> None:
+    tasks = RunSpec("middleman", ("a", "b"), games=1000).tasks()
+    cut = chunks(tasks, cpus=2)
+    assert [task for chunk in cut for task in chunk] == tasks
+    assert len(cut) == 16 and all(len(chunk) <= 64 for chunk in cut)
+    assert chunks(tasks[:3], cpus=2) == [[task] for task in tasks[:3]]

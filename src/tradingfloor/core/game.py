@@ -98,6 +98,11 @@ class Game(Protocol):
     Businessmen's VP then coins. Search stops its playouts after a horizon and scores them with
     it, rather than playing every playout to the end; a game without it (Middleman, whose short
     games need none and whose held tins its scoring counts as nothing) is played out to the end.
+
+    Optional too: `data_figures() -> list[(name, default, takes, where)]`, every figure of the
+    game's data files that an option can change, by the name the lab's `--set`, `--sweep` and
+    `--param` give it (`data.setup.starting_gold`), with its default, what it takes in words and
+    its file. `tradingfloor data GAME` lists them beside the game's options.
     """
 
     id: str

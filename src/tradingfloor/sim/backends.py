@@ -36,21 +36,42 @@ def run_local(
     return sorted(rows, key=lambda row: int(row["index"]))
 
 
+CHUNKS_PER_CPU = 4  # enough chunks that a slow one does not leave the other CPUs idle at the end
+LARGEST_CHUNK = 64  # and small enough that progress shows
+
+
 def run_ray(
     tasks: Sequence[GameTask], address: str | None, on_row: OnRow | None = None
 ) -> list[Row]:
-    """Play `tasks` on Ray, joining the cluster at `address` ("auto": the running one)."""
+    """Play `tasks` on Ray, joining the cluster at `address` ("auto": the running one).
+
+    The games go in chunks, one Ray task each: a Ray task costs milliseconds to schedule, as much
+    as a whole Middleman game, so one task per game left the CPUs waiting on the scheduler.
+    """
     import ray
 
     if not ray.is_initialized():
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
-    remote_play: Any = ray.remote(play_task)
-    pending = [remote_play.remote(task) for task in tasks]
+    remote_play: Any = ray.remote(play_chunk)
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    pending = [remote_play.remote(chunk) for chunk in chunks(tasks, cpus)]
     rows: list[Row] = []
     while pending:
         done, pending = ray.wait(pending, num_returns=1)
         for ref in done:
-            rows.append(ray.get(ref))
-            if on_row is not None:
-                on_row(rows[-1])
+            for row in ray.get(ref):
+                rows.append(row)
+                if on_row is not None:
+                    on_row(row)
     return sorted(rows, key=lambda row: int(row["index"]))
+
+
+def chunks(tasks: Sequence[GameTask], cpus: int) -> list[list[GameTask]]:
+    """`tasks` in consecutive chunks: about CHUNKS_PER_CPU per CPU, none over LARGEST_CHUNK."""
+    size = max(1, min(LARGEST_CHUNK, -(-len(tasks) // (CHUNKS_PER_CPU * cpus))))
+    return [list(tasks[start : start + size]) for start in range(0, len(tasks), size)]
+
+
+def play_chunk(tasks: Sequence[GameTask]) -> list[Row]:
+    """Play consecutive tasks in one worker: a Ray task's work."""
+    return [play_task(task) for task in tasks]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections.abc import Sequence
@@ -65,8 +64,8 @@ def describe(game: Game, task: GameTask, final: State, result: Result, record: M
         "index": task.index,
         "game": game.id,
         "version": game.version,
-        "options": json.dumps(record.options, sort_keys=True),
-        "sweep_value": None if task.sweep_value is None else json.dumps(task.sweep_value),
+        "options": dict(record.options),
+        "sweep": task.sweep,
         "seed": task.seed,
         "rotation": task.rotation,
         "seats": list(task.seats),

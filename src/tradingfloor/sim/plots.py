@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
 
-def _save(fig: Figure, out: Path, name: str) -> str:
+def save(fig: Figure, out: Path, name: str) -> str:
     fig.tight_layout()
     fig.savefig(out / f"{name}.png", dpi=100)
     fig.savefig(out / f"{name}.svg")
@@ -35,10 +35,21 @@ def seats(numbers: Mapping[str, Any], out: Path) -> str:
     """Win rate of each seat position with its confidence interval, and the par line."""
     fig, ax = plt.subplots(figsize=(5.6, 3.6))
     rates = numbers["seats"]
-    _rate_bars(ax, [f"seat {s}" for s in range(len(rates))], rates)
-    ax.axhline(1 / max(len(rates), 1), color="grey", linestyle="--", label="par")
+    labels = [f"seat {s}" for s in range(len(rates))]
+    _rate_bars(ax, labels, rates)
+    # Each seat's own par: in a sweep of player counts the later seats sat only in larger games.
+    for position, rate in enumerate(rates):
+        if rate["par"] is not None:
+            ax.hlines(
+                rate["par"],
+                position - 0.45,
+                position + 0.45,
+                colors="#c44e52",
+                linestyles="--",
+                label="par" if position == 0 else None,
+            )
     ax.legend()
-    return _save(fig, out, "seats")
+    return save(fig, out, "seats")
 
 
 def agents(numbers: Mapping[str, Any], out: Path) -> str:
@@ -56,7 +67,7 @@ def agents(numbers: Mapping[str, Any], out: Path) -> str:
         capsize=6,
     )
     right.set_title("OpenSkill rating (mu ± 3 sigma)")
-    return _save(fig, out, "agents")
+    return save(fig, out, "agents")
 
 
 def distributions(values: Mapping[str, Sequence[float]], xlabel: str, name: str, out: Path) -> str:
@@ -69,10 +80,12 @@ def distributions(values: Mapping[str, Sequence[float]], xlabel: str, name: str,
     ax.set_ylabel("games")
     if len(values) > 1:
         ax.legend()
-    return _save(fig, out, name)
+    return save(fig, out, name)
 
 
-def sweep_rates(points: Sequence[Mapping[str, Any]], figure: str, option: str, out: Path) -> str:
+def sweep_rates(
+    points: Sequence[Mapping[str, Any]], figure: str, option: str, out: Path, stem: str = "sweep"
+) -> str:
     """Win rates (seats or agents) against the swept option, with confidence bands."""
     fig, ax = plt.subplots(figsize=(5.6, 3.6))
     xs = [str(p["value"]) for p in points]
@@ -92,7 +105,7 @@ def sweep_rates(points: Sequence[Mapping[str, Any]], figure: str, option: str, o
     ax.set_ylabel("win rate (95% CI)")
     ax.set_ylim(0, 1)
     ax.legend()
-    return _save(fig, out, f"sweep-{figure}")
+    return save(fig, out, f"{stem}-{figure}")
 
 
 def _lookup(rates: Any, who: str) -> Mapping[str, float] | None:
@@ -104,7 +117,11 @@ def _lookup(rates: Any, who: str) -> Mapping[str, float] | None:
 
 
 def sweep_scalars(
-    points: Sequence[Mapping[str, Any]], names: Sequence[str], option: str, out: Path
+    points: Sequence[Mapping[str, Any]],
+    names: Sequence[str],
+    option: str,
+    out: Path,
+    stem: str = "sweep",
 ) -> str:
     """Each mean figure (margin, length, balance figures) against the swept option."""
     columns = min(3, len(names))
@@ -120,7 +137,65 @@ def sweep_scalars(
         ax.plot(xs, [float("nan") if y is None else y for y in ys], marker="o")
         ax.set_title(name.removeprefix("balance."))
         ax.set_xlabel(option)
-    return _save(fig, out, "sweep-means")
+    return save(fig, out, f"{stem}-means")
+
+
+def grid_maps(grid: Mapping[str, Any], out: Path) -> str:
+    """Heat maps, one per figure, of two swept options: small multiples sharing their axes."""
+    import numpy as np
+
+    tables = grid["tables"]
+    columns = min(3, len(tables))
+    rows = -(-len(tables) // columns)
+    fig, axes = plt.subplots(rows, columns, figsize=(3.8 * columns, 3.2 * rows), squeeze=False)
+    for ax in axes.flat[len(tables) :]:
+        ax.set_visible(False)
+    for ax, (name, table) in zip(axes.flat, tables.items(), strict=False):
+        values = np.array([[np.nan if v is None else v for v in line] for line in table])
+        diverging = name.endswith("minus par")
+        finite = values[np.isfinite(values)]
+        if diverging:
+            # One scale for every seat, at least ±10 points: noise of a point or two stays pale.
+            limit = max(PAR_SCALE, float(np.abs(finite).max()) if finite.size else 0.0)
+            low, high = -limit, limit
+        else:
+            low = float(finite.min()) if finite.size else 0.0
+            high = float(finite.max()) if finite.size else 1.0
+        cmap = "RdBu_r" if diverging else "viridis"
+        ax.imshow(values, cmap=cmap, vmin=low, vmax=high, aspect="auto")
+        for (i, j), value in np.ndenumerate(values):
+            if np.isnan(value):
+                continue
+            text = f"{value:+.0%}" if diverging else f"{value:.3g}"
+            ax.text(
+                j,
+                i,
+                text,
+                ha="center",
+                va="center",
+                fontsize=8,
+                color=_ink(value, low, high, diverging),
+            )
+        ax.set_xticks(range(len(grid["across_values"])), grid["across_values"])
+        ax.set_yticks(range(len(grid["down_values"])), grid["down_values"])
+        ax.set_xlabel(grid["across"])
+        ax.set_ylabel(grid["down"])
+        ax.set_title(name.removeprefix("balance."), fontsize=9)
+    fig.tight_layout()
+    return save(fig, out, "grid")
+
+
+PAR_SCALE = 0.10
+"""The least reach of the seats' maps' colour scale (win rate minus par)."""
+
+
+def _ink(value: float, low: float, high: float, diverging: bool) -> str:
+    """Text colour that stays readable on a cell: white on the dark ends of the colour map."""
+    if high <= low:
+        return "black" if diverging else "white"  # one colour: the map's dark end
+    share = (value - low) / (high - low)
+    dark = abs(share - 0.5) > 0.35 if diverging else share < 0.45
+    return "white" if dark else "black"
 
 
 def actions(per_type: Mapping[str, Mapping[str, float]], out: Path) -> str:
@@ -144,7 +219,7 @@ def actions(per_type: Mapping[str, Mapping[str, float]], out: Path) -> str:
     ax.set_yticks(range(len(kinds)), kinds)
     ax.xaxis.tick_top()
     ax.set_title("mean per game per seat held\n(shade: share of the row's largest)", fontsize=9)
-    return _save(fig, out, "actions")
+    return save(fig, out, "actions")
 
 
 def _count_label(value: float) -> tuple[str, str]:

@@ -9,7 +9,7 @@ from tradingfloor.agents import kinds
 from tradingfloor.core.registry import make
 from tradingfloor.sim.backends import OnRow, run_local, run_ray
 from tradingfloor.sim.match import Row
-from tradingfloor.sim.spec import GameTask, RunSpec
+from tradingfloor.sim.spec import RunSpec
 from tradingfloor.sim.vectorized import vectorized_engine
 
 
@@ -28,16 +28,13 @@ def prepared(spec: RunSpec) -> RunSpec:
                 f"unknown bot kind {seat!r} for {game.id}; choose from {', '.join(catalogue)}"
             )
     options = dict(spec.options)
-    if "players" in game.options() and "players" not in options and spec.sweep_option != "players":
+    swept = {name for name, _ in spec.sweeps}
+    if "players" in game.options() and "players" not in options and "players" not in swept:
         options["players"] = len(spec.seats)
     spec = replace(spec, options=options)
-    for task in _one_per_sweep_value(spec):
+    for task in replace(spec, games=1).tasks():  # one game at each point of the grid
         game.options(task.options)  # BadOptions names what is wrong
     return spec
-
-
-def _one_per_sweep_value(spec: RunSpec) -> list[GameTask]:
-    return replace(spec, games=1).tasks()
 
 
 def run(

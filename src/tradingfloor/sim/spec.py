@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,40 +21,56 @@ class GameTask:
     seed: int
     seats: tuple[str, ...]
     rotation: int
-    sweep_value: Any = None
+    sweep: dict[str, Any] | None = None  # the swept options' values in this game, by name
+
+
+Sweep = tuple[str, tuple[Any, ...]]
+"""One swept option: its name and the values it takes."""
 
 
 @dataclass(frozen=True)
 class RunSpec:
-    """A run: `games` games per sweep value, seats rotated, seeded from `seed` and the index."""
+    """A run: `games` games at each point of the sweeps' grid, seats rotated, seeded from `seed`
+    and the index."""
 
     game: str
     seats: tuple[str, ...]
     games: int
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
-    sweep_option: str | None = None
-    sweep_values: tuple[Any, ...] = ()
+    sweeps: tuple[Sweep, ...] = ()
+
+    def __post_init__(self) -> None:
+        names = [name for name, _ in self.sweeps]
+        for name in names:
+            if names.count(name) > 1:
+                raise ValueError(f"{name} is swept twice; give all its values in one --sweep")
+            if name in self.options:
+                raise ValueError(f"{name} is both set and swept; drop one of --set and --sweep")
+
+    @property
+    def points(self) -> list[dict[str, Any]]:
+        """Every combination of the swept values (the grid), first option slowest; [{}] if none."""
+        names = [name for name, _ in self.sweeps]
+        grid = itertools.product(*(values for _, values in self.sweeps))
+        return [dict(zip(names, combination, strict=True)) for combination in grid]
 
     def tasks(self) -> list[GameTask]:
-        """Every game of the run, in index order."""
-        values: Sequence[Any] = self.sweep_values if self.sweep_option else (None,)
+        """Every game of the run, in index order: `games` games at each point of the grid."""
         out: list[GameTask] = []
-        for value in values:
-            options = dict(self.options)
-            if self.sweep_option:
-                options[self.sweep_option] = value
+        for point in self.points:
+            options = {**self.options, **point}
             for _ in range(self.games):
-                out.append(self._task(len(out), options, value))
+                out.append(self._task(len(out), options, point or None))
         return out
 
-    def _task(self, index: int, options: dict[str, Any], value: Any) -> GameTask:
+    def _task(self, index: int, options: dict[str, Any], point: dict[str, Any] | None) -> GameTask:
         seats = seats_for(self.seats, options)
         rotation = index % len(seats)
         # Rotation: in game i the seat list turns by i, so no agent keeps the same seat.
         rotated = tuple(seats[(s + rotation) % len(seats)] for s in range(len(seats)))
         return GameTask(
-            index, self.game, options, game_seed(self.seed, index), rotated, rotation, value
+            index, self.game, options, game_seed(self.seed, index), rotated, rotation, point
         )
 
 

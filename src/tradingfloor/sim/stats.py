@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from tradingfloor.sim.actions import PREFIX
 
@@ -15,12 +18,14 @@ Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 
 @dataclass(frozen=True)
 class Rate:
-    """A win rate over `n` trials, with its 95% Wilson score interval."""
+    """A win rate over `n` trials, with its 95% Wilson score interval, and par: the rate that
+    equal chances would give over the same games (1/players, averaged over them)."""
 
     wins: float
     n: int
     low: float
     high: float
+    par: float | None = None
 
     @property
     def rate(self) -> float:
@@ -33,17 +38,18 @@ class Rate:
             "high": self.high,
             "wins": self.wins,
             "n": self.n,
+            "par": self.par,
         }
 
 
-def wilson(wins: float, n: int, z: float = Z95) -> Rate:
+def wilson(wins: float, n: int, z: float = Z95, par: float | None = None) -> Rate:
     """The Wilson score interval of `wins` in `n` (a shared win counts as its share)."""
     if n == 0:
-        return Rate(0.0, 0, 0.0, 1.0)
+        return Rate(0.0, 0, 0.0, 1.0, par)
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return Rate(wins, n, max(0.0, centre - half), min(1.0, centre + half))
+    return Rate(wins, n, max(0.0, centre - half), min(1.0, centre + half), par)
 
 
 def win_shares(row: Mapping[str, Any]) -> list[float]:
@@ -55,25 +61,38 @@ def win_shares(row: Mapping[str, Any]) -> list[float]:
 
 
 def by_seat(rows: Sequence[Mapping[str, Any]]) -> list[Rate]:
-    """Win rate of each seat position (first-player advantage), over every game."""
+    """Win rate of each seat position (first-player advantage), over every game that had it.
+
+    Par is each seat's fair share over the games it sat in: a seat that played 2-, 3- and
+    4-player games has par (1/2 + 1/3 + 1/4) / 3, not 1/4.
+    """
     seats = max((len(r["seats"]) for r in rows), default=0)
-    totals, counts = [0.0] * seats, [0] * seats
+    totals, counts, fair = [0.0] * seats, [0] * seats, [0.0] * seats
     for row in rows:
         for seat, share in enumerate(win_shares(row)):
             totals[seat] += share
             counts[seat] += 1
-    return [wilson(totals[s], counts[s]) for s in range(seats)]
+            fair[seat] += 1 / len(row["seats"])
+    return [
+        wilson(totals[s], counts[s], par=fair[s] / counts[s] if counts[s] else None)
+        for s in range(seats)
+    ]
 
 
 def by_agent(rows: Sequence[Mapping[str, Any]]) -> dict[str, Rate]:
     """Win rate of each agent per seat it held (an agent in two seats of a game counts twice)."""
     totals: dict[str, float] = defaultdict(float)
     counts: dict[str, int] = defaultdict(int)
+    fair: dict[str, float] = defaultdict(float)
     for row in rows:
         for agent, share in zip(row["seats"], win_shares(row), strict=True):
             totals[agent] += share
             counts[agent] += 1
-    return {agent: wilson(totals[agent], counts[agent]) for agent in sorted(counts)}
+            fair[agent] += 1 / len(row["seats"])
+    return {
+        agent: wilson(totals[agent], counts[agent], par=fair[agent] / counts[agent])
+        for agent in sorted(counts)
+    }
 
 
 def scores_by_agent(rows: Iterable[Mapping[str, Any]]) -> dict[str, list[float]]:
@@ -87,24 +106,18 @@ def scores_by_agent(rows: Iterable[Mapping[str, Any]]) -> dict[str, list[float]]
 
 def summary(values: Sequence[float]) -> dict[str, float]:
     """Mean, standard deviation, quartiles, minimum and maximum."""
-    if not values:
+    if len(values) == 0:
         return {}
-    ordered = sorted(values)
-    n = len(ordered)
-    mean = sum(ordered) / n
-    sd = math.sqrt(sum((v - mean) ** 2 for v in ordered) / (n - 1)) if n > 1 else 0.0
-
-    def quantile(q: float) -> float:
-        return float(ordered[min(n - 1, int(q * n))])
-
+    data = np.asarray(values, dtype=float)
+    q25, median, q75 = np.quantile(data, [0.25, 0.5, 0.75])  # linear interpolation
     return {
-        "mean": mean,
-        "sd": sd,
-        "min": float(ordered[0]),
-        "q25": quantile(0.25),
-        "median": quantile(0.5),
-        "q75": quantile(0.75),
-        "max": float(ordered[-1]),
+        "mean": float(data.mean()),
+        "sd": float(data.std(ddof=1)) if len(data) > 1 else 0.0,
+        "min": float(data.min()),
+        "q25": float(q25),
+        "median": float(median),
+        "q75": float(q75),
+        "max": float(data.max()),
     }
 
 
@@ -149,9 +162,14 @@ def never_used(per_type: Mapping[str, Mapping[str, float]]) -> dict[str, list[st
     }
 
 
-def group_by_sweep(rows: Sequence[Mapping[str, Any]]) -> dict[str | None, list[Mapping[str, Any]]]:
-    """The rows of each sweep value, in the order the values were run."""
+def group_by_sweep(
+    rows: Sequence[Mapping[str, Any]],
+) -> dict[str | None, list[Mapping[str, Any]]]:
+    """The rows of each point of the sweep's grid, in the order they were run, keyed by the
+    point as JSON ({"players": 3, "guarded": true}); one group keyed None without a sweep."""
     groups: dict[str | None, list[Mapping[str, Any]]] = {}
     for row in rows:
-        groups.setdefault(row.get("sweep_value"), []).append(row)
+        point = row.get("sweep")
+        key = None if not point else json.dumps(point)
+        groups.setdefault(key, []).append(row)
     return groups

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 
@@ -54,7 +53,7 @@ def test_a_batch_rows_record_replays_through_the_rules_to_the_same_game(
         assert record.dumps() == row["record"], "the text MatchRecord.dumps() writes"
         assert (record.seed, record.options) == (
             row["seed"],
-            GAME.options(json.loads(row["options"])),
+            GAME.options(row["options"]),
         )
         final = replay(record)
         result = GAME.result(final)

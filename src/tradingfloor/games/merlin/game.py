@@ -73,6 +73,16 @@ class Merlin:
 
         return BOTS
 
+    def data_figures(self) -> list[tuple[str, Any, str, str]]:
+        """Every figure of the data files, as the `data` option names it (`data.<path>`), with
+        its default, what it takes and its file (the lab's `tradingfloor data merlin`)."""
+        from tradingfloor.games.merlin import content
+
+        return [
+            (f"data.{path}", value, spec.words(), f"games/merlin/data/{path.split('.')[0]}.toml")
+            for path, value, spec in content.figures()
+        ]
+
     def balance_figures(self, state: MerlinState) -> dict[str, float]:
         from tradingfloor.games.merlin.balance import balance_figures
 
