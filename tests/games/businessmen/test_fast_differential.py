@@ -7,7 +7,6 @@ agree, the match record (every move, in order) included.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
@@ -74,7 +73,7 @@ def test_a_fast_row_replays_to_its_result() -> None:
         == row["length"]
         == sum(sum(row[column]) for column in row if column.startswith("actions."))
     )
-    assert json.loads(row["options"])["goal"] == 8
+    assert row["options"]["goal"] == 8
 
 
 def test_two_workers_share_a_run_and_give_the_same_rows() -> None:
