@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tradingfloor.cli.common import fail
+from tradingfloor.cli.common import fail, need
 
 
 def register(app: typer.Typer) -> None:
@@ -40,6 +40,9 @@ def simulate(
     report: Annotated[bool, typer.Option(help="write report.html")] = True,
 ) -> None:
     """Play GAMES games per sweep value, seats rotated; a Parquet row per game, and a report."""
+    need("sim")
+    if ray is not None:
+        need("ray")
     from tradingfloor.core.errors import TradingfloorError
     from tradingfloor.sim.spec import RunSpec, parse_assignments, parse_sweep
 

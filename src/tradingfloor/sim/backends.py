@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
+from tradingfloor.extras import require
 from tradingfloor.sim.match import Row, play_task
 from tradingfloor.sim.spec import GameTask
 
@@ -40,6 +41,7 @@ def run_ray(
     tasks: Sequence[GameTask], address: str | None, on_row: OnRow | None = None
 ) -> list[Row]:
     """Play `tasks` on Ray, joining the cluster at `address` ("auto": the running one)."""
+    require("ray")
     import ray
 
     if not ray.is_initialized():
