@@ -88,9 +88,10 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The bin folder of a new virtual environment holding the wheel and its base dependencies."""
     home = tmp_path_factory.mktemp("clean") / "venv"
-    venv.EnvBuilder(with_pip=True).create(home)
+    venv.EnvBuilder(with_pip=False).create(home)  # this pip installs there: no pip of its own
     constraints = REPO / "requirements" / "constraints.txt"
-    checked(home / "bin" / "python", "-m", "pip", "install", "-q", "-c", constraints, wheel)
+    pip_there = (sys.executable, "-m", "pip", "--python", home / "bin" / "python")
+    checked(*pip_there, "install", "-q", "-c", constraints, wheel)
     yield home / "bin"
     shutil.rmtree(home)
 
