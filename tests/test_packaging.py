@@ -154,6 +154,11 @@ def test_rules_prints_the_short_rules_and_the_rules_notes(installed: Path) -> No
     assert title.lstrip("# ") in notes
 
 
+def test_a_game_between_bots_plays_to_its_end(installed: Path) -> None:
+    seats = ("--seats", "heuristic,random", "--seed", "3")
+    assert "wins" in checked(installed / "tradingfloor", "play", "middleman", *seats)
+
+
 @pytest.mark.parametrize(
     ("command", "extra"),
     [
