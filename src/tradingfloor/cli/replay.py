@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tradingfloor.cli.common import fail
+from tradingfloor.cli.common import fail, need
 
 KEYS = "Enter or space: next step · n: next chapter · a: all the rest · q: quit"
 
@@ -68,6 +68,7 @@ def _record_text(file: Path, game_index: int) -> str:
     """The JSON of the record in `file`: the file itself, or one row's record in a Parquet file."""
     if file.suffix != ".parquet":
         return file.read_text(encoding="utf-8")
+    need("sim")  # the lab's Parquet files are read with pyarrow
     from tradingfloor.sim.store import read_rows
 
     rows = [row for row in read_rows(file) if row.get("index") == game_index]

@@ -104,9 +104,11 @@ def serve(
     ),
 ) -> None:
     """Serve the web app: open http://HOST:PORT/ to create a match and invite friends."""
+    from tradingfloor.cli.common import fail, need
+
+    need("server")
     import uvicorn
 
-    from tradingfloor.cli.common import fail
     from tradingfloor.server.app import create_app
     from tradingfloor.server.connections import MAX_HEADER_BYTES, protocol, raise_open_files
     from tradingfloor.server.interpreter import settle

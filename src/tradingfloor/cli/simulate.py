@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tradingfloor.cli.common import fail
+from tradingfloor.cli.common import fail, need
 
 
 def register(app: typer.Typer) -> None:
@@ -63,6 +63,9 @@ def simulate(
 ) -> None:
     """Play GAMES games at each point of the sweep, seats rotated; write a row per game
     (games.parquet), a row per seat (seats.parquet) and a balance report (report.html)."""
+    need("sim")
+    if ray is not None:
+        need("ray")
     from tradingfloor.core.errors import TradingfloorError
     from tradingfloor.sim.run import prepared
     from tradingfloor.sim.spec import parse_sweep

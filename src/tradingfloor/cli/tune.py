@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tradingfloor.cli.common import fail
+from tradingfloor.cli.common import fail, need
 from tradingfloor.cli.simulate import RayAddress, Seats, Settings, Workers, run_spec
 
 
@@ -53,8 +53,9 @@ def tune(
     from tradingfloor.sim.objectives import parse_term
     from tradingfloor.sim.tune import parse_param
 
-    if importlib.util.find_spec("optuna") is None:
-        fail("tune searches with Optuna, which is not installed: pip install optuna")
+    need("sim")
+    if importlib.util.find_spec("optuna") is None:  # the sim extra installs it
+        fail("tuning needs optuna, which is not installed: pip install 'tradingfloor[sim]'")
     try:
         spec = run_spec(game, seats, games, seed, set_)
         params = [parse_param(text) for text in param]

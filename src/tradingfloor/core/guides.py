@@ -5,8 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-# The rules notes live in the repository's docs/rules/, beside the source tree of this install.
-RULES_DIR = Path(__file__).resolve().parents[3] / "docs" / "rules"
+# The rules notes' one home is the repository's docs/rules/; a wheel carries them beside the code,
+# in tradingfloor/rules_notes/ (setup.py), where a source checkout has no such folder.
+_SHIPPED = Path(__file__).resolve().parents[1] / "rules_notes"
+_SOURCE = Path(__file__).resolve().parents[3] / "docs" / "rules"
+RULES_DIR = _SHIPPED if _SHIPPED.is_dir() else _SOURCE
 
 
 def how_to_play(game: Any) -> str | None:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
+from tradingfloor.extras import require
 from tradingfloor.sim.match import Row, play_task
 from tradingfloor.sim.spec import GameTask
 
@@ -48,6 +49,7 @@ def run_ray(
     The games go in chunks, one Ray task each: a Ray task costs milliseconds to schedule, as much
     as a whole Middleman game, so one task per game left the CPUs waiting on the scheduler.
     """
+    require("ray")
     import ray
 
     if not ray.is_initialized():
