@@ -9,7 +9,12 @@
 `seeded` each game's own parts. Importing it needs OpenSpiel: pip install 'tradingfloor[openspiel]'.
 """
 
+# ruff: noqa: E402 (the extra is checked before pyspiel and the modules that import it)
 from __future__ import annotations
+
+from tradingfloor.extras import require
+
+require("openspiel")  # before pyspiel: one line naming the extra, not a traceback
 
 import pyspiel
 
