@@ -19,10 +19,16 @@ from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.core.words import capital, fill
 from tradingfloor.games.middleman.forecast import top_price_of_view
 from tradingfloor.games.middleman.spaces import random_rows, rows_problem
+from tradingfloor.games.middleman.state import DIGITS, ROUNDS, TOP_PRICE
 
 View = Mapping[str, Any]
-COLUMNS = 11  # rounds 1-10, and column 11 whose head holds the final cash (Middleman §5)
 BLANK = ""
+
+
+def columns(view: View) -> int:
+    """The sheet's columns: one a round (10, or a research variant's), and the last, whose head
+    holds the final cash (Middleman §5)."""
+    return int(view.get("rounds", ROUNDS)) + 1
 
 
 def seat_name(seat: int) -> str:
@@ -43,7 +49,10 @@ def render(view: View) -> RenderableType:
     seat = view.get("seat")
     if seat is None:
         return _players_table(view)
-    parts: list[RenderableType] = [_status_line(view), _sheet(view, seat)]
+    parts: list[RenderableType] = [_status_line(view)]
+    if view.get("variant"):
+        parts.append(Text(variant_line(view), style="yellow"))
+    parts.append(_sheet(view, seat))
     if view["phase"] in ("buy", "sell") and view.get("rows"):
         parts.append(_forecast_table(view))
     parts.append(_players_table(view))
@@ -59,13 +68,35 @@ def _status_line(view: View) -> Text:
     return line
 
 
+def variant_line(view: View) -> str:
+    """How a research variant differs from the printed game, in a sentence."""
+    variant, rounds = view["variant"], int(view["rounds"])
+    digits, top = int(variant["digits"]), int(variant["top_price"])
+    changes = []
+    if rounds != ROUNDS:
+        changes.append(f"{_count(rounds, 'round')} instead of {ROUNDS}")
+    if digits != DIGITS:
+        changes.append(f"rows of the digits 0-{digits - 1} instead of 0-{DIGITS - 1}")
+    if top != TOP_PRICE:
+        changes.append(f"the market pays at most {top} a tin instead of {TOP_PRICE}")
+    unused = digits - rounds
+    last = "digit is" if unused == 1 else f"{unused} digits are"
+    note = f" Each row's last {last} never called out." if unused > 0 else ""
+    return f"A research variant, not the printed game: {'; '.join(changes)}.{note}"
+
+
+def _count(count: int, noun: str) -> str:
+    """ "1 round", "3 rounds"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def _sheet(view: View, seat: int) -> Table:
-    """Columns 1-11; rows as on the paper sheet."""
+    """Columns 1-11 (a variant's rounds and one more); rows as on the paper sheet."""
     sheet = Table(
         title=f"Your game sheet ({seat_name(seat)})", title_justify="left", show_lines=False
     )
     sheet.add_column("", style="bold", no_wrap=True)
-    for column in range(1, COLUMNS + 1):
+    for column in range(1, columns(view) + 1):
         style = "reverse" if column == view["round"] and view["phase"] != "over" else None
         sheet.add_column(str(column), justify="right", header_style=style)
     for label, cells in _sheet_rows(view, seat):
@@ -81,8 +112,8 @@ def _sheet_rows(view: View, seat: int) -> list[tuple[str, list[str]]]:
     return [
         ("Cash Held", cash),
         ("Tins Held", tins),
-        ("A", _digits_row(rows["a"])),
-        ("D", _digits_row(rows["d"])),
+        ("A", _digits_row(rows["a"], columns(view))),
+        ("D", _digits_row(rows["d"], columns(view))),
         ("Tins Wanted", [c[0] for c in buys]),
         ("Offer/Tin", [c[1] for c in buys]),
         ("Available", [c[2] for c in buys]),
@@ -98,7 +129,7 @@ def _heads(view: View, seat: int) -> tuple[list[str], list[str]]:
     """Cash Held and Tins Held at the head of each column reached so far (Middleman §4, end)."""
     cash = 10 * len(view["players"])  # Middleman §2: ten times the number of participants
     tins = 0
-    cash_row, tins_row = [BLANK] * COLUMNS, [BLANK] * COLUMNS
+    cash_row, tins_row = [BLANK] * columns(view), [BLANK] * columns(view)
     cash_row[0], tins_row[0] = str(cash), str(tins)
     out = False
     for step in view["history"]:
@@ -115,13 +146,16 @@ def _heads(view: View, seat: int) -> tuple[list[str], list[str]]:
     return cash_row, tins_row
 
 
-def _digits_row(row: Sequence[int]) -> list[str]:
-    return [str(d) for d in row] + [BLANK] * (COLUMNS - len(row))
+def _digits_row(row: Sequence[int], width: int) -> list[str]:
+    """A row's digits in the columns played (a variant's rows may hold more digits than it has
+    rounds: those are never called out), the rest blank."""
+    played = [str(d) for d in row[: width - 1]]
+    return played + [BLANK] * (width - len(played))
 
 
 def _own_columns(view: View, seat: int, side: str) -> list[tuple[str, str, str, str]]:
     """Per column: (tins, price, market, filled) of this seat's orders on `side`."""
-    cells = [(BLANK, BLANK, BLANK, BLANK)] * COLUMNS
+    cells = [(BLANK, BLANK, BLANK, BLANK)] * columns(view)
     for step in view["history"]:
         if step["side"] != side:
             continue

@@ -3,8 +3,10 @@
 // the traders, every round's reveal, a cash plot and the others' sheets.
 import { el, fillSeats, seatName, svg } from "../api.js";
 
-const ROUNDS = 10;
-const MAX_ASK = 10; // Middleman §4: "The market never pays more than 10 per tin."
+// The printed game's figures (Middleman §2, §4: "The market never pays more than 10 per tin."); a
+// research variant's view gives its own (`rounds`, and `variant`: its digits and top price).
+const PRINTED = { rounds: 10, digits: 10, topPrice: 10 };
+const EXAMPLE_ROW = [3, 1, 4, 0, 5, 9, 2, 6, 8, 7];
 const COLOURS = ["#1f5fa8", "#c2410c", "#15803d", "#7c3aed", "#b91c1c", "#0e7490", "#a16207", "#be185d"];
 
 // Middleman's own layout: its wide tables scroll inside their boxes, never the page.
@@ -35,6 +37,7 @@ const STYLE = `
 .mm td.sellers { color: #a04a00; font-weight: 600; }
 .mm table.sheet.game-sheet th, .mm table.sheet.game-sheet td { padding: 2px 5px; min-width: 1.9em; }
 .mm .sealed { font-weight: 600; }
+.mm .variant-note { margin: 6px 0; color: inherit; font-size: 14px; background: #fff8e6; border-color: #e0b43c; }
 #cash-plot { width: 100%; max-width: 520px; height: auto; }
 `;
 
@@ -63,11 +66,35 @@ const SHEET_ROWS = [
 
 const tinsWord = (n) => (n === 1 ? "1 tin" : `${n} tins`);
 
+/** The figures this table plays with: the printed game's, or its research variant's. */
+function figuresOf(view) {
+  const variant = view.variant || {};
+  return {
+    rounds: view.rounds || PRINTED.rounds,
+    digits: variant.digits || PRINTED.digits,
+    topPrice: variant.top_price || PRINTED.topPrice,
+  };
+}
+
+/** A research variant's difference from the printed game in a sentence, or null for the printed game. */
+function variantWords(view) {
+  if (!view.variant) return null;
+  const { rounds, digits, topPrice } = figuresOf(view);
+  const changes = [];
+  if (rounds !== PRINTED.rounds) changes.push(`${rounds === 1 ? "1 round" : `${rounds} rounds`} instead of ${PRINTED.rounds}, the result read after round ${rounds}`);
+  if (digits !== PRINTED.digits) changes.push(`rows of the digits 0 to ${digits - 1} instead of 0 to 9`);
+  if (topPrice !== PRINTED.topPrice) changes.push(`the market pays at most ${topPrice} a tin instead of ${PRINTED.topPrice}`);
+  const unused = Math.max(digits - rounds, 0);
+  const note = unused ? ` Each row's last ${unused === 1 ? "digit is" : `${unused} digits are`} never called out.` : "";
+  return `A research variant, not the printed game: ${changes.join("; ")}. Everything else is as in the rules.${note}`;
+}
+
 /** Every seat's sheet, column by column (1-11), from the public history plus this seat's secrets. */
 function sheets(view) {
   const players = view.players.length;
   const start = 10 * players; // Middleman §2: starting capital is ten times the number of players
-  const out = view.players.map(() => Array.from({ length: ROUNDS + 1 }, () => ({})));
+  const columns = figuresOf(view).rounds + 1; // the rounds, and the column whose head holds the result
+  const out = view.players.map(() => Array.from({ length: columns }, () => ({})));
   const cash = Array(players).fill(start);
   const tins = Array(players).fill(0);
   const gone = Array(players).fill(false);
@@ -118,8 +145,10 @@ function sheets(view) {
 /** The seat's own secrets on its sheet: its whole rows A and D, and its sealed order. */
 function addSecrets(sheet, view) {
   if (view.rows) {
-    view.rows.a.forEach((digit, col) => { if (sheet[col].a === undefined) sheet[col].a = { secret: digit }; });
-    view.rows.d.forEach((digit, col) => { if (sheet[col].d === undefined) sheet[col].d = { secret: digit }; });
+    // A variant's rows may hold more digits than it has rounds: those columns are never played.
+    const played = (row) => row.slice(0, figuresOf(view).rounds);
+    played(view.rows.a).forEach((digit, col) => { if (sheet[col].a === undefined) sheet[col].a = { secret: digit }; });
+    played(view.rows.d).forEach((digit, col) => { if (sheet[col].d === undefined) sheet[col].d = { secret: digit }; });
   }
   const order = view.order;
   const col = view.round - 1;
@@ -220,14 +249,15 @@ function cashPlot(all, update) {
   const W = 520, H = 220, L = 44, B = 28, T = 10, R = 10;
   const series = all.map((sheet) => sheet.map((c) => c.cashHead).filter((v) => typeof v === "number"));
   const top = Math.max(10, ...series.flat());
-  const x = (col) => L + (col * (W - L - R)) / ROUNDS;
+  const rounds = figuresOf(update.view).rounds;
+  const x = (col) => L + (col * (W - L - R)) / rounds;
   const y = (v) => H - B - (v * (H - B - T)) / top;
   const grid = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round(f * top));
   return el("div", {},
     svg("svg", { id: "cash-plot", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "cash over the rounds" },
       grid.map((v) => [svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), stroke: "#d1d5db" }),
         svg("text", { x: L - 6, y: y(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#6b7280" }, v)]),
-      Array.from({ length: ROUNDS + 1 }, (_, col) => svg("text", { x: x(col), y: H - 8, "text-anchor": "middle", "font-size": 11, fill: "#6b7280" }, col + 1)),
+      Array.from({ length: rounds + 1 }, (_, col) => svg("text", { x: x(col), y: H - 8, "text-anchor": "middle", "font-size": 11, fill: "#6b7280" }, col + 1)),
       series.map((points, s) => [
         svg("polyline", { fill: "none", stroke: COLOURS[s % COLOURS.length], "stroke-width": s === update.seat ? 3 : 2,
           points: points.map((v, col) => `${x(col)},${y(v)}`).join(" ") }),
@@ -237,8 +267,8 @@ function cashPlot(all, update) {
 
 // ---- forms ------------------------------------------------------------------------------------
 
-function randomRow() {
-  const row = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+function randomRow(digits) {
+  const row = Array.from({ length: digits }, (_, digit) => digit);
   const draws = new Uint32Array(row.length);
   crypto.getRandomValues(draws);
   for (let i = row.length - 1; i > 0; i -= 1) {
@@ -276,19 +306,30 @@ function clearRefusals(form) {
   for (const slot of form.querySelectorAll(".error")) slot.textContent = "";
 }
 
-function rowsForm(ctx) {
-  const a = el("input", { type: "text", name: "a", size: 16, inputmode: "numeric", placeholder: "e.g. 3 1 4 0 5 9 2 6 8 7", autocomplete: "off" });
-  const d = el("input", { type: "text", name: "d", size: 16, inputmode: "numeric", placeholder: "another order of 0-9", autocomplete: "off" });
+/** What the rows form asks for: the digits 0 to 9 (a variant's 0 to digits - 1), and which are played. */
+function rowsHint(view) {
+  const { rounds, digits } = figuresOf(view);
+  const unused = digits > rounds
+    ? ` The game lasts ${rounds === 1 ? "1 round" : `${rounds} rounds`}, so only the first ${rounds === 1 ? "digit" : `${rounds} digits`} of each row are ever called out.`
+    : "";
+  return `Write the digits 0 to ${digits - 1}, each once, in row A: your share of each round's supply, one digit a round. Then again in a different order in row D: your share of each round's demand. Nobody sees a digit before its round.${unused}`;
+}
+
+function rowsForm(ctx, view) {
+  const count = figuresOf(view).digits;
+  const example = EXAMPLE_ROW.filter((digit) => digit < count).join(" ");
+  const a = el("input", { type: "text", name: "a", size: 16, inputmode: "numeric", placeholder: `e.g. ${example}`, autocomplete: "off" });
+  const d = el("input", { type: "text", name: "d", size: 16, inputmode: "numeric", placeholder: `another order of 0-${count - 1}`, autocomplete: "off" });
   const form = el("form", { id: "rows-form", novalidate: true },
-    el("p", { class: "hint" }, "Write the digits 0 to 9, each once, in row A: your share of each round's supply, one digit a round. Then again in a different order in row D: your share of each round's demand. Nobody sees a digit before its round."),
+    el("p", { class: "hint" }, rowsHint(view)),
     el("div", { class: "order-fields" },
       el("label", {}, "Row A", a), errorSlot("a"),
       el("label", {}, "Row D", d), errorSlot("d")),
     el("div", { class: "actions" },
       el("button", { type: "button", class: "secondary", id: "deal", onclick: () => {
-        const rowA = randomRow();
-        let rowD = randomRow();
-        while (rowD.join() === rowA.join()) rowD = randomRow();
+        const rowA = randomRow(count);
+        let rowD = randomRow(count);
+        while (rowD.join() === rowA.join()) rowD = randomRow(count);
         a.value = rowA.join(" ");
         d.value = rowD.join(" ");
       } }, "Deal at random"),
@@ -332,15 +373,16 @@ function orderForm(ctx, update, legal, side) {
   const me = view.players[update.seat];
   const fields = (legal.actions[0] || {}).fields || {};
   const buying = side === "buy";
+  const topPrice = figuresOf(view).topPrice;
   const tins = el("input", { type: "number", name: "tins", min: 0, max: fields.tins ? fields.tins.max : undefined, value: 0, inputmode: "numeric" });
-  const price = el("input", { type: "number", name: "price", min: 0, max: buying ? undefined : MAX_ASK, value: 0, inputmode: "numeric" });
+  const price = el("input", { type: "number", name: "price", min: 0, max: buying ? undefined : topPrice, value: 0, inputmode: "numeric" });
   const cost = el("p", { class: "cost", "aria-live": "polite" });
   const warning = el("div", { class: "warn", id: "risk-warning", role: "alertdialog", hidden: true });
   const hint = buying
     ? `You hold ${me.cash} in cash. The tins for sale are everyone's A digits added up; the highest offers are served first, and you pay your offer for each tin you get.${forecastLine(view, "buy")}`
     : me.tins === 0
       ? "You hold no tins, so you have nothing to sell this round: press “Sell nothing this round”."
-      : `You hold ${tinsWord(me.tins)}. The market wants everyone's D digits added up and never pays more than ${MAX_ASK} a tin; the lowest prices sell first.${forecastLine(view, "sell")}`;
+      : `You hold ${tinsWord(me.tins)}. The market wants everyone's D digits added up and never pays more than ${topPrice} a tin; the lowest prices sell first.${forecastLine(view, "sell")}`;
   const idle = !buying && me.tins === 0; // nothing to sell: sitting the step out is the move
   const sendOrder = async (order) => {
     clearRefusals(form);
@@ -351,7 +393,7 @@ function orderForm(ctx, update, legal, side) {
     el("p", { class: "hint" }, hint),
     el("div", { class: "order-fields" },
       el("label", {}, buying ? "Tins wanted" : "Tins for sale", tins), errorSlot("tins"),
-      el("label", {}, buying ? "Offer per tin" : `Price per tin (at most ${MAX_ASK})`, price), errorSlot("price")),
+      el("label", {}, buying ? "Offer per tin" : `Price per tin (at most ${topPrice})`, price), errorSlot("price")),
     cost, warning,
     el("div", { class: "actions" },
       el("button", { type: "submit", class: idle ? "secondary" : undefined }, buying ? "Seal my buying order" : "Seal my selling order"),
@@ -409,7 +451,7 @@ function movePanel(update, ctx) {
   } else if (legal.actions && legal.actions.length) {
     const title = view.phase === "rows" ? "Your rows A and D" : `Round ${view.round}: your ${view.phase === "buy" ? "buying" : "selling"} order`;
     box.append(el("h3", {}, title));
-    box.append(view.phase === "rows" ? rowsForm(ctx) : orderForm(ctx, update, legal, view.phase));
+    box.append(view.phase === "rows" ? rowsForm(ctx, view) : orderForm(ctx, update, legal, view.phase));
   } else {
     box.append(el("p", { class: "muted" }, legal.why || "Nothing to do now."));
   }
@@ -440,7 +482,10 @@ export default {
     addStyle();
     const view = update.view;
     if (!root.querySelector(".mm-now")) {
-      root.replaceChildren(el("div", { class: "mm" }, el("div", { class: "mm-now" }, el("div", { class: "mm-move" }), el("div", { class: "mm-latest" })), el("div", { class: "mm-table" })));
+      const note = variantWords(view); // a variant never turns into another mid-match
+      root.replaceChildren(el("div", { class: "mm" },
+        note ? el("p", { class: "panel hint variant-note", id: "variant-note" }, note) : null,
+        el("div", { class: "mm-now" }, el("div", { class: "mm-move" }), el("div", { class: "mm-latest" })), el("div", { class: "mm-table" })));
     }
     // Rebuild the form only when the decision changes, so that what is typed survives pushes.
     const moveKey = JSON.stringify([update.seat, view.phase, view.round, view.order, update.replay, update.legal, view.players.map((p) => p.out)]);
