@@ -47,34 +47,42 @@ from tradingfloor.games.merlin.finance.view_tables import (
 )
 from tradingfloor.games.merlin.memo import per_config
 from tradingfloor.games.merlin.rulebook import Module
+from tradingfloor.games.merlin.sections import Parts, whole
 from tradingfloor.games.merlin.state import MerlinState
 
 
 def finance_view(state: MerlinState, seat: int | None) -> dict[str, Any]:
     """The `finance` section of a seat's view (None: a spectator)."""
+    return whole(FINANCE_PARTS, state, seat)
+
+
+FINANCE_PARTS: Parts = {
+    "offer": lambda state, seat: offer_record(state, finance_of(state).offer),
+    "offers_left": lambda state, seat: offers_left(state, finance_of(state)),
+    "bushel": lambda state, seat: figures_of(state).futures.bushel,
+    "futures": lambda state, seat: [future_record(state, f) for f in finance_of(state).futures],
+    "quotes": lambda state, seat: [quote_record(state, q) for q in finance_of(state).quotes],
+    "policies": lambda state, seat: [policy_record(state, p) for p in finance_of(state).policies],
+    "loans": lambda state, seat: [loan_record(state, loan) for loan in finance_of(state).loans],
+    "securities": lambda state, seat: security_issues(state, finance_of(state).securities),
+    "listings": lambda state, seat: _listings(state),
+    "wanted": lambda state, seat: [wanted_record(state, i) for i in finance_of(state).wanted],
+    "debts": lambda state, seat: [debt_record(d) for d in finance_of(state).debts],
+    "owed": lambda state, seat: [owed_totals(finance_of(state), s) for s in range(state.players)],
+    "sale": lambda state, seat: sale_record(state, finance_of(state).sale, seat),
+    "road": lambda state, seat: road_record(finance_of(state)),
+    "names": lambda state, seat: _names(state, finance_of(state)),
+    "bid_refs": lambda state, seat: _bid_refs(state, finance_of(state)),
+}
+"""The `finance` section's entries, in its order (sections.py: made at once or as read)."""
+
+
+def _listings(state: MerlinState) -> list[dict[str, Any]]:
     finance = finance_of(state)
-    names = _names(state, finance)
-    return {
-        "offer": offer_record(state, finance.offer),
-        "offers_left": offers_left(state, finance),
-        "bushel": figures_of(state).futures.bushel,
-        "futures": [future_record(state, f) for f in finance.futures],
-        "quotes": [quote_record(state, q) for q in finance.quotes],
-        "policies": [policy_record(state, p) for p in finance.policies],
-        "loans": [loan_record(state, loan) for loan in finance.loans],
-        "securities": security_issues(state, finance.securities),
-        "listings": [listing_record(state, finance, item) for item in finance.listings],
-        "wanted": [wanted_record(state, item) for item in finance.wanted],
-        "debts": [debt_record(d) for d in finance.debts],
-        "owed": [owed_totals(finance, s) for s in range(state.players)],
-        "sale": sale_record(state, finance.sale, seat),
-        "road": road_record(finance),
-        "names": names,
-        "bid_refs": _bid_refs(state, finance),
-    }
+    return [listing_record(state, finance, item) for item in finance.listings]
 
 
-PART = Module(name="finance.view", view=(("finance", finance_view),))
+PART = Module(name="finance.view", view=(("finance", FINANCE_PARTS),))
 """The finance section of the view, registered with the module's parts (module.py)."""
 
 

@@ -7,7 +7,7 @@ every interface explains the table in the draft's terms without knowing the cont
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from tradingfloor.games.merlin import cards, words
@@ -33,6 +33,7 @@ from tradingfloor.games.merlin.magic.state import (
 from tradingfloor.games.merlin.magic.table import content_of, magic_of
 from tradingfloor.games.merlin.memo import ByIdentity, per_config
 from tradingfloor.games.merlin.production import kind
+from tradingfloor.games.merlin.sections import Parts, whole
 from tradingfloor.games.merlin.state import MerlinState, Stack
 
 Record = dict[str, Any]
@@ -40,41 +41,62 @@ Record = dict[str, Any]
 
 def magic_view(state: MerlinState, seat: int | None) -> dict[str, Any]:
     """The `magic` section of a seat's view."""
-    magic, content = magic_of(state), content_of(state)
+    return whole(MAGIC_PARTS, state, seat)
+
+
+MAGIC_PARTS: Parts = {
+    "labs": lambda state, seat: _each(state, _lab, magic_of(state).labs),
+    "shops": lambda state, seat: _shops(state),
+    "golems": lambda state, seat: _each(state, _golem, magic_of(state).golems),
+    "damage": lambda state, seat: [
+        {"seat": s, "on": on, "lost": lost} for s, on, lost in magic_of(state).damage
+    ],
+    "stacks": lambda state, seat: _stacks(state),
+    "set_potions": lambda state, seat: _set_potions(state, seat),
+    "field": lambda state, seat: _each(state, _field, magic_of(state).field),
+    "effects": lambda state, seat: _each(state, _effect_record, magic_of(state).effects),
+    "hands": lambda state, seat: _hands(state, seat),
+    "crowns": lambda state, seat: list(magic_of(state).crowns),
+    "monarchy_crowns": lambda state, seat: content_of(state).figures.decrees.monarchy_crowns,
+    "regulations": lambda state, seat: _each(state, _regulation, magic_of(state).regulations),
+    "maintenance": lambda state, seat: magic_of(state).maintenance,
+    "bank_debt": lambda state, seat: list(magic_of(state).bank_debt),
+    "ballot": lambda state, seat: _ballot(state, magic_of(state), seat),
+    "jokers_in": lambda state, seat: magic_of(state).jokers_in,
+    "volatility": lambda state, seat: magic_of(state).volatility,
+    "allies": lambda state, seat: [list(pair) for pair in magic_of(state).allies],
+    "targeted": lambda state, seat: [list(pair) for pair in magic_of(state).targeted],
+    "decks": lambda state, seat: _decks(magic_of(state)),
+    "catalogue": lambda state, seat: per_config(
+        state.config, "magic_catalogue", lambda: _catalogue(content_of(state))
+    ),
+}
+"""The `magic` section's entries, in its order (sections.py: made at once or as read)."""
+
+
+def _set_potions(state: MerlinState, seat: int | None) -> list[Record]:
+    """The potions set face down: whose and where; which potion only for its owner."""
     seen = _told(state)
+    return [
+        {
+            "owner": p.owner,
+            "on": p.on,
+            "potion": _once(seen, state, _held_record, p.potion) if p.owner == seat else None,
+        }
+        for p in magic_of(state).set_potions
+    ]
+
+
+def _hands(state: MerlinState, seat: int | None) -> list[dict[str, Any]]:
+    seen, magic = _told(state), magic_of(state)
+    return [_hand(seen, state, magic, s, seat) for s in range(state.players)]
+
+
+def _decks(magic: Magic) -> dict[str, int]:
     return {
-        "labs": [_once(seen, state, _lab, lab) for lab in magic.labs],
-        "shops": _shops(state),
-        "golems": [_once(seen, state, _golem, g) for g in magic.golems],
-        "damage": [{"seat": s, "on": on, "lost": lost} for s, on, lost in magic.damage],
-        "stacks": _stacks(state),
-        "set_potions": [
-            {
-                "owner": p.owner,
-                "on": p.on,
-                "potion": _once(seen, state, _held_record, p.potion) if p.owner == seat else None,
-            }
-            for p in magic.set_potions
-        ],
-        "field": [_once(seen, state, _field, r) for r in magic.field],
-        "effects": [_once(seen, state, _effect_record, e) for e in magic.effects],
-        "hands": [_hand(seen, state, magic, s, seat) for s in range(state.players)],
-        "crowns": list(magic.crowns),
-        "monarchy_crowns": content.figures.decrees.monarchy_crowns,
-        "regulations": [_once(seen, state, _regulation, r) for r in magic.regulations],
-        "maintenance": magic.maintenance,
-        "bank_debt": list(magic.bank_debt),
-        "ballot": _ballot(state, magic, seat),
-        "jokers_in": magic.jokers_in,
-        "volatility": magic.volatility,
-        "allies": [list(pair) for pair in magic.allies],
-        "targeted": [list(pair) for pair in magic.targeted],
-        "decks": {
-            "spells": len(magic.spell_deck),
-            "recipes": len(magic.recipe_deck),
-            "readings": len(magic.reading_deck),
-        },
-        "catalogue": per_config(state.config, "magic_catalogue", lambda: _catalogue(content)),
+        "spells": len(magic.spell_deck),
+        "recipes": len(magic.recipe_deck),
+        "readings": len(magic.reading_deck),
     }
 
 
@@ -102,6 +124,14 @@ def _once(
     if record is None:
         record = seen[item] = told(state, item)
     return record
+
+
+def _each(
+    state: MerlinState, told: Callable[[MerlinState, Item], Record], items: Iterable[Item]
+) -> list[Record]:
+    """Each of `items` told (`_once`)."""
+    seen = _told(state)
+    return [_once(seen, state, told, item) for item in items]
 
 
 def _regulation(state: MerlinState, rule: Rule) -> Record:
