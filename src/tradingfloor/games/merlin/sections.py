@@ -2,13 +2,15 @@
 when first read (`Sections`: the game's own bots, which read a few entries and never the words).
 
 A table maps each key to a function of (state, seat) making its value, or to a nested table (a
-module's section of the view). Both ways read the same values: a bot's view is equal to the view.
+module's section of the view); a function may also answer `Nested(table)`, an entry that is a
+table where there is one now (a vote under way). Both ways read the same values: a bot's view is
+equal to the view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, ItemsView, Iterator, KeysView, ValuesView
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
 from tradingfloor.games.merlin.state import MerlinState
 
@@ -17,12 +19,19 @@ Parts = dict[str, Union[Part, "Parts"]]
 """A view's entries by key, in the view's order: a function making each, or a nested table."""
 
 
+class Nested(NamedTuple):
+    """What a part answers for an entry that is a table of entries now, made as the view is."""
+
+    parts: Parts
+
+
 def whole(parts: Parts, state: MerlinState, seat: int | None) -> dict[str, Any]:
     """Every entry of `parts` made now: the view (or section) as a plain dict."""
-    return {
-        key: whole(part, state, seat) if type(part) is dict else part(state, seat)  # type: ignore[operator]
-        for key, part in parts.items()
-    }
+    out = {}
+    for key, part in parts.items():
+        value = whole(part, state, seat) if type(part) is dict else part(state, seat)  # type: ignore[operator]
+        out[key] = whole(value.parts, state, seat) if type(value) is Nested else value
+    return out
 
 
 class Sections(dict[str, Any]):
@@ -44,6 +53,8 @@ class Sections(dict[str, Any]):
             value = Sections(part, self.state, self.seat)
         else:
             value = part(self.state, self.seat)  # type: ignore[operator]
+            if type(value) is Nested:
+                value = Sections(value.parts, self.state, self.seat)
         self[key] = value
         return value
 

@@ -327,10 +327,21 @@ def _player(state: MerlinState, seat: int, stacks: Stacks, score: int) -> dict[s
         "bankrupt": core.bankrupt_since[seat] is not None,
         "hand": list(eco.hands[seat]),
         "fresh": [c for c in eco.fresh if c in eco.hands[seat]] if seat == core.current else [],
-        "tableau": [stacks.get(s) or _stack(state, s, stacks) for s in eco.tableaux[seat]],
+        "tableau": _TABLEAUX.get(eco.tableaux[seat], lambda t: _tableau(state, t, stacks)),
         "goods": dict(zip(names, eco.goods[seat], strict=True)),
         "score": score,
     }
+
+
+_TABLEAUX: ByIdentity[list[dict[str, Any]]] = ByIdentity()
+"""A seat's tableau as views show it, by the tableau's identity: most moves leave it be (a
+tableau belongs to one match, whose stacks read the same all match)."""
+
+
+def _tableau(
+    state: MerlinState, tableau: tuple[Stack, ...], stacks: Stacks
+) -> list[dict[str, Any]]:
+    return [stacks.get(s) or _stack(state, s, stacks) for s in tableau]
 
 
 def _stack(state: MerlinState, stack: Stack, stacks: Stacks) -> dict[str, Any]:

@@ -31,9 +31,9 @@ from tradingfloor.games.merlin.magic.state import (
     Rule,
 )
 from tradingfloor.games.merlin.magic.table import content_of, magic_of
-from tradingfloor.games.merlin.memo import ByIdentity, per_config
+from tradingfloor.games.merlin.memo import ByIdentity, per_config, per_object
 from tradingfloor.games.merlin.production import kind
-from tradingfloor.games.merlin.sections import Parts, whole
+from tradingfloor.games.merlin.sections import Nested, Parts, whole
 from tradingfloor.games.merlin.state import MerlinState, Stack
 
 Record = dict[str, Any]
@@ -45,7 +45,9 @@ def magic_view(state: MerlinState, seat: int | None) -> dict[str, Any]:
 
 
 MAGIC_PARTS: Parts = {
-    "labs": lambda state, seat: _each(state, _lab, magic_of(state).labs),
+    "labs": lambda state, seat: per_object(
+        magic_of(state).labs, "labs", lambda labs: _each(state, _lab, labs)
+    ),
     "shops": lambda state, seat: _shops(state),
     "golems": lambda state, seat: _each(state, _golem, magic_of(state).golems),
     "damage": lambda state, seat: [
@@ -61,7 +63,7 @@ MAGIC_PARTS: Parts = {
     "regulations": lambda state, seat: _each(state, _regulation, magic_of(state).regulations),
     "maintenance": lambda state, seat: magic_of(state).maintenance,
     "bank_debt": lambda state, seat: list(magic_of(state).bank_debt),
-    "ballot": lambda state, seat: _ballot(state, magic_of(state), seat),
+    "ballot": lambda state, seat: _ballot(state, seat),
     "jokers_in": lambda state, seat: magic_of(state).jokers_in,
     "volatility": lambda state, seat: magic_of(state).volatility,
     "allies": lambda state, seat: [list(pair) for pair in magic_of(state).allies],
@@ -524,26 +526,62 @@ BALLOT_RULES = {
 }
 
 
-def _ballot(state: MerlinState, magic: Magic, seat: int | None) -> dict[str, Any] | None:
-    ballot = magic.ballot
-    if ballot is None:
-        return None
-    mine = ballot.sealed[seat] if seat is not None else None
-    said = _ballot_words(state, ballot, seat)
-    return {
-        "kind": ballot.kind,
-        "title": BALLOTS.get(ballot.kind, ballot.kind.replace("_", " ").capitalize()),
-        "rule": BALLOT_RULES.get(ballot.kind, "Votes are sealed."),
-        "caller": ballot.caller,
-        "voters": list(ballot.voters),
-        "sealed": [s for s in ballot.voters if ballot.sealed[s] is not None],
-        "mine": mine,
-        "mine_text": None if mine is None else said.get(mine, mine),
-        "choices": list(ballot.choices),
-        "choice_texts": [said[c] for c in ballot.choices],
-        "words": said,  # every choice a voter may seal now, in words (for the forms)
-        "card": ballot.card,
-    }
+def _ballot(state: MerlinState, seat: int | None) -> Nested | None:
+    """The vote under way (its choices in words made only when read: bots read none)."""
+    return None if magic_of(state).ballot is None else Nested(BALLOT_PARTS)
+
+
+def _ballot_of(state: MerlinState) -> Ballot:
+    ballot = magic_of(state).ballot
+    assert ballot is not None, "a ballot under way"
+    return ballot
+
+
+def _mine(state: MerlinState, seat: int | None) -> str | None:
+    return _ballot_of(state).sealed[seat] if seat is not None else None
+
+
+def _mine_text(state: MerlinState, seat: int | None) -> str | None:
+    mine = _mine(state, seat)
+    return None if mine is None else _said(state, seat).get(mine, mine)
+
+
+BALLOT_PARTS: Parts = {
+    "kind": lambda state, seat: _ballot_of(state).kind,
+    "title": lambda state, seat: _title(_ballot_of(state).kind),
+    "rule": lambda state, seat: BALLOT_RULES.get(_ballot_of(state).kind, "Votes are sealed."),
+    "caller": lambda state, seat: _ballot_of(state).caller,
+    "voters": lambda state, seat: list(_ballot_of(state).voters),
+    "sealed": lambda state, seat: [
+        s for s in _ballot_of(state).voters if _ballot_of(state).sealed[s] is not None
+    ],
+    "mine": _mine,
+    "mine_text": _mine_text,
+    "choices": lambda state, seat: list(_ballot_of(state).choices),
+    "choice_texts": lambda state, seat: [_said(state, seat)[c] for c in _ballot_of(state).choices],
+    "words": lambda state, seat: _said(
+        state, seat
+    ),  # every choice a voter may seal now, in words (for the forms)
+    "card": lambda state, seat: _ballot_of(state).card,
+}
+"""The entries of the vote under way."""
+
+
+def _title(kind: str) -> str:
+    return BALLOTS.get(kind, kind.replace("_", " ").capitalize())
+
+
+_last_said: list[tuple[Any, Any, dict[str, str]]] = [(None, None, {})]
+"""The last state and seat whose ballot was said, and its words (three entries read them)."""
+
+
+def _said(state: MerlinState, seat: int | None) -> dict[str, str]:
+    """`_ballot_words` of the state's ballot, remembered for the last state and seat."""
+    asked, asked_seat, said = _last_said[0]
+    if asked is not state or asked_seat != seat:
+        said = _ballot_words(state, _ballot_of(state), seat)
+        _last_said[0] = (state, seat, said)
+    return said
 
 
 def _ballot_words(state: MerlinState, ballot: Ballot, seat: int | None) -> dict[str, str]:
