@@ -45,7 +45,7 @@ from tradingfloor.games.merlin.finance.view_tables import (
     wanted_record,
     wanted_words,
 )
-from tradingfloor.games.merlin.memo import per_config
+from tradingfloor.games.merlin.memo import per_config, per_object
 from tradingfloor.games.merlin.rulebook import Module
 from tradingfloor.games.merlin.sections import Parts, whole
 from tradingfloor.games.merlin.state import MerlinState
@@ -68,13 +68,23 @@ FINANCE_PARTS: Parts = {
     "listings": lambda state, seat: _listings(state),
     "wanted": lambda state, seat: [wanted_record(state, i) for i in finance_of(state).wanted],
     "debts": lambda state, seat: [debt_record(d) for d in finance_of(state).debts],
-    "owed": lambda state, seat: [owed_totals(finance_of(state), s) for s in range(state.players)],
+    "owed": lambda state, seat: _owed(state),
     "sale": lambda state, seat: sale_record(state, finance_of(state).sale, seat),
     "road": lambda state, seat: road_record(finance_of(state)),
     "names": lambda state, seat: _names(state, finance_of(state)),
     "bid_refs": lambda state, seat: _bid_refs(state, finance_of(state)),
 }
 """The `finance` section's entries, in its order (sections.py: made at once or as read)."""
+
+
+def _owed(state: MerlinState) -> list[dict[str, int]]:
+    """What each seat owes and is owed (kept per table of debts: most moves leave it be)."""
+    finance, players = finance_of(state), state.players
+    return per_object(
+        finance.debts,
+        f"owed by {players}",  # no debts, in matches of any size: one per size
+        lambda debts: [owed_totals(finance, s) for s in range(players)],
+    )
 
 
 def _listings(state: MerlinState) -> list[dict[str, Any]]:

@@ -90,8 +90,21 @@ def _set_potions(state: MerlinState, seat: int | None) -> list[Record]:
 
 
 def _hands(state: MerlinState, seat: int | None) -> list[dict[str, Any]]:
-    seen, magic = _told(state), magic_of(state)
-    return [_hand(seen, state, magic, s, seat) for s in range(state.players)]
+    """Each seat's hand as `seat` sees it (kept while the hands are the same: most moves)."""
+    magic = magic_of(state)
+    held = (magic.spells, magic.recipes, magic.potions)
+    found = _HANDS.find(magic.spells)
+    if found is None or found[0] != held:  # (the same objects compare at once)
+        found = _HANDS.keep(magic.spells, (held, {}))
+    told = found[1]
+    if seat not in told:
+        seen = _told(state)
+        told[seat] = [_hand(seen, state, magic, s, seat) for s in range(state.players)]
+    return told[seat]
+
+
+_HANDS: ByIdentity[tuple[tuple[Any, ...], dict[int | None, list[dict[str, Any]]]]] = ByIdentity()
+"""Per table of spells: the hands it was told with, and the hands told to each seat."""
 
 
 def _decks(magic: Magic) -> dict[str, int]:
