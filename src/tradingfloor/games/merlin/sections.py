@@ -44,7 +44,7 @@ class Sections(dict[str, Any]):
     __slots__ = ("parts", "seat", "state")
 
     def __init__(self, parts: Parts, state: MerlinState, seat: int | None) -> None:
-        super().__init__()
+        # (dict's own __init__ is not called: the dict starts empty, and views are made often)
         self.parts, self.state, self.seat = parts, state, seat
 
     def __missing__(self, key: str) -> Any:
