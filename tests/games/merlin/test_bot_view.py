@@ -12,7 +12,7 @@ import pytest
 
 from tradingfloor.agents import make_agent
 from tradingfloor.core.agent import Decision, decision_for
-from tradingfloor.games.merlin.sections import Sections, whole
+from tradingfloor.games.merlin.sections import Sections, nested, whole
 
 from .helpers import GAME
 
@@ -95,7 +95,7 @@ def test_a_table_of_entries_is_made_whole_or_as_read() -> None:
     state = GAME.new(ALL_MODULES, 2)
     parts: Any = {
         "seat": lambda state, seat: seat,
-        "inner": {"players": lambda state, seat: state.players},
+        "inner": nested({"players": lambda state, seat: state.players}),
         "list": lambda state, seat: [seat, seat],
     }
     assert whole(parts, state, 1) == {"seat": 1, "inner": {"players": 4}, "list": [1, 1]}

@@ -1,22 +1,22 @@
 """A view as a table of its entries, made all at once (`whole`: people, the RL encoders) or each
 when first read (`Sections`: the game's own bots, which read a few entries and never the words).
 
-A table maps each key to a function of (state, seat) making its value, or to a nested table (a
-module's section of the view); a function may also answer `Nested(table)`, an entry that is a
-table where there is one now (a vote under way). Both ways read the same values: a bot's view is
-equal to the view.
+A table maps each key to a function of (state, seat) making its value. A function may answer
+`Nested(table)` for an entry that is itself a table (a module's section of the view, always: see
+`nested`; a vote, while one is under way), made the same way. Both ways read the same values: a
+bot's view is equal to the view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, ItemsView, Iterator, KeysView, ValuesView
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple
 
 from tradingfloor.games.merlin.state import MerlinState
 
 Part = Callable[[MerlinState, "int | None"], Any]
-Parts = dict[str, Union[Part, "Parts"]]
-"""A view's entries by key, in the view's order: a function making each, or a nested table."""
+Parts = dict[str, Part]
+"""A view's entries by key, in the view's order: the function making each."""
 
 
 class Nested(NamedTuple):
@@ -25,12 +25,18 @@ class Nested(NamedTuple):
     parts: Parts
 
 
+def nested(parts: Parts) -> Part:
+    """The part of an entry that is always the table `parts` (a section of the view)."""
+    table = Nested(parts)
+    return lambda state, seat: table
+
+
 def whole(parts: Parts, state: MerlinState, seat: int | None) -> dict[str, Any]:
     """Every entry of `parts` made now: the view (or section) as a plain dict."""
-    out = {}
-    for key, part in parts.items():
-        value = whole(part, state, seat) if type(part) is dict else part(state, seat)  # type: ignore[operator]
-        out[key] = whole(value.parts, state, seat) if type(value) is Nested else value
+    out = {key: part(state, seat) for key, part in parts.items()}
+    for key, value in out.items():
+        if type(value) is Nested:
+            out[key] = whole(value.parts, state, seat)  # (a value replaced: the keys stay)
     return out
 
 
@@ -48,13 +54,9 @@ class Sections(dict[str, Any]):
         self.parts, self.state, self.seat = parts, state, seat
 
     def __missing__(self, key: str) -> Any:
-        part = self.parts[key]  # KeyError: the view has no such entry
-        if type(part) is dict:
-            value = Sections(part, self.state, self.seat)
-        else:
-            value = part(self.state, self.seat)  # type: ignore[operator]
-            if type(value) is Nested:
-                value = Sections(value.parts, self.state, self.seat)
+        value = self.parts[key](self.state, self.seat)  # KeyError: the view has no such entry
+        if type(value) is Nested:
+            value = Sections(value.parts, self.state, self.seat)
         self[key] = value
         return value
 

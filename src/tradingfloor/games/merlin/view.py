@@ -12,7 +12,7 @@ from tradingfloor.games.merlin.memo import ByIdentity, kept, per_config, per_obj
 from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.rulebook import Told, table_for
 from tradingfloor.games.merlin.seasons import season, volatility
-from tradingfloor.games.merlin.sections import Parts, Sections, whole
+from tradingfloor.games.merlin.sections import Parts, Sections, nested, whole
 from tradingfloor.games.merlin.state import ROW, Book, MerlinState, Order, Stack
 
 Stacks = dict[Stack, dict[str, Any]]
@@ -42,7 +42,7 @@ def parts_of(state: MerlinState) -> Parts:
 def _parts(state: MerlinState, over: bool) -> Parts:
     parts = dict(ENTRIES)
     for key, section in table_for(state).view:
-        parts[key] = section
+        parts[key] = nested(section)
     if over:
         parts.update(ENDING)
     return parts

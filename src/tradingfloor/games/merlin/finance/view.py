@@ -56,23 +56,24 @@ def finance_view(state: MerlinState, seat: int | None) -> dict[str, Any]:
     return whole(FINANCE_PARTS, state, seat)
 
 
+# (entries of the finance section, which only a match with the module has: its part is there)
 FINANCE_PARTS: Parts = {
-    "offer": lambda state, seat: offer_record(state, finance_of(state).offer),
-    "offers_left": lambda state, seat: offers_left(state, finance_of(state)),
+    "offer": lambda state, seat: offer_record(state, state.finance.offer),
+    "offers_left": lambda state, seat: offers_left(state, state.finance),
     "bushel": lambda state, seat: figures_of(state).futures.bushel,
-    "futures": lambda state, seat: [future_record(state, f) for f in finance_of(state).futures],
-    "quotes": lambda state, seat: [quote_record(state, q) for q in finance_of(state).quotes],
-    "policies": lambda state, seat: [policy_record(state, p) for p in finance_of(state).policies],
-    "loans": lambda state, seat: [loan_record(state, loan) for loan in finance_of(state).loans],
-    "securities": lambda state, seat: security_issues(state, finance_of(state).securities),
+    "futures": lambda state, seat: [future_record(state, f) for f in state.finance.futures],
+    "quotes": lambda state, seat: [quote_record(state, q) for q in state.finance.quotes],
+    "policies": lambda state, seat: [policy_record(state, p) for p in state.finance.policies],
+    "loans": lambda state, seat: [loan_record(state, loan) for loan in state.finance.loans],
+    "securities": lambda state, seat: security_issues(state, state.finance.securities),
     "listings": lambda state, seat: _listings(state),
-    "wanted": lambda state, seat: [wanted_record(state, i) for i in finance_of(state).wanted],
-    "debts": lambda state, seat: [debt_record(d) for d in finance_of(state).debts],
+    "wanted": lambda state, seat: [wanted_record(state, i) for i in state.finance.wanted],
+    "debts": lambda state, seat: [debt_record(d) for d in state.finance.debts],
     "owed": lambda state, seat: _owed(state),
-    "sale": lambda state, seat: sale_record(state, finance_of(state).sale, seat),
-    "road": lambda state, seat: road_record(finance_of(state)),
-    "names": lambda state, seat: _names(state, finance_of(state)),
-    "bid_refs": lambda state, seat: _bid_refs(state, finance_of(state)),
+    "sale": lambda state, seat: sale_record(state, state.finance.sale, seat),
+    "road": lambda state, seat: road_record(state.finance),
+    "names": lambda state, seat: _names(state, state.finance),
+    "bid_refs": lambda state, seat: _bid_refs(state, state.finance),
 }
 """The `finance` section's entries, in its order (sections.py: made at once or as read)."""
 

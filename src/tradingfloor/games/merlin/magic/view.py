@@ -44,33 +44,34 @@ def magic_view(state: MerlinState, seat: int | None) -> dict[str, Any]:
     return whole(MAGIC_PARTS, state, seat)
 
 
+# (entries of the magic section, which only a match with the module has: its parts are there)
 MAGIC_PARTS: Parts = {
     "labs": lambda state, seat: per_object(
-        magic_of(state).labs, "labs", lambda labs: _each(state, _lab, labs)
+        state.magic.labs, "labs", lambda labs: _each(state, _lab, labs)
     ),
     "shops": lambda state, seat: _shops(state),
-    "golems": lambda state, seat: _each(state, _golem, magic_of(state).golems),
+    "golems": lambda state, seat: _each(state, _golem, state.magic.golems),
     "damage": lambda state, seat: [
-        {"seat": s, "on": on, "lost": lost} for s, on, lost in magic_of(state).damage
+        {"seat": s, "on": on, "lost": lost} for s, on, lost in state.magic.damage
     ],
     "stacks": lambda state, seat: _stacks(state),
     "set_potions": lambda state, seat: _set_potions(state, seat),
-    "field": lambda state, seat: _each(state, _field, magic_of(state).field),
-    "effects": lambda state, seat: _each(state, _effect_record, magic_of(state).effects),
+    "field": lambda state, seat: _each(state, _field, state.magic.field),
+    "effects": lambda state, seat: _each(state, _effect_record, state.magic.effects),
     "hands": lambda state, seat: _hands(state, seat),
-    "crowns": lambda state, seat: list(magic_of(state).crowns),
-    "monarchy_crowns": lambda state, seat: content_of(state).figures.decrees.monarchy_crowns,
-    "regulations": lambda state, seat: _each(state, _regulation, magic_of(state).regulations),
-    "maintenance": lambda state, seat: magic_of(state).maintenance,
-    "bank_debt": lambda state, seat: list(magic_of(state).bank_debt),
+    "crowns": lambda state, seat: list(state.magic.crowns),
+    "monarchy_crowns": lambda state, seat: state.config.magic.figures.decrees.monarchy_crowns,
+    "regulations": lambda state, seat: _each(state, _regulation, state.magic.regulations),
+    "maintenance": lambda state, seat: state.magic.maintenance,
+    "bank_debt": lambda state, seat: list(state.magic.bank_debt),
     "ballot": lambda state, seat: _ballot(state, seat),
-    "jokers_in": lambda state, seat: magic_of(state).jokers_in,
-    "volatility": lambda state, seat: magic_of(state).volatility,
-    "allies": lambda state, seat: [list(pair) for pair in magic_of(state).allies],
-    "targeted": lambda state, seat: [list(pair) for pair in magic_of(state).targeted],
-    "decks": lambda state, seat: _decks(magic_of(state)),
+    "jokers_in": lambda state, seat: state.magic.jokers_in,
+    "volatility": lambda state, seat: state.magic.volatility,
+    "allies": lambda state, seat: [list(pair) for pair in state.magic.allies],
+    "targeted": lambda state, seat: [list(pair) for pair in state.magic.targeted],
+    "decks": lambda state, seat: _decks(state.magic),
     "catalogue": lambda state, seat: per_config(
-        state.config, "magic_catalogue", lambda: _catalogue(content_of(state))
+        state.config, "magic_catalogue", lambda: _catalogue(state.config.magic)
     ),
 }
 """The `magic` section's entries, in its order (sections.py: made at once or as read)."""
