@@ -109,6 +109,19 @@ def _orbit(state: MerlinState) -> int:
 
 
 def _counters(state: MerlinState) -> dict[str, Any]:
+    """The counters as views show them: the same while the counters and the volatility are
+    (the counters are one record, rebuilt only when one changes)."""
+    counters, moved_by = state.core.counters, volatility(state)
+    found = _COUNTERS.find(counters)
+    if found is None or found[0] != moved_by:
+        found = _COUNTERS.keep(counters, (moved_by, _counters_told(state)))
+    return found[1]
+
+
+_COUNTERS: ByIdentity[tuple[int, dict[str, Any]]] = ByIdentity()
+
+
+def _counters_told(state: MerlinState) -> dict[str, Any]:
     counters = state.core.counters
     wheel = state.config.content.wheels[counters.wheel]
     return {
