@@ -28,10 +28,11 @@ class Decision:
     game's view is often the dearest part of a step.
 
     `bot_view` is the view as the game's own bots read it. A game may offer one (an optional
-    hook, `game.bot_view(state, seat) -> Mapping`): a mapping equal to `game.view(state, seat)`
-    that may make each entry only when it is read, so that bots never pay for the words (events,
-    news, texts) they do not read. It never shows more than the view. Without one it is the view.
-    Agents of other kinds (RL policies, PettingZoo) read `view`, which is always the game's view.
+    hook, `game.bot_view(state, seat) -> Mapping`): every entry it has is the view's, but it may
+    leave out the entries its bots never read (the words: events, news, texts) or make each entry
+    only when it is read, so that bots never pay for them. It never shows more than the view, and
+    the game's bots choose from it as from the view. Without one it is the view. Agents of other
+    kinds (RL policies, PettingZoo) read `view`, which is always the game's view.
     """
 
     __slots__ = ("_bot_view", "_view", "determinize", "game", "legal", "seat")
