@@ -148,10 +148,21 @@ def season_average(view: View) -> float:
     figures = sums(view)
     if figures.season_average is None:
         multiplier = view["rules"]["season_multiplier"]
-        portions = view["counters"]["wheel_portions"]
-        total = sum(float(multiplier.get(season, 1)) for season in portions)
-        figures.season_average = total / max(len(portions), 1)
+        portions = tuple(view["counters"]["wheel_portions"])
+        # the same multipliers (one object per match and cost) and wheel: the same average
+        averages = _averages.find(multiplier)
+        if averages is None:
+            averages = _averages.keep(multiplier, {})
+        average = averages.get(portions)
+        if average is None:
+            total = sum(float(multiplier.get(season, 1)) for season in portions)
+            average = averages[portions] = total / max(len(portions), 1)
+        figures.season_average = average
     return figures.season_average
+
+
+_averages: ByIdentity[dict[tuple[str, ...], float]] = ByIdentity(limit=64)
+"""Per season multipliers (by identity: a view's are shared), the wheels' average multiplier."""
 
 
 # --- commodities -------------------------------------------------------------------------------

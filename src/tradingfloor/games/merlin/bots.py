@@ -57,7 +57,7 @@ class MerlinBeginner:
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         self.rng = rng
-        view, seat = decision.view, decision.seat
+        view, seat = decision.bot_view, decision.seat
         step = view["step"]
         chooser = {
             "auction_blind": self._blind,

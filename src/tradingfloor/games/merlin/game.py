@@ -16,7 +16,7 @@ from tradingfloor.games.merlin.actions import CODEC
 from tradingfloor.games.merlin.options import MerlinOptions, parse_options
 from tradingfloor.games.merlin.setup import new_state
 from tradingfloor.games.merlin.state import MerlinState
-from tradingfloor.games.merlin.view import view
+from tradingfloor.games.merlin.view import bot_view, view
 
 
 class Merlin:
@@ -49,6 +49,11 @@ class Merlin:
 
     def view(self, state: MerlinState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
+
+    def bot_view(self, state: MerlinState, seat: int | None) -> Mapping[str, Any]:
+        """The view as the game's own bots read it: equal to `view`, each entry made when first
+        read (core/agent.py's `Decision.bot_view`)."""
+        return bot_view(state, seat)
 
     def redetermine(self, state: MerlinState, seat: int, rng: random.Random) -> MerlinState:
         return determinize.redetermine(state, seat, rng)

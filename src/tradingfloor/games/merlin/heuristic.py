@@ -61,7 +61,7 @@ class MerlinHeuristic:
 
     def act(self, decision: Decision, rng: random.Random) -> Any:
         self.rng, self.legal = rng, decision.legal
-        view, seat = decision.view, decision.seat
+        view, seat = decision.bot_view, decision.seat
         if view.get("turn") != self.turn_seen:
             self.turn_seen, self.moves_this_turn = view.get("turn"), 0
         self.moves_this_turn += 1

@@ -10,6 +10,7 @@ from typing import Any, Generic, TypeVar
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.game import Event
+from tradingfloor.games.merlin.sections import Parts
 from tradingfloor.games.merlin.state import MerlinState
 
 Log = list[Event]
@@ -43,7 +44,6 @@ SeatTest = Callable[[MerlinState, int], bool]
 OnBought = Callable[[MerlinState, int, str, "Log"], "MerlinState | None"]
 Pending = Callable[[MerlinState], "tuple[str, tuple[int, ...]] | None"]
 SeatHook = Callable[[MerlinState, int, "Log"], MerlinState]
-SectionView = Callable[[MerlinState, "int | None"], "dict[str, Any] | None"]
 Resample = Callable[[MerlinState, int, random.Random], MerlinState]
 TableGold = Callable[[MerlinState], int]
 
@@ -138,7 +138,7 @@ class Module:
     owes: tuple[SeatCount, ...] = ()  # debts besides unpaid tax (bankrupt while any is unpaid)
     pay_debts: tuple[SeatHook, ...] = ()  # pay_debt pays those too
     on_exit: tuple[SeatHook, ...] = ()  # a player leaves the game: the module's holdings go back
-    view: tuple[tuple[str, SectionView], ...] = ()  # a view section, by its key
+    view: tuple[tuple[str, Parts], ...] = ()  # a view section's entries, by its key
     redetermine: tuple[Resample, ...] = ()  # the module's secrets drawn afresh
     table_gold: tuple[TableGold, ...] = ()  # gold the module holds on the table
 
@@ -181,7 +181,7 @@ class Table:
     owes: tuple[SeatCount, ...] = ()
     pay_debts: tuple[SeatHook, ...] = ()
     on_exit: tuple[SeatHook, ...] = ()
-    view: tuple[tuple[str, SectionView], ...] = ()
+    view: tuple[tuple[str, Parts], ...] = ()
     redetermine: tuple[Resample, ...] = ()
     table_gold: tuple[TableGold, ...] = ()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import is_
 from typing import Any, NamedTuple
 
 from tradingfloor.core.game import Event
@@ -11,6 +12,7 @@ from tradingfloor.games.merlin.memo import ByIdentity, kept, per_config, per_obj
 from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.rulebook import Told, table_for
 from tradingfloor.games.merlin.seasons import season, volatility
+from tradingfloor.games.merlin.sections import Parts, Sections, nested, whole
 from tradingfloor.games.merlin.state import ROW, Book, MerlinState, Order, Stack
 
 Stacks = dict[Stack, dict[str, Any]]
@@ -21,77 +23,170 @@ QUIET = ("turn_start", "sealed")
 
 def view(state: MerlinState, seat: int | None) -> dict[str, Any]:
     """The table as `seat` sees it (None: a spectator)."""
-    core = state.core
-    counters = state.core.counters
-    content = state.config.content
-    events = _events(state.events, seat)
-    stacks: Stacks = per_config(state.config, "stacks", dict)
-    out: dict[str, Any] = {
-        "game": "merlin",
-        "seat": seat,
-        "modules": list(state.config.modules),
-        "phase": core.phase,
-        "step": rules.step(state, seat) if seat is not None else None,
-        "actors": list(rules.actors(state)),
-        "order": list(core.order),
-        "current": core.current if core.order and core.phase != "auction" else None,
-        "turn": core.turn_no,
-        "orbit": min(core.orbit + 1, state.config.max_orbits) if core.order else 0,
-        "max_orbits": state.config.max_orbits,
-        "counters": {
-            "season": season(state),
-            "portion": counters.portion,
-            "portions": len(content.wheels[counters.wheel].portions),
-            "wheel": content.wheels[counters.wheel].name,
-            "wheel_portions": list(content.wheels[counters.wheel].portions),
-            "year": counters.year,
-            "cost_of_living": counters.cost_of_living,
-            "research_cost": counters.research_cost,
-            "tax_rate": counters.tax_rate,
-            "climate": counters.climate,
-            "volatility": volatility(state),
-        },
-        "bank": core.ledger.bank,
-        "row": core.ledger.row,
-        "pot": core.ledger.pot,
-        "minted": {
-            "start": core.ledger.minted_start,
-            "production": core.ledger.minted_production,
-            "bank_issue": core.ledger.minted_issue,
-        },
-        "dice": list(core.dice) if core.dice else None,
-        "deck": len(state.economy.deck),
-        # which cards are left is public; not their order
-        "deck_contents": per_object(state.economy.deck, "sorted", sorted),
-        "catalogue": per_config(state.config, "catalogue", lambda: _catalogue(state)),
-        "rules": _figures_now(state),
-        "offers_left": content.max_offers_per_turn - state.economy.offers_made,
-        "commodities": list(content.commodities),
-        "commodity_names": per_config(state.config, "commodity_names", lambda: _names(state)),
-        "players": [
-            _player(state, s, stacks, score) for s, score in enumerate(rules.scores(state))
-        ],
-        "market": {
-            name: per_object(book, "book", _book)
-            for name, book in zip(content.commodities, state.economy.books, strict=True)
-        },
-        "offer": _offer(state),
-        "auction": _auction(state, seat),
-        "vote": _vote(state, seat),
-        "status": narration.status(state),
-        "chapter": narration.chapter(state),
-        "news": [e["text"] for e in events if e["kind"] not in QUIET],
-        "events": events,
-        "turn_log": _events(state.turn_log, seat),
-        "recent": _recent(state, seat),
-    }
+    return whole(parts_of(state), state, seat)
+
+
+def bot_view(state: MerlinState, seat: int | None) -> Sections:
+    """`view(state, seat)`, each entry made when first read: the game's bots read a few entries
+    and never the words (events, news, texts), which are then never made."""
+    return Sections(parts_of(state), state, seat)
+
+
+def parts_of(state: MerlinState) -> Parts:
+    """The view's entries for this match: the table's, its modules' sections, and once the game
+    is over its result (built once per match)."""
+    over = rules.result(state) is not None
+    return per_config(state.config, "view_over" if over else "view", lambda: _parts(state, over))
+
+
+def _parts(state: MerlinState, over: bool) -> Parts:
+    parts = dict(ENTRIES)
     for key, section in table_for(state).view:
-        out[key] = section(state, seat)
+        parts[key] = nested(section)
+    if over:
+        parts.update(ENDING)
+    return parts
+
+
+ENTRIES: Parts = {
+    "game": lambda state, seat: "merlin",
+    "seat": lambda state, seat: seat,
+    "modules": lambda state, seat: list(state.config.modules),
+    "phase": lambda state, seat: state.core.phase,
+    "step": lambda state, seat: rules.step(state, seat) if seat is not None else None,
+    "actors": lambda state, seat: list(rules.actors(state)),
+    "order": lambda state, seat: list(state.core.order),
+    "current": lambda state, seat: _current(state),
+    "turn": lambda state, seat: state.core.turn_no,
+    "orbit": lambda state, seat: _orbit(state),
+    "max_orbits": lambda state, seat: state.config.max_orbits,
+    "counters": lambda state, seat: _counters(state),
+    "bank": lambda state, seat: state.core.ledger.bank,
+    "row": lambda state, seat: state.core.ledger.row,
+    "pot": lambda state, seat: state.core.ledger.pot,
+    "minted": lambda state, seat: _minted(state),
+    "dice": lambda state, seat: list(state.core.dice) if state.core.dice else None,
+    "deck": lambda state, seat: len(state.economy.deck),
+    # which cards are left is public; not their order
+    "deck_contents": lambda state, seat: per_object(state.economy.deck, "sorted", sorted),
+    "catalogue": lambda state, seat: per_config(
+        state.config, "catalogue", lambda: _catalogue(state)
+    ),
+    "rules": lambda state, seat: _figures_now(state),
+    "offers_left": lambda state, seat: _offers_left(state),
+    "commodities": lambda state, seat: list(state.config.content.commodities),
+    "commodity_names": lambda state, seat: per_config(
+        state.config, "commodity_names", lambda: _names(state)
+    ),
+    "players": lambda state, seat: _players(state),
+    "market": lambda state, seat: _market(state),
+    "offer": lambda state, seat: _offer(state),
+    "auction": lambda state, seat: _auction(state, seat),
+    "vote": lambda state, seat: _vote(state, seat),
+    "status": lambda state, seat: narration.status(state),
+    "chapter": lambda state, seat: narration.chapter(state),
+    "news": lambda state, seat: _news(state, seat),
+    "events": lambda state, seat: _events(state.events, seat),
+    "turn_log": lambda state, seat: _events(state.turn_log, seat),
+    "recent": lambda state, seat: _recent(state, seat),
+}
+"""The view's own entries, in its order (the modules' sections and the result follow)."""
+ENDING: Parts = {
+    "result": lambda state, seat: _result(state),
+    "recap": lambda state, seat: narration.recap(state),
+}
+"""The entries of a finished game's view."""
+
+
+def _current(state: MerlinState) -> int | None:
+    core = state.core
+    return core.current if core.order and core.phase != "auction" else None
+
+
+def _orbit(state: MerlinState) -> int:
+    core = state.core
+    return min(core.orbit + 1, state.config.max_orbits) if core.order else 0
+
+
+def _counters(state: MerlinState) -> dict[str, Any]:
+    """The counters as views show them: the same while the counters and the volatility are
+    (the counters are one record, rebuilt only when one changes)."""
+    counters, moved_by = state.core.counters, volatility(state)
+    found = _COUNTERS.find(counters)
+    if found is None or found[0] != moved_by:
+        found = _COUNTERS.keep(counters, (moved_by, _counters_told(state)))
+    return found[1]
+
+
+_COUNTERS: ByIdentity[tuple[int, dict[str, Any]]] = ByIdentity()
+
+
+def _counters_told(state: MerlinState) -> dict[str, Any]:
+    counters = state.core.counters
+    wheel = state.config.content.wheels[counters.wheel]
+    return {
+        "season": season(state),
+        "portion": counters.portion,
+        "portions": len(wheel.portions),
+        "wheel": wheel.name,
+        "wheel_portions": list(wheel.portions),
+        "year": counters.year,
+        "cost_of_living": counters.cost_of_living,
+        "research_cost": counters.research_cost,
+        "tax_rate": counters.tax_rate,
+        "climate": counters.climate,
+        "volatility": volatility(state),
+    }
+
+
+def _minted(state: MerlinState) -> dict[str, int]:
+    ledger = state.core.ledger
+    return {
+        "start": ledger.minted_start,
+        "production": ledger.minted_production,
+        "bank_issue": ledger.minted_issue,
+    }
+
+
+def _offers_left(state: MerlinState) -> int:
+    return state.config.content.max_offers_per_turn - state.economy.offers_made
+
+
+def _players(state: MerlinState) -> list[dict[str, Any]]:
+    """Every seat as views show it: the last list told while what it is told from is the same
+    (the same objects: about one move in four, a sealed vote, changes none of them)."""
+    core, eco = state.core, state.economy
+    told_from = (
+        *(state.config, core.gold, core.out, core.debt, core.bankrupt_since, core.order),
+        *(core.turn, eco.hands, eco.fresh, eco.tableaux, eco.goods, eco.books),
+        getattr(state.finance, "debts", None),  # (scores count debts between players)
+    )
+    last, told = _last_players.get("told", ((), []))
+    if len(last) == len(told_from) and all(map(is_, last, told_from)):
+        return told
+    stacks: Stacks = per_config(state.config, "stacks", dict)
+    told = [_player(state, s, stacks, score) for s, score in enumerate(rules.scores(state))]
+    _last_players["told"] = (told_from, told)
+    return told
+
+
+_last_players: dict[str, tuple[tuple[Any, ...], list[dict[str, Any]]]] = kept({})
+"""What the last players told were told from, and them (under "told"; emptied by memo.forget)."""
+
+
+def _market(state: MerlinState) -> dict[str, dict[str, Any]]:
+    names, books = state.config.content.commodities, state.economy.books
+    return {name: per_object(book, "book", _book) for name, book in zip(names, books, strict=True)}
+
+
+def _news(state: MerlinState, seat: int | None) -> list[str]:
+    return [e["text"] for e in _events(state.events, seat) if e["kind"] not in QUIET]
+
+
+def _result(state: MerlinState) -> dict[str, Any]:
     result = rules.result(state)
-    if result is not None:
-        out["result"] = result.to_json()
-        out["recap"] = narration.recap(state)
-    return out
+    assert result is not None, "a finished game's view"
+    return result.to_json()
 
 
 # An event reads the same in every view that shows it, and keeps its number: each is told once,
@@ -263,10 +358,21 @@ def _player(state: MerlinState, seat: int, stacks: Stacks, score: int) -> dict[s
         "bankrupt": core.bankrupt_since[seat] is not None,
         "hand": list(eco.hands[seat]),
         "fresh": [c for c in eco.fresh if c in eco.hands[seat]] if seat == core.current else [],
-        "tableau": [stacks.get(s) or _stack(state, s, stacks) for s in eco.tableaux[seat]],
+        "tableau": _TABLEAUX.get(eco.tableaux[seat], lambda t: _tableau(state, t, stacks)),
         "goods": dict(zip(names, eco.goods[seat], strict=True)),
         "score": score,
     }
+
+
+_TABLEAUX: ByIdentity[list[dict[str, Any]]] = ByIdentity()
+"""A seat's tableau as views show it, by the tableau's identity: most moves leave it be (a
+tableau belongs to one match, whose stacks read the same all match)."""
+
+
+def _tableau(
+    state: MerlinState, tableau: tuple[Stack, ...], stacks: Stacks
+) -> list[dict[str, Any]]:
+    return [stacks.get(s) or _stack(state, s, stacks) for s in tableau]
 
 
 def _stack(state: MerlinState, stack: Stack, stacks: Stacks) -> dict[str, Any]:

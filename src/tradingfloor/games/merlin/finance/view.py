@@ -45,36 +45,55 @@ from tradingfloor.games.merlin.finance.view_tables import (
     wanted_record,
     wanted_words,
 )
-from tradingfloor.games.merlin.memo import per_config
+from tradingfloor.games.merlin.memo import per_config, per_object
 from tradingfloor.games.merlin.rulebook import Module
+from tradingfloor.games.merlin.sections import Parts, whole
 from tradingfloor.games.merlin.state import MerlinState
 
 
 def finance_view(state: MerlinState, seat: int | None) -> dict[str, Any]:
     """The `finance` section of a seat's view (None: a spectator)."""
+    return whole(FINANCE_PARTS, state, seat)
+
+
+# (entries of the finance section, which only a match with the module has: its part is there)
+FINANCE_PARTS: Parts = {
+    "offer": lambda state, seat: offer_record(state, state.finance.offer),
+    "offers_left": lambda state, seat: offers_left(state, state.finance),
+    "bushel": lambda state, seat: figures_of(state).futures.bushel,
+    "futures": lambda state, seat: [future_record(state, f) for f in state.finance.futures],
+    "quotes": lambda state, seat: [quote_record(state, q) for q in state.finance.quotes],
+    "policies": lambda state, seat: [policy_record(state, p) for p in state.finance.policies],
+    "loans": lambda state, seat: [loan_record(state, loan) for loan in state.finance.loans],
+    "securities": lambda state, seat: security_issues(state, state.finance.securities),
+    "listings": lambda state, seat: _listings(state),
+    "wanted": lambda state, seat: [wanted_record(state, i) for i in state.finance.wanted],
+    "debts": lambda state, seat: [debt_record(d) for d in state.finance.debts],
+    "owed": lambda state, seat: _owed(state),
+    "sale": lambda state, seat: sale_record(state, state.finance.sale, seat),
+    "road": lambda state, seat: road_record(state.finance),
+    "names": lambda state, seat: _names(state, state.finance),
+    "bid_refs": lambda state, seat: _bid_refs(state, state.finance),
+}
+"""The `finance` section's entries, in its order (sections.py: made at once or as read)."""
+
+
+def _owed(state: MerlinState) -> list[dict[str, int]]:
+    """What each seat owes and is owed (kept per table of debts: most moves leave it be)."""
+    finance, players = finance_of(state), state.players
+    return per_object(
+        finance.debts,
+        f"owed by {players}",  # no debts, in matches of any size: one per size
+        lambda debts: [owed_totals(finance, s) for s in range(players)],
+    )
+
+
+def _listings(state: MerlinState) -> list[dict[str, Any]]:
     finance = finance_of(state)
-    names = _names(state, finance)
-    return {
-        "offer": offer_record(state, finance.offer),
-        "offers_left": offers_left(state, finance),
-        "bushel": figures_of(state).futures.bushel,
-        "futures": [future_record(state, f) for f in finance.futures],
-        "quotes": [quote_record(state, q) for q in finance.quotes],
-        "policies": [policy_record(state, p) for p in finance.policies],
-        "loans": [loan_record(state, loan) for loan in finance.loans],
-        "securities": security_issues(state, finance.securities),
-        "listings": [listing_record(state, finance, item) for item in finance.listings],
-        "wanted": [wanted_record(state, item) for item in finance.wanted],
-        "debts": [debt_record(d) for d in finance.debts],
-        "owed": [owed_totals(finance, s) for s in range(state.players)],
-        "sale": sale_record(state, finance.sale, seat),
-        "road": road_record(finance),
-        "names": names,
-        "bid_refs": _bid_refs(state, finance),
-    }
+    return [listing_record(state, finance, item) for item in finance.listings]
 
 
-PART = Module(name="finance.view", view=(("finance", finance_view),))
+PART = Module(name="finance.view", view=(("finance", FINANCE_PARTS),))
 """The finance section of the view, registered with the module's parts (module.py)."""
 
 

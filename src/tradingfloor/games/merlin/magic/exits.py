@@ -9,7 +9,7 @@ from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import put, to_bank
 from tradingfloor.games.merlin.magic.determinize import redetermine
 from tradingfloor.games.merlin.magic.table import magic_of, shuffle_custom, with_magic
-from tradingfloor.games.merlin.magic.view import magic_view
+from tradingfloor.games.merlin.magic.view import MAGIC_PARTS
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
@@ -108,7 +108,7 @@ EVENTS = {
 
 PART = Module(
     name="magic.exits",
-    view=(("magic", magic_view),),
+    view=(("magic", MAGIC_PARTS),),
     redetermine=(redetermine,),
     on_turn_start=(new_turn,),
     on_exit=(on_exit,),

@@ -406,11 +406,13 @@ def drop_stale(state: MerlinState, log: Log) -> MerlinState:
     """Curses and corrosion on cards that left the table (sold to the bank, ruined) lapse."""
     if state.magic is None:
         return state
+    lasting = [e for name in (*CURSES, "corrosion") for e in effects(state, name)]
+    if not lasting:
+        return state  # (most turns: the table need not be read)
     placed = {c for t in state.economy.tableaux for s in t for c in (s.base, s.top) if c}
-    for name in (*CURSES, "corrosion"):
-        for effect in effects(state, name):
-            if effect.card not in placed:
-                state = drop_effect(state, effect)
+    for effect in lasting:
+        if effect.card not in placed:
+            state = drop_effect(state, effect)
     return state
 
 

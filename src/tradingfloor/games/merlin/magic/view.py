@@ -7,7 +7,7 @@ every interface explains the table in the draft's terms without knowing the cont
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from tradingfloor.games.merlin import cards, words
@@ -31,8 +31,9 @@ from tradingfloor.games.merlin.magic.state import (
     Rule,
 )
 from tradingfloor.games.merlin.magic.table import content_of, magic_of
-from tradingfloor.games.merlin.memo import ByIdentity, per_config
+from tradingfloor.games.merlin.memo import ByIdentity, per_config, per_object
 from tradingfloor.games.merlin.production import kind
+from tradingfloor.games.merlin.sections import Nested, Parts, whole
 from tradingfloor.games.merlin.state import MerlinState, Stack
 
 Record = dict[str, Any]
@@ -40,41 +41,78 @@ Record = dict[str, Any]
 
 def magic_view(state: MerlinState, seat: int | None) -> dict[str, Any]:
     """The `magic` section of a seat's view."""
-    magic, content = magic_of(state), content_of(state)
+    return whole(MAGIC_PARTS, state, seat)
+
+
+# (entries of the magic section, which only a match with the module has: its parts are there)
+MAGIC_PARTS: Parts = {
+    "labs": lambda state, seat: per_object(
+        state.magic.labs, "labs", lambda labs: _each(state, _lab, labs)
+    ),
+    "shops": lambda state, seat: _shops(state),
+    "golems": lambda state, seat: _each(state, _golem, state.magic.golems),
+    "damage": lambda state, seat: [
+        {"seat": s, "on": on, "lost": lost} for s, on, lost in state.magic.damage
+    ],
+    "stacks": lambda state, seat: _stacks(state),
+    "set_potions": lambda state, seat: _set_potions(state, seat),
+    "field": lambda state, seat: _each(state, _field, state.magic.field),
+    "effects": lambda state, seat: _each(state, _effect_record, state.magic.effects),
+    "hands": lambda state, seat: _hands(state, seat),
+    "crowns": lambda state, seat: list(state.magic.crowns),
+    "monarchy_crowns": lambda state, seat: state.config.magic.figures.decrees.monarchy_crowns,
+    "regulations": lambda state, seat: _each(state, _regulation, state.magic.regulations),
+    "maintenance": lambda state, seat: state.magic.maintenance,
+    "bank_debt": lambda state, seat: list(state.magic.bank_debt),
+    "ballot": lambda state, seat: _ballot(state, seat),
+    "jokers_in": lambda state, seat: state.magic.jokers_in,
+    "volatility": lambda state, seat: state.magic.volatility,
+    "allies": lambda state, seat: [list(pair) for pair in state.magic.allies],
+    "targeted": lambda state, seat: [list(pair) for pair in state.magic.targeted],
+    "decks": lambda state, seat: _decks(state.magic),
+    "catalogue": lambda state, seat: per_config(
+        state.config, "magic_catalogue", lambda: _catalogue(state.config.magic)
+    ),
+}
+"""The `magic` section's entries, in its order (sections.py: made at once or as read)."""
+
+
+def _set_potions(state: MerlinState, seat: int | None) -> list[Record]:
+    """The potions set face down: whose and where; which potion only for its owner."""
     seen = _told(state)
+    return [
+        {
+            "owner": p.owner,
+            "on": p.on,
+            "potion": _once(seen, state, _held_record, p.potion) if p.owner == seat else None,
+        }
+        for p in magic_of(state).set_potions
+    ]
+
+
+def _hands(state: MerlinState, seat: int | None) -> list[dict[str, Any]]:
+    """Each seat's hand as `seat` sees it (kept while the hands are the same: most moves)."""
+    magic = magic_of(state)
+    held = (magic.spells, magic.recipes, magic.potions)
+    found = _HANDS.find(magic.spells)
+    if found is None or found[0] != held:  # (the same objects compare at once)
+        found = _HANDS.keep(magic.spells, (held, {}))
+    told = found[1]
+    if seat not in told:
+        seen = _told(state)
+        told[seat] = [_hand(seen, state, magic, s, seat) for s in range(state.players)]
+    return told[seat]
+
+
+_HANDS: ByIdentity[tuple[tuple[Any, ...], dict[int | None, list[dict[str, Any]]]]] = ByIdentity()
+"""Per table of spells: the hands it was told with, and the hands told to each seat."""
+
+
+def _decks(magic: Magic) -> dict[str, int]:
     return {
-        "labs": [_once(seen, state, _lab, lab) for lab in magic.labs],
-        "shops": _shops(state),
-        "golems": [_once(seen, state, _golem, g) for g in magic.golems],
-        "damage": [{"seat": s, "on": on, "lost": lost} for s, on, lost in magic.damage],
-        "stacks": _stacks(state),
-        "set_potions": [
-            {
-                "owner": p.owner,
-                "on": p.on,
-                "potion": _once(seen, state, _held_record, p.potion) if p.owner == seat else None,
-            }
-            for p in magic.set_potions
-        ],
-        "field": [_once(seen, state, _field, r) for r in magic.field],
-        "effects": [_once(seen, state, _effect_record, e) for e in magic.effects],
-        "hands": [_hand(seen, state, magic, s, seat) for s in range(state.players)],
-        "crowns": list(magic.crowns),
-        "monarchy_crowns": content.figures.decrees.monarchy_crowns,
-        "regulations": [_once(seen, state, _regulation, r) for r in magic.regulations],
-        "maintenance": magic.maintenance,
-        "bank_debt": list(magic.bank_debt),
-        "ballot": _ballot(state, magic, seat),
-        "jokers_in": magic.jokers_in,
-        "volatility": magic.volatility,
-        "allies": [list(pair) for pair in magic.allies],
-        "targeted": [list(pair) for pair in magic.targeted],
-        "decks": {
-            "spells": len(magic.spell_deck),
-            "recipes": len(magic.recipe_deck),
-            "readings": len(magic.reading_deck),
-        },
-        "catalogue": per_config(state.config, "magic_catalogue", lambda: _catalogue(content)),
+        "spells": len(magic.spell_deck),
+        "recipes": len(magic.recipe_deck),
+        "readings": len(magic.reading_deck),
     }
 
 
@@ -102,6 +140,14 @@ def _once(
     if record is None:
         record = seen[item] = told(state, item)
     return record
+
+
+def _each(
+    state: MerlinState, told: Callable[[MerlinState, Item], Record], items: Iterable[Item]
+) -> list[Record]:
+    """Each of `items` told (`_once`)."""
+    seen = _told(state)
+    return [_once(seen, state, told, item) for item in items]
 
 
 def _regulation(state: MerlinState, rule: Rule) -> Record:
@@ -494,26 +540,62 @@ BALLOT_RULES = {
 }
 
 
-def _ballot(state: MerlinState, magic: Magic, seat: int | None) -> dict[str, Any] | None:
-    ballot = magic.ballot
-    if ballot is None:
-        return None
-    mine = ballot.sealed[seat] if seat is not None else None
-    said = _ballot_words(state, ballot, seat)
-    return {
-        "kind": ballot.kind,
-        "title": BALLOTS.get(ballot.kind, ballot.kind.replace("_", " ").capitalize()),
-        "rule": BALLOT_RULES.get(ballot.kind, "Votes are sealed."),
-        "caller": ballot.caller,
-        "voters": list(ballot.voters),
-        "sealed": [s for s in ballot.voters if ballot.sealed[s] is not None],
-        "mine": mine,
-        "mine_text": None if mine is None else said.get(mine, mine),
-        "choices": list(ballot.choices),
-        "choice_texts": [said[c] for c in ballot.choices],
-        "words": said,  # every choice a voter may seal now, in words (for the forms)
-        "card": ballot.card,
-    }
+def _ballot(state: MerlinState, seat: int | None) -> Nested | None:
+    """The vote under way (its choices in words made only when read: bots read none)."""
+    return None if magic_of(state).ballot is None else Nested(BALLOT_PARTS)
+
+
+def _ballot_of(state: MerlinState) -> Ballot:
+    ballot = magic_of(state).ballot
+    assert ballot is not None, "a ballot under way"
+    return ballot
+
+
+def _mine(state: MerlinState, seat: int | None) -> str | None:
+    return _ballot_of(state).sealed[seat] if seat is not None else None
+
+
+def _mine_text(state: MerlinState, seat: int | None) -> str | None:
+    mine = _mine(state, seat)
+    return None if mine is None else _said(state, seat).get(mine, mine)
+
+
+BALLOT_PARTS: Parts = {
+    "kind": lambda state, seat: _ballot_of(state).kind,
+    "title": lambda state, seat: _title(_ballot_of(state).kind),
+    "rule": lambda state, seat: BALLOT_RULES.get(_ballot_of(state).kind, "Votes are sealed."),
+    "caller": lambda state, seat: _ballot_of(state).caller,
+    "voters": lambda state, seat: list(_ballot_of(state).voters),
+    "sealed": lambda state, seat: [
+        s for s in _ballot_of(state).voters if _ballot_of(state).sealed[s] is not None
+    ],
+    "mine": _mine,
+    "mine_text": _mine_text,
+    "choices": lambda state, seat: list(_ballot_of(state).choices),
+    "choice_texts": lambda state, seat: [_said(state, seat)[c] for c in _ballot_of(state).choices],
+    "words": lambda state, seat: _said(
+        state, seat
+    ),  # every choice a voter may seal now, in words (for the forms)
+    "card": lambda state, seat: _ballot_of(state).card,
+}
+"""The entries of the vote under way."""
+
+
+def _title(kind: str) -> str:
+    return BALLOTS.get(kind, kind.replace("_", " ").capitalize())
+
+
+_last_said: list[tuple[Any, Any, dict[str, str]]] = [(None, None, {})]
+"""The last state and seat whose ballot was said, and its words (three entries read them)."""
+
+
+def _said(state: MerlinState, seat: int | None) -> dict[str, str]:
+    """`_ballot_words` of the state's ballot, remembered for the last state and seat."""
+    asked, asked_seat, said = _last_said[0]
+    if asked is not state or asked_seat != seat:
+        said = _ballot_words(state, _ballot_of(state), seat)
+        _last_said[0] = (state, seat, said)
+    return said
 
 
 def _ballot_words(state: MerlinState, ballot: Ballot, seat: int | None) -> dict[str, str]:
