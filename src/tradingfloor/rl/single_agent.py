@@ -81,6 +81,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self.episodes = 0
         self.rng = random.Random(0)
         self._menu: Any = None
+        self._viewed: tuple[State, Mapping[str, Any]] = (None, {})
         self._mask = np.zeros(self.encoder.size, dtype=np.int8)
 
     def _observation_space(self) -> spaces.Space[Any]:
@@ -161,7 +162,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
                 for seat in others:
                     self._bot_acts(seat)
                 continue
-            view = self.game.view(self.state, self.seat)
+            view = self._view()
             legal = self.game.legal(self.state, self.seat)
             automatic = self.encoder.auto(view, legal, self.rng)
             if automatic is None:
@@ -169,6 +170,12 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
                 self._mask = np.array(self._menu.mask, dtype=np.int8)
                 return
             self.state = self.game.apply(self.state, self.seat, automatic)
+
+    def _view(self) -> Mapping[str, Any]:
+        """The learner's view of the current state, drawn once per state (a view is dear)."""
+        if self._viewed[0] is not self.state:
+            self._viewed = (self.state, self.game.view(self.state, self.seat))
+        return self._viewed[1]
 
     def _bot_acts(self, seat: int) -> None:
         bot = self.bots[seat if seat < self.seat else seat - 1]
@@ -186,7 +193,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         return self._mask.astype(bool)
 
     def _observation(self) -> Any:
-        vector = self.encoder.observe(self.game.view(self.state, self.seat))
+        vector = self.encoder.observe(self._view())
         vector = np.clip(vector, -BOUND, BOUND).astype(np.float32)
         if self.observation_kind == "vector":
             return vector

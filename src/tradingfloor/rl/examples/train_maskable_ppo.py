@@ -71,18 +71,19 @@ def masked_argmax_policy(model_path: str) -> Policy:
 
 
 class Curve:
-    """Each finished episode's win share; a point of the curve every `every` episodes."""
+    """Each finished episode's win share; a point (the mean over `window` episodes) every
+    quarter window."""
 
-    def __init__(self, every: int = WINDOW // 4) -> None:
-        self.every = every
-        self.recent: deque[float] = deque(maxlen=WINDOW)
+    def __init__(self, window: int) -> None:
+        self.window, self.every = window, max(1, window // 4)
+        self.recent: deque[float] = deque(maxlen=window)
         self.points: list[tuple[int, int, float]] = []
         self.episodes = 0
 
     def add(self, share: float, steps: int) -> None:
         self.recent.append(share)
         self.episodes += 1
-        if self.episodes % self.every == 0 and len(self.recent) == WINDOW:
+        if self.episodes % self.every == 0 and len(self.recent) == self.window:
             self.points.append((self.episodes, steps, float(np.mean(self.recent))))
 
 
@@ -122,7 +123,7 @@ def train(
     env = SingleAgentEnv(game, opponents=opponents, options=options)
     env.reset(seed=seed)
     model = MaskablePPO("MlpPolicy", env, seed=seed, n_steps=1024, batch_size=256, verbose=0)
-    curve = Curve()
+    curve = Curve(WINDOW)
     model.learn(total_timesteps=steps, callback=_callback(curve, steps))
     print(file=sys.stderr)
     return model, curve
