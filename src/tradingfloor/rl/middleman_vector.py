@@ -122,11 +122,7 @@ class MiddlemanVectorEnv(VectorEnv):  # type: ignore[misc]
         playing = ~restarted & legal
         tins, price = np.divmod(actions, PRICES)
         self._play(playing, tins, price)
-        while True:  # a learner that went out sees its game played to the end
-            waiting = playing & ~self.table.over & self.table.out[self.seat]
-            if not waiting.any():
-                break
-            self._play(waiting, np.zeros_like(tins), np.zeros_like(price))
+        self._play_out(playing)
         finished = playing & self.table.over
         rewards[finished] = self._shares()[finished]
         self.ended = finished | illegal
@@ -180,6 +176,21 @@ class MiddlemanVectorEnv(VectorEnv):  # type: ignore[misc]
             self._play_group(
                 group, int(position) // 2, int(position) % 2, tins[group], price[group]
             )
+
+    def _play_out(self, playing: Array) -> None:
+        """Play to the end the games whose learner went out (it sees the whole game played).
+
+        The games furthest behind step first, so that they catch up with the others and step
+        with them: one policy call per position rather than one per position per game group."""
+        where = self.round * 2 + self.phase
+        nothing = np.zeros(self.num_envs, dtype=np.int64)
+        while True:
+            waiting = playing & ~self.table.over & self.table.out[self.seat]
+            if not waiting.any():
+                return
+            behind = waiting & (where == where[waiting].min())
+            self._play(behind, nothing, nothing)
+            where = self.round * 2 + self.phase
 
     def _play_group(self, group: Array, round_: int, side: int, tins: Array, price: Array) -> None:
         sub = self.table.select(group)
