@@ -95,9 +95,10 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
         """A new game; `options` may name the learner's seat for this episode ({"seat": 1})."""
+        chosen = self._chosen_seat(options or {})  # refused before anything changes
         super().reset(seed=seed)
         self.episodes = 0 if seed is not None else self.episodes + 1
-        self.seat = self._episode_seat(options or {})
+        self.seat = self._episode_seat(chosen)
         self.rng = random.Random(int(self.np_random.integers(2**63)))
         self.state = self.game.new(self.options, int(self.np_random.integers(2**62)))
         self.steps = 0
@@ -105,16 +106,16 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self._advance()
         return self._observation(), self._info()
 
-    def _episode_seat(self, options: Mapping[str, Any]) -> int:
+    def _chosen_seat(self, options: Mapping[str, Any]) -> int | str:
+        """The seat choice for this episode: the reset option's, else the environment's."""
         unknown = set(options) - {"seat"}
         if unknown:
             raise ValueError(f"reset options may hold only 'seat', not {sorted(unknown)}")
         if "seat" in options:
-            chosen = _checked_seat(options["seat"], self.players)
-            if isinstance(chosen, int):
-                return chosen
-        else:
-            chosen = self.seat_choice
+            return _checked_seat(options["seat"], self.players)
+        return self.seat_choice
+
+    def _episode_seat(self, chosen: int | str) -> int:
         if chosen == "rotate":
             return self.episodes % self.players
         if chosen == "random":

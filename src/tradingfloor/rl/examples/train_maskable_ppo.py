@@ -115,12 +115,18 @@ def _share(info: dict[str, Any]) -> float:
 
 
 def train(
-    game: str, opponents: str, steps: int, seed: int, options: dict[str, Any] | None = None
+    game: str,
+    opponents: str,
+    steps: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    reward: str = "win",
 ) -> tuple[Any, Curve]:
-    """MaskablePPO on seat 0 of `game` against `opponents`; the model and its learning curve."""
+    """MaskablePPO on seat 0 of `game` against `opponents`; the model and its learning curve
+    (always in win shares, whichever `reward` it learns from)."""
     from sb3_contrib import MaskablePPO
 
-    env = SingleAgentEnv(game, opponents=opponents, options=options)
+    env = SingleAgentEnv(game, options, opponents=opponents, reward=reward)
     env.reset(seed=seed)
     model = MaskablePPO("MlpPolicy", env, seed=seed, n_steps=1024, batch_size=256, verbose=0)
     curve = Curve(WINDOW)
@@ -133,7 +139,7 @@ def random_win_share(
     game: str, opponents: str, episodes: int, seed: int, options: dict[str, Any] | None = None
 ) -> float:
     """The mean win share of uniform play among the legal actions in the same seat."""
-    env = SingleAgentEnv(game, opponents=opponents, options=options)
+    env = SingleAgentEnv(game, options, opponents=opponents)
     rng = np.random.default_rng(seed)
     shares = []
     for episode in range(episodes):
@@ -169,11 +175,14 @@ def main(argv: Sequence[str] | None = None) -> Path:
     )
     parser.add_argument("--players", type=int, default=None, help="the game's number of seats")
     parser.add_argument("--steps", type=int, default=50_000, help="the learner's decisions")
+    parser.add_argument(
+        "--reward", choices=("win", "score"), default="win", help="what the learner learns from"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("trained/ppo"))
     args = parser.parse_args(argv)
     options = {"players": args.players} if args.players else None
-    model, curve = train(args.game, args.opponents, args.steps, args.seed, options)
+    model, curve = train(args.game, args.opponents, args.steps, args.seed, options, args.reward)
     baseline = random_win_share(args.game, args.opponents, BASELINE_EPISODES, args.seed, options)
     agent = save(model, curve, baseline, args.game, args.opponents, args.out)
     last = curve.points[-1][2] if curve.points else float("nan")
