@@ -46,7 +46,7 @@ def plot(paths: Sequence[Path], out: Path, title: str | None = None) -> Path:
     axes.set_xlabel("learner's steps")
     axes.set_ylabel("mean win share (window of episodes)")
     axes.set_title(title or "MaskablePPO learning curves")
-    axes.set_ylim(bottom=0)
+    axes.set_ylim(-0.02, 1.02)  # a win share lies in 0-1
     axes.grid(alpha=0.3)
     axes.legend(fontsize="small")
     figure.tight_layout()
