@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import fields
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -31,7 +31,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from tradingfloor.games.middleman import fast
-from tradingfloor.games.middleman.fast import Array, Table, VectorPolicy
+from tradingfloor.games.middleman.fast import Array, Phase, Table, VectorPolicy
 from tradingfloor.games.middleman.fast_policies import VECTOR_POLICIES, random_rows
 from tradingfloor.games.middleman.options import parse_options
 from tradingfloor.games.middleman.spaces import MAX_ASK, most_cash
@@ -46,7 +46,7 @@ from tradingfloor.rl.middleman import (
 )
 
 BUY, SELL = 0, 1
-PHASES = ("buy", "sell")
+PHASES: tuple[Phase, Phase] = ("buy", "sell")
 ILLEGAL_REWARD = -1.0
 TINS = np.arange(MAX_TINS + 1)[None, :, None]
 PRICE = np.arange(PRICES)[None, None, :]
@@ -70,7 +70,7 @@ class _Given:
 class MiddlemanVectorEnv(VectorEnv):  # type: ignore[misc]
     """N Middleman games for one learning seat against vectorized bots, in NumPy."""
 
-    metadata: ClassVar[dict[str, Any]] = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
 
     def __init__(
         self,
@@ -92,12 +92,14 @@ class MiddlemanVectorEnv(VectorEnv):  # type: ignore[misc]
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.rng = np.random.default_rng()
         self.table = fast.new_table(self.players, self.guarded, num_envs)
-        self.round = np.ones(num_envs, dtype=np.int64)  # the round of each game (11: played out)
-        self.phase = np.zeros(num_envs, dtype=np.int64)  # BUY or SELL
-        self.steps_done = np.zeros((2, num_envs), dtype=np.int64)  # resolved buy and sell steps
-        self.last = np.zeros((2, 3, self.players, num_envs), dtype=np.int64)  # tins, price, fill
-        self.ended = np.zeros(num_envs, dtype=bool)  # over, or ended by an illegal action
-        self.restart = np.zeros(num_envs, dtype=bool)
+        # Each game's round (11 once played out), side (BUY or SELL), resolved buy and sell
+        # steps, and every seat's last order and fill on each side (what the observation shows).
+        self.round: Array = np.ones(num_envs, dtype=np.int64)
+        self.phase: Array = np.zeros(num_envs, dtype=np.int64)
+        self.steps_done: Array = np.zeros((2, num_envs), dtype=np.int64)
+        self.last: Array = np.zeros((2, 3, self.players, num_envs), dtype=np.int64)
+        self.ended: Array = np.zeros(num_envs, dtype=bool)  # over, or ended by an illegal action
+        self.restart: Array = np.zeros(num_envs, dtype=bool)
 
     # Gymnasium's API
 
@@ -113,7 +115,7 @@ class MiddlemanVectorEnv(VectorEnv):  # type: ignore[misc]
 
     def step(self, actions: Any) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
         actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
-        rewards = np.zeros(self.num_envs, dtype=np.float64)
+        rewards: Array = np.zeros(self.num_envs, dtype=np.float64)
         restarted = self.restart.copy()
         self._new_games(restarted)
         legal = _chosen_legal(self.action_masks(), actions)
@@ -128,7 +130,7 @@ class MiddlemanVectorEnv(VectorEnv):  # type: ignore[misc]
         self.ended = finished | illegal
         self.restart = self.ended.copy()
         observations = self._observations()
-        truncations = np.zeros(self.num_envs, dtype=bool)
+        truncations: Array = np.zeros(self.num_envs, dtype=bool)
         return observations, rewards, self.ended.copy(), truncations, {}
 
     def action_masks(self) -> Array:
@@ -183,7 +185,7 @@ class MiddlemanVectorEnv(VectorEnv):  # type: ignore[misc]
         The games furthest behind step first, so that they catch up with the others and step
         with them: one policy call per position rather than one per position per game group."""
         where = self.round * 2 + self.phase
-        nothing = np.zeros(self.num_envs, dtype=np.int64)
+        nothing: Array = np.zeros(self.num_envs, dtype=np.int64)
         while True:
             waiting = playing & ~self.table.over & self.table.out[self.seat]
             if not waiting.any():
@@ -226,7 +228,7 @@ class MiddlemanVectorEnv(VectorEnv):  # type: ignore[misc]
     def _observations(self) -> Array:
         n, players = self.num_envs, self.players
         over = self.table.over
-        out = np.zeros((n, self.encoder.features), dtype=np.float32)
+        out: Array = np.zeros((n, self.encoder.features), dtype=np.float32)
         at = 0
 
         def take(size: int) -> Array:
@@ -290,7 +292,7 @@ def _bot_policies(
 def _chosen_legal(masks: Array, actions: Array) -> Array:
     """Whether each game's action is in its menu and legal there."""
     inside = (actions >= 0) & (actions < SIZE)
-    legal = np.zeros(len(actions), dtype=bool)
+    legal: Array = np.zeros(len(actions), dtype=bool)
     legal[inside] = masks[np.flatnonzero(inside), actions[inside]]
     return legal
 

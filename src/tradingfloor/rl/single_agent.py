@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -48,7 +48,7 @@ BOUND = 1e6  # the encoders' observations lie within +-BOUND (the generic one cl
 class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     """One seat of a tradingfloor game against bots, under Gymnasium's single-agent API."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": []}
+    metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012 - Gymnasium declares it so
 
     def __init__(
         self,
@@ -82,7 +82,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self.rng = random.Random(0)
         self._menu: Any = None
         self._viewed: tuple[State, Mapping[str, Any]] = (None, {})
-        self._mask = np.zeros(self.encoder.size, dtype=np.int8)
+        self._mask: np.ndarray = np.zeros(self.encoder.size, dtype=np.int8)
 
     def _observation_space(self) -> spaces.Space[Any]:
         vector = spaces.Box(-BOUND, BOUND, (self.encoder.features,), np.float32)

@@ -63,7 +63,7 @@ def masked_argmax_policy(model_path: str) -> Policy:
     def policy(observation: dict[str, np.ndarray]) -> int:
         # PolicyAgent's mask carries the PettingZoo environments' WAIT entry last; the
         # single-agent environment has none, so the model's mask is the first `size` entries.
-        mask = observation["action_mask"][:size].astype(bool)
+        mask: np.ndarray = observation["action_mask"][:size].astype(bool)
         action, _ = model.predict(observation["observation"], action_masks=mask, deterministic=True)
         return int(action)
 
