@@ -1,22 +1,29 @@
-"""Bot kinds from files: a trained agent (or any agent) seated by a path, with no code to edit.
+"""Bot kinds from plugins: a trained agent (or any agent) seated with no code of ours to edit.
 
-`TRADINGFLOOR_AGENTS="name=path/to/agent.py[,other=path/to/other.py]"` adds each `name` to the bot
-kinds of the games its file plays. The file defines `GAMES` (the game ids it plays) and
-`make_agent()`, which returns an `Agent`. `register_kind` does the same from code.
+A plugin is anything with `GAMES` (the game ids it plays) and `make_agent()`, which returns an
+`Agent`. It comes from one of three places, later ones taking precedence for the same name:
+- an installed package's entry point in the group `tradingfloor.agents`: its name is the kind, its
+  value a module (`"mypkg.ppo_agent"`) or an object in one (`"mypkg.agents:PPO"`) with those two;
+- `register_kind`, from code, for the running process;
+- `TRADINGFLOOR_AGENTS="name=path/to/agent.py[,other=path/to/other.py]"`: files defining both.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from tradingfloor.core.agent import Agent
 from tradingfloor.core.game import Game
 
 ENV = "TRADINGFLOOR_AGENTS"
+GROUP = "tradingfloor.agents"
 AgentFactory = Callable[[], Agent]
 
 _registered: dict[tuple[str, str], AgentFactory] = {}
@@ -38,8 +45,15 @@ def registered_in_code(game_id: str, name: str) -> bool:
 
 
 def plugin_kinds(game: Game) -> dict[str, AgentFactory]:
-    """The kinds registered from code and from the files named in TRADINGFLOOR_AGENTS."""
-    out = {name: factory for (game_id, name), factory in _registered.items() if game_id == game.id}
+    """The kinds of installed entry points, of code, and of the files in TRADINGFLOOR_AGENTS."""
+    out = {
+        name: plugin.make_agent
+        for name, plugin in entry_point_plugins().items()
+        if game.id in plugin.GAMES
+    }
+    out.update(
+        {name: factory for (game_id, name), factory in _registered.items() if game_id == game.id}
+    )
     for name, path in _entries(os.environ.get(ENV, "")):
         module = load_agent_file(path)
         if game.id in getattr(module, "GAMES", ()):
@@ -73,3 +87,48 @@ def load_agent_file(path: str) -> ModuleType:
             raise ValueError(f"{ENV}: {path} defines no make_agent()")
         _loaded[key] = module
     return _loaded[key]
+
+
+_discovered: dict[tuple[str, ...], dict[str, Any]] = {}
+
+
+def entry_point_plugins() -> dict[str, Any]:
+    """The installed packages' agent plugins by kind, loaded once per search path.
+
+    A plugin that fails to load, or lacks `GAMES` or `make_agent`, raises ValueError naming the
+    entry point and its package."""
+    key = tuple(sys.path)
+    if key not in _discovered:
+        found: dict[str, Any] = {}
+        owners: dict[str, str] = {}
+        for point in importlib.metadata.entry_points(group=GROUP):
+            owner = _owner(point)
+            if point.name in found:
+                raise ValueError(
+                    f"agent plugin {point.name!r} is defined twice: by {owners[point.name]} and "
+                    f"by {owner}; uninstall one of them"
+                )
+            found[point.name] = _loaded_plugin(point, owner)
+            owners[point.name] = owner
+        _discovered.clear()  # one search path remembered: a changed sys.path searches again
+        _discovered[key] = found
+    return _discovered[key]
+
+
+def _owner(point: importlib.metadata.EntryPoint) -> str:
+    dist = point.dist
+    return f"the package {dist.name} {dist.version}" if dist is not None else "an unknown package"
+
+
+def _loaded_plugin(point: importlib.metadata.EntryPoint, owner: str) -> Any:
+    where = f"agent plugin {point.name!r} ({point.value}, from {owner})"
+    try:
+        plugin = point.load()
+    except Exception as error:  # any import-time failure of third-party code
+        raise ValueError(f"{where} failed to load: {type(error).__name__}: {error}") from error
+    games = getattr(plugin, "GAMES", None)
+    if isinstance(games, str) or not isinstance(games, tuple | list | set | frozenset):
+        raise ValueError(f"{where} has no GAMES: a tuple of the game ids it plays")
+    if not callable(getattr(plugin, "make_agent", None)):
+        raise ValueError(f"{where} has no make_agent(): a function that returns the agent")
+    return plugin
