@@ -200,7 +200,7 @@ class MiddlemanVectorEnv(VectorEnv):  # type: ignore[misc]
         phase = PHASES[side]
         learner = _Given(tins.astype(np.int32), price.astype(np.int32))
         cash_before = sub.cash.copy()
-        orders = fast._collect_orders(sub, phase, self._policies(learner), self.rng)
+        orders = fast.collect_orders(sub, phase, self._policies(learner), self.rng)
         digits = (sub.rows_a if side == BUY else sub.rows_d)[round_ - 1]
         fills = fast.allocate_batch(*orders, digits.sum(axis=0, dtype=np.int32), phase)
         went_out = np.zeros(orders[0].shape, dtype=bool)  # no seat goes out selling

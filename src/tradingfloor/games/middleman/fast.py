@@ -338,7 +338,7 @@ def _permutations(row: Array) -> Array:
     return total == 1023
 
 
-def _collect_orders(
+def collect_orders(
     table: Table,
     phase: Phase,
     policies: Sequence[VectorPolicy],
@@ -497,9 +497,9 @@ def play_batch(
     log = OrderLog.start(table) if record else None
     final = new_table(players, guarded, games)
     while table.games:
-        buying_step(table, *_collect_orders(table, "buy", policies, rng, log))
+        buying_step(table, *collect_orders(table, "buy", policies, rng, log))
         if not table.over.all():
-            selling_step(table, *_collect_orders(table, "sell", policies, rng, log))
+            selling_step(table, *collect_orders(table, "sell", policies, rng, log))
         table = _retire(table, final)
     return BatchResult(final.cash.T, final.tins.T, final.out.T, final.ended, final.tally, log)
 

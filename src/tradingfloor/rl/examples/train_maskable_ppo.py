@@ -25,8 +25,10 @@ from typing import Any
 
 import numpy as np
 
+from tradingfloor.extras import require
 from tradingfloor.rl.policy_agent import Policy
 from tradingfloor.rl.single_agent import SingleAgentEnv
+from tradingfloor.sim.spec import parse_assignments
 
 WINDOW = 200  # episodes per point of the learning curve
 BASELINE_EPISODES = 300
@@ -174,6 +176,14 @@ def main(argv: Sequence[str] | None = None) -> Path:
         "--opponents", default="heuristic", help="a bot kind for every other seat, or a comma list"
     )
     parser.add_argument("--players", type=int, default=None, help="the game's number of seats")
+    parser.add_argument(
+        "--set",
+        dest="settings",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help="a game option, e.g. guarded=true (repeatable)",
+    )
     parser.add_argument("--steps", type=int, default=50_000, help="the learner's decisions")
     parser.add_argument(
         "--reward", choices=("win", "score"), default="win", help="what the learner learns from"
@@ -181,9 +191,13 @@ def main(argv: Sequence[str] | None = None) -> Path:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("trained/ppo"))
     args = parser.parse_args(argv)
-    options = {"players": args.players} if args.players else None
-    model, curve = train(args.game, args.opponents, args.steps, args.seed, options, args.reward)
-    baseline = random_win_share(args.game, args.opponents, BASELINE_EPISODES, args.seed, options)
+    require("train")  # one line naming the extra, before torch and sb3-contrib are imported
+    options = parse_assignments(args.settings)
+    if args.players:
+        options["players"] = args.players
+    chosen = options or None
+    model, curve = train(args.game, args.opponents, args.steps, args.seed, chosen, args.reward)
+    baseline = random_win_share(args.game, args.opponents, BASELINE_EPISODES, args.seed, chosen)
     agent = save(model, curve, baseline, args.game, args.opponents, args.out)
     last = curve.points[-1][2] if curve.points else float("nan")
     print(
