@@ -99,6 +99,11 @@ class Game(Protocol):
     it, rather than playing every playout to the end; a game without it (Middleman, whose short
     games need none and whose held tins its scoring counts as nothing) is played out to the end.
 
+    Optional too: `bot_view(state, seat) -> Mapping`, the view as the game's own bots read it:
+    every entry it has is the view's and it never shows more, but it may leave out what the bots
+    never read (the words) or make each entry only when first read (core/agent.py's
+    `Decision.bot_view`). RL policies, PettingZoo and the server always read `view`.
+
     Optional too: `data_figures() -> list[(name, default, takes, where)]`, every figure of the
     game's data files that an option can change, by the name the lab's `--set`, `--sweep` and
     `--param` give it (`data.setup.starting_gold`), with its default, what it takes in words and
