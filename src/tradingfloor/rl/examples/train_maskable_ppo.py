@@ -123,15 +123,16 @@ def train(
     seed: int,
     options: dict[str, Any] | None = None,
     reward: str = "win",
+    window: int = WINDOW,
 ) -> tuple[Any, Curve]:
     """MaskablePPO on seat 0 of `game` against `opponents`; the model and its learning curve
-    (always in win shares, whichever `reward` it learns from)."""
+    (always in win shares over `window` episodes, whichever `reward` it learns from)."""
     from sb3_contrib import MaskablePPO
 
     env = SingleAgentEnv(game, options, opponents=opponents, reward=reward)
     env.reset(seed=seed)
     model = MaskablePPO("MlpPolicy", env, seed=seed, n_steps=1024, batch_size=256, verbose=0)
-    curve = Curve(WINDOW)
+    curve = Curve(window)
     model.learn(total_timesteps=steps, callback=_callback(curve, steps))
     print(file=sys.stderr)
     return model, curve
@@ -188,6 +189,9 @@ def main(argv: Sequence[str] | None = None) -> Path:
     parser.add_argument(
         "--reward", choices=("win", "score"), default="win", help="what the learner learns from"
     )
+    parser.add_argument(
+        "--window", type=int, default=WINDOW, help="episodes per point of the learning curve"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("trained/ppo"))
     args = parser.parse_args(argv)
@@ -196,12 +200,14 @@ def main(argv: Sequence[str] | None = None) -> Path:
     if args.players:
         options["players"] = args.players
     chosen = options or None
-    model, curve = train(args.game, args.opponents, args.steps, args.seed, chosen, args.reward)
+    model, curve = train(
+        args.game, args.opponents, args.steps, args.seed, chosen, args.reward, args.window
+    )
     baseline = random_win_share(args.game, args.opponents, BASELINE_EPISODES, args.seed, chosen)
     agent = save(model, curve, baseline, args.game, args.opponents, args.out)
     last = curve.points[-1][2] if curve.points else float("nan")
     print(
-        f"{curve.episodes:,} episodes; win share over the last {WINDOW}: {last:.3f} "
+        f"{curve.episodes:,} episodes; win share over the last {args.window}: {last:.3f} "
         f"(uniform random play: {baseline:.3f})"
     )
     print(f"bot file: {agent} (seat it with TRADINGFLOOR_AGENTS=ppo={agent})")
