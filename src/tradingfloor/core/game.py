@@ -98,6 +98,14 @@ class Game(Protocol):
     Businessmen's VP then coins. Search stops its playouts after a horizon and scores them with
     it, rather than playing every playout to the end; a game without it (Middleman, whose short
     games need none and whose held tins its scoring counts as nothing) is played out to the end.
+
+    Optional too: `fast_playout(state, horizon) -> Result`, what a playout from `state` comes to
+    with the game's `heuristic` bot in every seat, for at most `horizon` actions (None: to the
+    end): the game's `result` once it is over, else its `standing` where the playout stopped. It
+    must equal playing that bot on the rules engine, move for move and draw for draw (the state's
+    own generator in the rules' order; the bot may draw nothing else), but may run on a faster
+    simulator of the game's own (Businessmen's lean table). Search's lookahead plays its playouts
+    through it where they are the heuristic in every seat.
     """
 
     id: str
