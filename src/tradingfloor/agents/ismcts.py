@@ -170,7 +170,7 @@ class ISMCTSAgent:
         policy: Policy = prior if self.rollout == "auto" else policy_agent(game, self.rollout)
         horizon = self.horizon if hasattr(game, "standing") else None
         kind = self.prior_kind(game) if self.rollout == "auto" else self.rollout
-        fast = hooked_playout(game, kind or "", playout_limit(horizon))
+        fast = hooked_playout(game, kind, playout_limit(horizon))
 
         def playout(state: State, stream: random.Random) -> Result | None:
             return outcome(game, play_to_end(game, policy, state, stream, horizon))

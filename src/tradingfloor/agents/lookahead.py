@@ -84,7 +84,7 @@ def outcome(game: Game, state: State) -> Result | None:
     return None if standing is None else standing(state)
 
 
-def hooked_playout(game: Game, policy: str, horizon: int | None) -> Playout | None:
+def hooked_playout(game: Game, policy: str | None, horizon: int | None) -> Playout | None:
     """The game's optional `fast_playout` hook as the playout, where the playouts are its
     `heuristic` bot in every seat: the very results of playing that bot on the rules engine, from
     the game's own simulator. None where the game has no hook or the playouts play another policy.
