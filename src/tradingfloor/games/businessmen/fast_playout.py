@@ -128,6 +128,7 @@ class ResumedTable(FastTable):
         return done
 
     def _seek(self, passed: list[bool], start: int, can: CanAct) -> int:
+        """`FastTable._seek`; a circling phase under way goes on at the seat whose turn it is."""
         done = self._take_resuming()
         if done is not None and self.turn is not None:
             passed[:] = done
@@ -135,6 +136,7 @@ class ResumedTable(FastTable):
         return super()._seek(passed, start, can)
 
     def clockwise(self) -> list[int]:
+        """`FastTable.clockwise`, less the seats done with the phase under way."""
         seats = super().clockwise()
         done = self._take_resuming()
         return seats if done is None else [seat for seat in seats if not done[seat]]
