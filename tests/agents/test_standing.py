@@ -81,7 +81,9 @@ def test_the_horizon_bounds_the_search_and_can_be_switched_off() -> None:
     applied: list[int] = []
 
     class Counting:
-        """Businessmen, counting the actions applied."""
+        """Businessmen on its rules engine (no `fast_playout`), counting the actions applied."""
+
+        fast_playout = None
 
         def __getattr__(self, name: str) -> Any:
             return getattr(game, name)

@@ -28,7 +28,7 @@ from tradingfloor.agents.bandits import (
     update,
 )
 from tradingfloor.agents.candidates import CandidatePool
-from tradingfloor.agents.lookahead import improve, reopened
+from tradingfloor.agents.lookahead import hooked_playout, improve, outcome, reopened
 from tradingfloor.agents.playouts import ReplayPolicy, SkewedSampler
 from tradingfloor.core.agent import Agent, Decision, RandomAgent, decision_for
 from tradingfloor.core.game import Game, Result, State
@@ -52,6 +52,15 @@ class Node:
 
     bandits: dict[int, SeatBandit] = field(default_factory=dict)
     children: dict[tuple[str, ...], Node] = field(default_factory=dict)
+
+
+def parse_horizon(text: str) -> int | None:
+    """A playout horizon as a lab seat spec writes it: a number of actions, or "end" (none)."""
+    if text == "end":
+        return None
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"a playout horizon is a number of actions or 'end', not {text!r}")
+    return int(text)
 
 
 def policy_agent(game: Game, kind: str) -> Agent | SkewedSampler:
@@ -143,26 +152,33 @@ class ISMCTSAgent:
 
     def prior_for(self, game: Game) -> Agent | SkewedSampler | None:
         """The prior policy: "auto" is the game's heuristic bot, where it has one."""
-        prior = self.prior
-        if prior == "auto":
-            prior = "heuristic" if "heuristic" in game.bots() else None
+        prior = self.prior_kind(game)
         return None if prior is None else policy_agent(game, prior)
+
+    def prior_kind(self, game: Game) -> str | None:
+        """The prior policy's name: "auto" is "heuristic" where the game has that bot."""
+        if self.prior == "auto":
+            return "heuristic" if "heuristic" in game.bots() else None
+        return self.prior
 
     def look_ahead(self, decision: Decision, prior: Agent, rng: random.Random) -> Any:
         """Policy improvement over the prior on shared worlds (see `lookahead`), whose playouts
-        are played by the prior itself unless `rollout` names another policy, and stop at the
-        horizon where the game can say how it stands there."""
+        are played by the prior itself unless `rollout` names another policy (on the game's own
+        simulator where it offers `fast_playout` and that policy is its heuristic), and stop at
+        the horizon where the game can say how it stands there."""
         game = decision.game
         policy: Policy = prior if self.rollout == "auto" else policy_agent(game, self.rollout)
         horizon = self.horizon if hasattr(game, "standing") else None
+        kind = self.prior_kind(game) if self.rollout == "auto" else self.rollout
+        fast = hooked_playout(game, kind, playout_limit(horizon))
 
-        def playout(state: State, stream: random.Random) -> State:
-            return play_to_end(game, policy, state, stream, horizon)
+        def playout(state: State, stream: random.Random) -> Result | None:
+            return outcome(game, play_to_end(game, policy, state, stream, horizon))
 
         budget = self.iterations
         if budget is None and self.seconds is None:
             budget = LOOKAHEAD_PLAYOUTS
-        return improve(decision, prior, playout, rng, budget, self.seconds, self.time_limit)
+        return improve(decision, prior, fast or playout, rng, budget, self.seconds, self.time_limit)
 
 
 class Search:
@@ -290,7 +306,7 @@ def play_to_end(
 ) -> State:
     """Play with `policy` in every seat to the end, or until `horizon` actions (at most
     MAX_ROLLOUT_ACTIONS) have been taken; a sealed simultaneous step is always finished."""
-    limit = MAX_ROLLOUT_ACTIONS if horizon is None else min(horizon, MAX_ROLLOUT_ACTIONS)
+    limit = playout_limit(horizon)
     taken = 0
     while taken < limit:
         actors = game.actors(state)
@@ -300,6 +316,11 @@ def play_to_end(
             state = game.apply(state, seat, playout_action(game, policy, state, seat, rng))
         taken += len(actors)
     return state
+
+
+def playout_limit(horizon: int | None) -> int:
+    """The actions after which a playout with this horizon stops (at most MAX_ROLLOUT_ACTIONS)."""
+    return MAX_ROLLOUT_ACTIONS if horizon is None else min(horizon, MAX_ROLLOUT_ACTIONS)
 
 
 def playout_action(game: Game, policy: Policy, state: State, seat: int, rng: random.Random) -> Any:

@@ -23,10 +23,11 @@ from tradingfloor.agents.candidates import LISTED_LIMIT, action_key, neighbours,
 from tradingfloor.core.agent import Agent, Decision, decision_for
 from tradingfloor.core.game import Game, Result, State
 
-Playout = Callable[[State, random.Random], State]
-"""Plays a world on from a state; the state it stops in: the end, or a horizon (see `outcome`)."""
+Playout = Callable[[State, random.Random], Result | None]
+"""Plays a world on from a state, to the end or a horizon, and says how it came out (`outcome`)."""
 MIN_WORLDS = 2  # a single world gives no measure of the playouts' noise
 ALPHA = 0.05  # chance that noise alone overrules the prior, over all candidates of one decision
+FAST_POLICY = "heuristic"  # the bot a game's `fast_playout` hook plays in every seat
 
 
 def candidates(game: Game, decision: Decision, proposal: Any) -> list[Any]:
@@ -83,6 +84,24 @@ def outcome(game: Game, state: State) -> Result | None:
     return None if standing is None else standing(state)
 
 
+def hooked_playout(game: Game, policy: str | None, horizon: int | None) -> Playout | None:
+    """The game's optional `fast_playout` hook as the playout, where the playouts are its
+    `heuristic` bot in every seat: the very results of playing that bot on the rules engine, from
+    the game's own simulator. None where the game has no hook or the playouts play another policy.
+    """
+    hook = getattr(game, "fast_playout", None)
+    if hook is None or policy != FAST_POLICY:
+        return None
+
+    def playout(state: State, stream: random.Random) -> Result | None:
+        # The heuristic draws nothing from `stream`: the game's own generator, in the state,
+        # holds every chance of the playout, and the hook draws from it in the rules' order.
+        result: Result | None = hook(state, horizon)
+        return result
+
+    return playout
+
+
 def value(result: Result | None, seat: int, players: int) -> float:
     """The seat's share of the win plus where its score stands, (1 + score / largest) / 2."""
     if result is None:  # a playout that did not end counts as a draw
@@ -120,11 +139,12 @@ def improve(
             break
         shared = world(game, decision, prior, rng)
         stream = rng.getrandbits(64)
+        players = game.players(shared)
         for index, action in enumerate(actions):
             if hard is not None and time.perf_counter() >= hard:
                 return _settled(actions, values)
-            final = playout(game.apply(shared, decision.seat, action), random.Random(stream))
-            values[index].append(value(outcome(game, final), decision.seat, game.players(final)))
+            result = playout(game.apply(shared, decision.seat, action), random.Random(stream))
+            values[index].append(value(result, decision.seat, players))
     return actions[overruling(values)]
 
 
@@ -166,4 +186,13 @@ def overruling(values: Sequence[Sequence[float]], alpha: float = ALPHA) -> int:
     return best
 
 
-__all__ = ["candidates", "improve", "outcome", "overruling", "reopened", "value", "world"]
+__all__ = [
+    "candidates",
+    "hooked_playout",
+    "improve",
+    "outcome",
+    "overruling",
+    "reopened",
+    "value",
+    "world",
+]

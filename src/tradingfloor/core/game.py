@@ -108,6 +108,14 @@ class Game(Protocol):
     game's data files that an option can change, by the name the lab's `--set`, `--sweep` and
     `--param` give it (`data.setup.starting_gold`), with its default, what it takes in words and
     its file. `tradingfloor data GAME` lists them beside the game's options.
+
+    Optional too: `fast_playout(state, horizon) -> Result`, what a playout from `state` comes to
+    with the game's `heuristic` bot in every seat, for at most `horizon` actions (None: to the
+    end): the game's `result` once it is over, else its `standing` where the playout stopped. It
+    must equal playing that bot on the rules engine, move for move and draw for draw (the state's
+    own generator in the rules' order; the bot may draw nothing else), but may run on a faster
+    simulator of the game's own (Businessmen's lean table). Search's lookahead plays its playouts
+    through it where they are the heuristic in every seat.
     """
 
     id: str

@@ -22,14 +22,19 @@ SEARCHES = {"ismcts": "auto", "ismcts-tree": "tree"}  # the bot kinds that take 
 
 def seat_agent(game: Game, spec: str) -> Agent:
     """The agent for a seat spec: a bot kind, or `ismcts:N` (`ismcts-tree:N`) for ISMCTS with N
-    iterations (of its tree search)."""
+    iterations (of its tree search); `ismcts:N:H` cuts the lookahead's playouts at H actions
+    (`ismcts:N:end`: plays them to the end)."""
     kind, _, budget = spec.partition(":")
+    budget, _, horizon = budget.partition(":")
     if kind in SEARCHES and budget:
-        from tradingfloor.agents.ismcts import ISMCTSAgent
+        from tradingfloor.agents.ismcts import ISMCTSAgent, parse_horizon
 
         if not budget.isdigit() or int(budget) < 1:
             raise ValueError(f"an ISMCTS budget is a number of iterations, not {budget!r}")
-        return ISMCTSAgent(iterations=int(budget), search=SEARCHES[kind])
+        if horizon and kind != "ismcts":
+            raise ValueError(f"only ismcts takes a playout horizon (ismcts:N:H), not {spec!r}")
+        cut = {"horizon": parse_horizon(horizon)} if horizon else {}
+        return ISMCTSAgent(iterations=int(budget), search=SEARCHES[kind], **cut)
     if budget:
         raise ValueError(f"only ismcts and ismcts-tree take a budget (ismcts:N), not {spec!r}")
     return make_agent(game, kind)

@@ -19,7 +19,7 @@ from tradingfloor.core.registry import make
 from tradingfloor.games.businessmen import decks, fast
 from tradingfloor.games.businessmen.bots import BOTS, HeuristicAgent
 from tradingfloor.games.businessmen.fast_heuristic import FastHeuristic
-from tradingfloor.games.businessmen.fast_table import FastTable
+from tradingfloor.games.businessmen.fast_playout import table_of
 from tradingfloor.games.businessmen.state import BusinessmenState
 from tradingfloor.sim.run import prepared, run
 from tradingfloor.sim.spec import RunSpec
@@ -81,28 +81,9 @@ def test_two_workers_share_a_run_and_give_the_same_rows() -> None:
     assert run(spec, workers=2) == run(spec, workers=1) == run(spec, reference=True)
 
 
-def _table_of(state: BusinessmenState) -> FastTable:
-    """A fast table standing where `state` stands (what the heuristic reads of it)."""
-    table = FastTable(state.decks, state.players, state.goal, state.max_rounds, seed=0)
-    for name in ("market", "prices", "supply"):
-        setattr(table, name, list(getattr(state, name)))
-    for name in ("coins", "vp", "skipping"):
-        setattr(table, name, [getattr(seat, name) for seat in state.seats])
-    for name in ("levels", "insured", "main", "temp", "bought", "exported"):
-        setattr(table, name, [list(getattr(seat, name)) for seat in state.seats])
-    table.car_good = [car.good for car in state.cars]
-    table.car_units = [list(car.units) for car in state.cars]
-    table.car_load = [car.load for car in state.cars]
-    table.embargo = state.embargo
-    if state.export_card is not None:
-        table.export_card = state.export_card
-        table._read_export_card()
-    return table
-
-
 def _fast_choice(state: BusinessmenState, seat: int) -> dict[str, Any]:
     """The fast heuristic's move in `state`, as the action's JSON."""
-    table = _table_of(state)
+    table = table_of(state)
     chooser = FastHeuristic(table)
     phase = "store" if state.phase == "discard" else state.phase
     picked = getattr(chooser, phase)(table, seat)

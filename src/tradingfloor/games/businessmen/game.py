@@ -72,6 +72,13 @@ class Businessmen:
 
         return standing(state)
 
+    def fast_playout(self, state: BusinessmenState, horizon: int | None) -> Result:
+        """The heuristic bot in every seat from `state` for at most `horizon` actions (None: to
+        the end), on the lean table: the result, or the `standing` where it was cut."""
+        from tradingfloor.games.businessmen.fast_playout import fast_playout
+
+        return fast_playout(state, horizon)
+
     def players(self, state: BusinessmenState) -> int:
         return state.players
 
