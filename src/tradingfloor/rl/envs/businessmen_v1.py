@@ -13,37 +13,9 @@ Businessmen is played turn by turn, so the AEC API gives a turn only to the seat
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
-
-from pettingzoo import AECEnv
-
-from tradingfloor.rl.envs.versioned import named_parallel, wrapped
-from tradingfloor.rl.pettingzoo_env import TradingfloorAEC, TradingfloorParallel
+from tradingfloor.rl.envs.versioned import versioned
 
 GAME = "businessmen"
 NAME = "businessmen_v1"
 
-
-class raw_env(TradingfloorAEC):  # PettingZoo's name for it
-    """Businessmen's AEC environment without wrappers."""
-
-    metadata: ClassVar[dict[str, Any]] = {**TradingfloorAEC.metadata, "name": NAME}
-
-    def __init__(
-        self,
-        options: Mapping[str, Any] | None = None,
-        render_mode: str | None = None,
-        **settings: Any,
-    ) -> None:
-        super().__init__(GAME, options, render_mode, **settings)
-
-
-def env(**kwargs: Any) -> AECEnv:
-    """Businessmen's AEC environment under PettingZoo's checking wrappers."""
-    return wrapped(raw_env(**kwargs))
-
-
-def parallel_env(options: Mapping[str, Any] | None = None, **kwargs: Any) -> TradingfloorParallel:
-    """Businessmen's Parallel environment."""
-    return named_parallel(GAME, NAME, options, kwargs)
+raw_env, env, parallel_env = versioned(GAME, NAME, "Businessmen")

@@ -15,37 +15,9 @@ rows are dealt at random by the environment.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
-
-from pettingzoo import AECEnv
-
-from tradingfloor.rl.envs.versioned import named_parallel, wrapped
-from tradingfloor.rl.pettingzoo_env import TradingfloorAEC, TradingfloorParallel
+from tradingfloor.rl.envs.versioned import versioned
 
 GAME = "middleman"
 NAME = "middleman_v1"
 
-
-class raw_env(TradingfloorAEC):  # PettingZoo's name for it
-    """Middleman's AEC environment without wrappers."""
-
-    metadata: ClassVar[dict[str, Any]] = {**TradingfloorAEC.metadata, "name": NAME}
-
-    def __init__(
-        self,
-        options: Mapping[str, Any] | None = None,
-        render_mode: str | None = None,
-        **settings: Any,
-    ) -> None:
-        super().__init__(GAME, options, render_mode, **settings)
-
-
-def env(**kwargs: Any) -> AECEnv:
-    """Middleman's AEC environment under PettingZoo's checking wrappers."""
-    return wrapped(raw_env(**kwargs))
-
-
-def parallel_env(options: Mapping[str, Any] | None = None, **kwargs: Any) -> TradingfloorParallel:
-    """Middleman's Parallel environment."""
-    return named_parallel(GAME, NAME, options, kwargs)
+raw_env, env, parallel_env = versioned(GAME, NAME, "Middleman")
