@@ -16,9 +16,9 @@ from collections.abc import Callable
 from tradingfloor.core.game import Result
 from tradingfloor.games.businessmen import rules
 from tradingfloor.games.businessmen.fast_heuristic import FastHeuristic
-from tradingfloor.games.businessmen.fast_table import SKIPPING, Chooser, FastTable, Recorder
+from tradingfloor.games.businessmen.fast_table import Chooser, FastTable, Recorder
 from tradingfloor.games.businessmen.standing import standing
-from tradingfloor.games.businessmen.state import SKIP_PAY, SKIP_VP, BusinessmenState
+from tradingfloor.games.businessmen.state import BusinessmenState
 
 # The phases of a round in which a seat decides, in their order (state.Phase, less "over").
 PHASES = ("declare", "buy", "load", "store", "export", "improve", "discard", "insure")
@@ -141,22 +141,11 @@ class ResumedTable(FastTable):
         done = self._take_resuming()
         return seats if done is None else [seat for seat in seats if not done[seat]]
 
-    def _declare(self, chooser: Chooser, record: Recorder) -> None:
-        """As `FastTable._declare`, leaving out the seats that have declared already."""
-        done = self._take_resuming() or [False] * self.players
-        for k in range(self.players):
-            seat = (self.first + k) % self.players
-            if done[seat]:
-                continue
-            skip = chooser.declare(self, seat)
-            self.skipping[seat] = skip
-            if skip:
-                self.gain_vp(seat, -SKIP_VP, SKIPPING)
-            record(seat, "skip" if skip else "play", None)
-        for seat in range(self.players):
-            if self.owed[seat]:
-                self.coins[seat] += SKIP_PAY
-                self.owed[seat] = False
+    def _declaring(self) -> list[int]:
+        """`FastTable._declaring`, less the seats that have declared already."""
+        done = self._take_resuming()
+        seats = super()._declaring()
+        return seats if done is None else [seat for seat in seats if not done[seat]]
 
 
 class Cut(Exception):

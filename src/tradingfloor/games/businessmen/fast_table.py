@@ -133,10 +133,13 @@ class FastTable:
 
     # The phases, in the order of the round.
 
+    def _declaring(self) -> list[int]:
+        """The seats still to declare, clockwise from the first: all of them, on this table."""
+        return [(self.first + k) % self.players for k in range(self.players)]
+
     def _declare(self, chooser: Chooser, record: Recorder) -> None:
         """RULINGS Businessmen 12: every seat plays or skips (−1 VP), clockwise from the first."""
-        for k in range(self.players):
-            seat = (self.first + k) % self.players
+        for seat in self._declaring():
             skip = chooser.declare(self, seat)
             self.skipping[seat] = skip
             if skip:
