@@ -40,16 +40,29 @@ def tunables(game: Game) -> list[Tunable]:
 
 
 def _option(name: str, prop: Mapping[str, Any]) -> Tunable | None:
+    # A number that may be left empty (anyOf it and null) defaults to what its schema's
+    # `default_words` say (Middleman's starting cash: "10 × players").
+    default = prop.get("default_words", prop.get("default"))
+    where = "option (research variant)" if prop.get("variant") else "option"
+    prop = _unwrapped(prop)
     kind = prop.get("type")
-    where = "option"
     if kind in ("integer", "number"):
         whole = "a whole number" if kind == "integer" else "a number"
         low, high = prop.get("minimum"), prop.get("maximum")
         bounds = f" from {low:,} to {high:,}" if low is not None and high is not None else ""
-        return Tunable(name, prop.get("default"), f"{whole}{bounds}", where)
+        return Tunable(name, default, f"{whole}{bounds}", where)
     if kind == "boolean":
-        return Tunable(name, prop.get("default"), "true or false", where)
+        return Tunable(name, default, "true or false", where)
     choices = prop.get("enum")
     if isinstance(choices, list):
-        return Tunable(name, prop.get("default"), "one of " + ", ".join(map(str, choices)), where)
+        return Tunable(name, default, "one of " + ", ".join(map(str, choices)), where)
     return None
+
+
+def _unwrapped(prop: Mapping[str, Any]) -> Mapping[str, Any]:
+    """An optional value's own schema (the member of `anyOf` that is not null), else `prop`."""
+    members = prop.get("anyOf")
+    if not isinstance(members, list):
+        return prop
+    kept = [m for m in members if isinstance(m, Mapping) and m.get("type") != "null"]
+    return kept[0] if len(kept) == 1 and len(kept) < len(members) else prop

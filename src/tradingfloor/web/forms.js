@@ -120,11 +120,15 @@ export function inputFor(name, schema, root, value, hint = {}) {
     return el("input", { type: "checkbox", name, title, checked: Boolean(value) });
   }
   if (type === "integer" || type === "number" || hint.min !== undefined || hint.max !== undefined) {
-    const min = hint.min ?? prop.minimum ?? prop.exclusiveMinimum;
-    const max = hint.max ?? prop.maximum ?? prop.exclusiveMaximum;
+    // A number that may be left empty (its schema: anyOf the number and null): its bounds are the
+    // number's, and empty is its default (the schema's `default_words` say what that means).
+    const number = (prop.anyOf || []).find((s) => s.type === "integer" || s.type === "number") || prop;
+    const min = hint.min ?? number.minimum ?? number.exclusiveMinimum;
+    const max = hint.max ?? number.maximum ?? number.exclusiveMaximum;
+    const empty = prop.anyOf && prop.default === null;
     return el("input", {
       type: "number", name, title, min, max, step: type === "integer" || hint.min !== undefined ? 1 : "any",
-      value: value ?? prop.default ?? (min ?? 0),
+      value: value ?? prop.default ?? (empty ? "" : (min ?? 0)), placeholder: empty ? prop.default_words : undefined,
     });
   }
   if (type === "object") {

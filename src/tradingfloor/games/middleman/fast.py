@@ -569,8 +569,9 @@ def printed_options(options: Mapping[str, Any] | None) -> MiddlemanOptions:
     chosen = parse_options(options)
     if chosen.variant != PRINTED:
         raise BadOptions(
-            "the batch engine plays only the printed game; a research variant (rounds, digits "
-            "or top price) is played by the rules engine: tradingfloor.make('middleman')"
+            "the batch engine plays only the printed game; a research variant (rounds, digits, "
+            "top price or starting cash) is played by the rules engine: "
+            "tradingfloor.make('middleman')"
         )
     return chosen
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
 from pydantic.config import JsonDict
@@ -14,12 +14,15 @@ from tradingfloor.games.middleman.state import DIGITS, PRINTED, ROUNDS, TOP_PRIC
 
 VARIANT: JsonDict = {"designer": True, "variant": True}
 """A research variant's option: not the printed game, shown apart from the players' options."""
-VARIANT_OPTIONS = ("rounds", "digits", "top_price")
+VARIANT_OPTIONS = ("rounds", "digits", "top_price", "starting_cash")
+MOST_STARTING_CASH = 1_000
+"""The most cash a seat may start with in the research variant (the printed game: 20 to 80)."""
 
 
 class MiddlemanOptions(BaseModel):
     """`players`: 2-8 (RULINGS Middleman 1); `guarded`: refuse orders that could not be paid;
-    `rounds`, `digits`, `top_price`: smaller research variants (the printed game by default)."""
+    `rounds`, `digits`, `top_price`, `starting_cash`: research variants (the printed game by
+    default)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -62,11 +65,18 @@ class MiddlemanOptions(BaseModel):
         "most this per tin instead of 10",
         json_schema_extra=VARIANT,
     )
+    starting_cash: Annotated[StrictInt, Field(ge=0, le=MOST_STARTING_CASH)] | None = Field(
+        None,
+        title="Starting cash (research variant)",
+        description="each trader's cash at the start, for research, not the printed game: "
+        "ten times the number of players when left empty",
+        json_schema_extra={**VARIANT, "default_words": "10 × players"},
+    )
 
     @property
     def variant(self) -> Variant:
         """The figures these options play with: PRINTED unless a research variant is chosen."""
-        chosen = Variant(self.rounds, self.digits, self.top_price)
+        chosen = Variant(self.rounds, self.digits, self.top_price, self.starting_cash)
         return PRINTED if chosen == PRINTED else chosen
 
 
@@ -82,6 +92,9 @@ def parse_options(options: Mapping[str, Any] | None) -> MiddlemanOptions:
             f"a row of {chosen.digits} digits has only {chosen.digits} columns, so the game "
             f"cannot last {chosen.rounds} rounds: choose at most {chosen.digits} rounds"
         )
+    if chosen.starting_cash == 10 * chosen.players:
+        # Middleman §2's own figure: the printed game, whose options read as they always have.
+        chosen = chosen.model_copy(update={"starting_cash": None})
     return chosen
 
 

@@ -20,7 +20,7 @@ from tradingfloor.games.middleman.state import (
 
 
 def new_state(players: int, guarded: bool, seed: int, variant: Variant = PRINTED) -> MiddlemanState:
-    """The sheets before anyone writes: 10 x players in cash each, no tins (Middleman §2)."""
+    """The sheets before anyone writes: 10 x players in cash each (or the variant's), no tins."""
     # Middleman §2: "Starting capital for each player is ten times the number of participants."
     return MiddlemanState(
         players=players,
@@ -28,7 +28,7 @@ def new_state(players: int, guarded: bool, seed: int, variant: Variant = PRINTED
         rng=Rng(seed),
         round=1,
         phase="rows",
-        cash=(10 * players,) * players,
+        cash=(variant.start_cash(players),) * players,
         tins=(0,) * players,
         out=(False,) * players,
         rows_a=(None,) * players,

@@ -27,9 +27,9 @@ def most_cash(players: int, variant: Variant = PRINTED) -> int:
     pays more than 10 a tin (§4). No trader can pay a higher offer even for one tin, ever, so
     the bound keeps the buying order's space finite without refusing any order that someone
     could pay for (RULINGS Middleman 4: no order is refused against the cash held). A variant's
-    rows and top price give its own bound the same way.
+    rows, top price and starting cash give its own bound the same way.
     """
-    return 10 * players + variant.digits_total * players * variant.top_price
+    return variant.start_cash(players) + variant.digits_total * players * variant.top_price
 
 
 def rows_problem(a: Sequence[int], d: Sequence[int], digits: int = len(DIGITS)) -> str | None:

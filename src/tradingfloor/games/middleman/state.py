@@ -23,6 +23,11 @@ class Variant:
     rounds: int = ROUNDS  # rounds played: the first `rounds` columns of each row
     digits: int = DIGITS  # each row holds the digits 0 to digits - 1, each once
     top_price: int = TOP_PRICE  # the most the market pays per tin
+    starting_cash: int | None = None  # each seat's cash at the start; None: 10 x players (§2)
+
+    def start_cash(self, players: int) -> int:
+        """Each seat's cash at the start: ten times the players (Middleman §2), or the variant's."""
+        return 10 * players if self.starting_cash is None else self.starting_cash
 
     @property
     def digits_total(self) -> int:

@@ -79,10 +79,19 @@ def variant_line(view: View) -> str:
         changes.append(f"rows of the digits 0-{digits - 1} instead of 0-{DIGITS - 1}")
     if top != TOP_PRICE:
         changes.append(f"the market pays at most {top} a tin instead of {TOP_PRICE}")
+    if "starting_cash" in variant:
+        printed = 10 * len(view["players"])
+        changes.append(f"every trader starts with {variant['starting_cash']} instead of {printed}")
     unused = digits - rounds
     last = "digit is" if unused == 1 else f"{unused} digits are"
     note = f" Each row's last {last} never called out." if unused > 0 else ""
     return f"A research variant, not the printed game: {'; '.join(changes)}.{note}"
+
+
+def start_cash(view: View) -> int:
+    """Each trader's cash at the start: ten times the participants (§2), or a variant's."""
+    variant = view.get("variant") or {}
+    return int(variant.get("starting_cash", 10 * len(view["players"])))
 
 
 def _count(count: int, noun: str) -> str:
@@ -127,7 +136,7 @@ def _sheet_rows(view: View, seat: int) -> list[tuple[str, list[str]]]:
 
 def _heads(view: View, seat: int) -> tuple[list[str], list[str]]:
     """Cash Held and Tins Held at the head of each column reached so far (Middleman §4, end)."""
-    cash = 10 * len(view["players"])  # Middleman §2: ten times the number of participants
+    cash = start_cash(view)
     tins = 0
     cash_row, tins_row = [BLANK] * columns(view), [BLANK] * columns(view)
     cash_row[0], tins_row[0] = str(cash), str(tins)

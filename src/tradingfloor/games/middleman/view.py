@@ -39,6 +39,8 @@ def view(state: MiddlemanState, seat: int | None) -> dict[str, Any]:
     if state.variant != PRINTED:
         # Only a research variant says so: the printed game's view reads as it always has.
         out["variant"] = {"digits": state.variant.digits, "top_price": state.variant.top_price}
+        if state.variant.starting_cash is not None:
+            out["variant"]["starting_cash"] = state.variant.starting_cash
     if seat is not None and 0 <= seat < state.players:
         out["rows"] = _own_rows(state, seat)
         sealed = state.sealed[seat]

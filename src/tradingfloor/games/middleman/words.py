@@ -51,7 +51,7 @@ def news(state: MiddlemanState) -> list[str]:
             "nobody knows how many tins it holds until every order is sealed."
         )
     else:
-        start = 10 * state.players  # Middleman §2: ten times the number of participants
+        start = state.variant.start_cash(state.players)  # §2: ten times the participants
         lines.append(f"The game begins: every trader holds {start} in cash and no tins.")
     lines += _sealed_so_far(state)
     final = rules.result(state)
@@ -225,7 +225,7 @@ def move_words(state: MiddlemanState, who: int, action: Any) -> str:
 
 def history_sentences(state: MiddlemanState) -> list[list[str]]:
     """Every resolved step in sentences, in order (`step_sentences` of each)."""
-    cash = (10 * state.players,) * state.players  # Middleman §2
+    cash = (state.variant.start_cash(state.players),) * state.players  # Middleman §2
     out = []
     for step in state.history:
         sentences, cash = _told(step, cash)
@@ -251,7 +251,7 @@ def _after(step: Step, cash: Sequence[int]) -> list[int]:
 
 def cash_before(state: MiddlemanState, index: int) -> list[int]:
     """Each trader's cash before the history's step `index` (from the public sheets)."""
-    cash = [10 * state.players] * state.players  # Middleman §2
+    cash = [state.variant.start_cash(state.players)] * state.players  # Middleman §2
     for step in state.history[:index]:
         cash = _after(step, cash)
     return cash

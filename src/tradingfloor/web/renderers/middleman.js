@@ -84,6 +84,7 @@ function variantWords(view) {
   if (rounds !== PRINTED.rounds) changes.push(`${rounds === 1 ? "1 round" : `${rounds} rounds`} instead of ${PRINTED.rounds}, the result read after round ${rounds}`);
   if (digits !== PRINTED.digits) changes.push(`rows of the digits 0 to ${digits - 1} instead of 0 to 9`);
   if (topPrice !== PRINTED.topPrice) changes.push(`the market pays at most ${topPrice} a tin instead of ${PRINTED.topPrice}`);
+  if (view.variant.starting_cash !== undefined) changes.push(`every trader starts with ${view.variant.starting_cash} in cash instead of ${10 * view.players.length}`);
   const unused = Math.max(digits - rounds, 0);
   const note = unused ? ` Each row's last ${unused === 1 ? "digit is" : `${unused} digits are`} never called out.` : "";
   return `A research variant, not the printed game: ${changes.join("; ")}. Everything else is as in the rules.${note}`;
@@ -92,7 +93,8 @@ function variantWords(view) {
 /** Every seat's sheet, column by column (1-11), from the public history plus this seat's secrets. */
 function sheets(view) {
   const players = view.players.length;
-  const start = 10 * players; // Middleman §2: starting capital is ten times the number of players
+  // Middleman §2: starting capital is ten times the number of players (a research variant's own)
+  const start = (view.variant && view.variant.starting_cash) ?? 10 * players;
   const columns = figuresOf(view).rounds + 1; // the rounds, and the column whose head holds the result
   const out = view.players.map(() => Array.from({ length: columns }, () => ({})));
   const cash = Array(players).fill(start);
