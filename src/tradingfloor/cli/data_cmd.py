@@ -39,6 +39,6 @@ def data(
     for tunable in shown:
         default = tunable.default
         # As --set takes it: a text as itself, anything else as JSON (true, 2.5).
-        shown = default if isinstance(default, str) else json.dumps(default)
-        table.add_row(tunable.name, shown, tunable.takes, tunable.where)
+        written = default if isinstance(default, str) else json.dumps(default)
+        table.add_row(tunable.name, written, tunable.takes, tunable.where)
     Console().print(table)

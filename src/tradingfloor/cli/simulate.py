@@ -33,7 +33,8 @@ Settings = Annotated[
     typer.Option(
         "--set",
         help="fix a game option or data figure: name=value (repeatable; "
-        "`tradingfloor data GAME` lists the names)",
+        "`tradingfloor data GAME` lists the names); a list option's items are parted by "
+        "commas: modules=economy,magic",
     ),
 ]
 
@@ -53,7 +54,8 @@ def simulate(
         list[str] | None,
         typer.Option(
             help="vary an option or data figure: name=v1,v2,... (repeatable: every "
-            "combination of the values is played)"
+            "combination of the values is played); a value of a list option joins its items "
+            "with +: modules=economy,economy+magic"
         ),
     ] = None,
     reference: Annotated[

@@ -22,8 +22,9 @@ def tune(
         list[str],
         typer.Option(
             help="a number to tune: name=LOW:HIGH (whole numbers when both are) or name=a,b,c "
-            "for choices; an option or a data figure, data.<path> (repeatable; "
-            "`tradingfloor data GAME` lists the names)"
+            "for choices (a list option's choice joins its items with +: "
+            "modules=economy,economy+magic); an option or a data figure, data.<path> "
+            "(repeatable; `tradingfloor data GAME` lists the names)"
         ),
     ],
     objective: Annotated[
@@ -44,6 +45,13 @@ def tune(
     workers: Workers = 1,
     ray: RayAddress = None,
     set_: Settings = None,
+    reference: Annotated[
+        bool,
+        typer.Option(
+            help="always use the rules engine (it plays every trial anyway where the batch "
+            "engine cannot play every setting tried)"
+        ),
+    ] = False,
 ) -> None:
     """Try TRIALS settings of the tuned numbers (Optuna's TPE sampler), GAMES games each, and
     report the setting whose figures come closest to the objective, played again on fresh seeds."""
@@ -63,7 +71,7 @@ def tune(
         tuned = {p.name for p in params}
         if tuned & set(spec.options):
             fail(f"{', '.join(sorted(tuned & set(spec.options)))} is both set and tuned")
-        _tune(spec, params, terms, trials, workers, ray, out)
+        _tune(spec, params, terms, trials, workers, ray, out, reference)
     except (TradingfloorError, ValueError) as err:
         fail(str(err))
 
@@ -81,17 +89,27 @@ def _about(spec: Any, params: Any, terms: Any, trials: int) -> dict[str, Any]:
 
 
 def _tune(
-    spec: Any, params: Any, terms: Any, trials: int, workers: int, ray: str | None, out: Path
+    spec: Any,
+    params: Any,
+    terms: Any,
+    trials: int,
+    workers: int,
+    ray: str | None,
+    out: Path,
+    reference: bool,
 ) -> None:
     from rich.console import Console
 
     from tradingfloor.cli.simulate import progress_bar
     from tradingfloor.sim.run import run
-    from tradingfloor.sim.tune import tune
+    from tradingfloor.sim.tune import batch_plays_every_trial, tune
     from tradingfloor.sim.tune_report import write_tuning
 
     console = Console()
     about = _about(spec, params, terms, trials)
+    reference = reference or not batch_plays_every_trial(spec, params)
+    if reference:
+        console.print("the rules engine plays every trial (the same engine for every setting)")
     with progress_bar(console, unit="trials") as progress:
         bar = progress.add_task(f"tuning {spec.game}", total=trials + 1)
 
@@ -106,7 +124,7 @@ def _tune(
             terms,
             trials,
             seed=spec.seed,
-            play=lambda s: run(s, workers, ray),
+            play=lambda s: run(s, workers, ray, reference=reference),
             on_trial=played,
         )
         progress.advance(bar)

@@ -104,7 +104,10 @@ def point_label(value: str | None) -> str:
 
 
 def _word(value: Any) -> str:
-    """A swept value as a designer writes it: a text as itself, else as JSON (true, 2.5)."""
+    """A swept value as a designer writes it: a text as itself, a list's items joined by +
+    (economy+magic), else as JSON (true, 2.5)."""
+    if isinstance(value, list):
+        return "+".join(_word(item) for item in value)
     return value if isinstance(value, str) else json.dumps(value)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from tradingfloor.agents import kinds
 from tradingfloor.core.registry import make
 from tradingfloor.sim.backends import OnRow, run_local, run_ray
+from tradingfloor.sim.lists import list_options, with_lists
 from tradingfloor.sim.match import Row
 from tradingfloor.sim.spec import RunSpec
 from tradingfloor.sim.vectorized import vectorized_engine
@@ -27,6 +28,7 @@ def prepared(spec: RunSpec) -> RunSpec:
             raise ValueError(
                 f"unknown bot kind {seat!r} for {game.id}; choose from {', '.join(catalogue)}"
             )
+    spec = with_lists(spec, list_options(game))  # modules=economy,magic is a list
     options = dict(spec.options)
     swept = {name for name, _ in spec.sweeps}
     if "players" in game.options() and "players" not in options and "players" not in swept:

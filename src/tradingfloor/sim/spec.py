@@ -108,9 +108,27 @@ def parse_assignments(items: Sequence[str]) -> dict[str, Any]:
 
 
 def parse_sweep(text: str) -> tuple[str, tuple[Any, ...]]:
-    """`option=v1,v2,...` as (option, values); ValueError where malformed."""
+    """`option=v1,v2,...` as (option, values); ValueError where malformed.
+
+    A value of a list option is its items joined by `+` (`modules=economy,economy+magic`) or in
+    brackets (`modules=[economy],[economy,magic]`): a comma inside brackets parts no values.
+    """
     name, sep, values = text.partition("=")
-    parts = [v.strip() for v in values.split(",") if v.strip()]
+    parts = [v.strip() for v in split_values(values) if v.strip()]
     if not sep or not name.strip() or not parts:
         raise ValueError(f"expected option=v1,v2,..., got {text!r}")
     return name.strip(), tuple(parse_value(v) for v in parts)
+
+
+def split_values(text: str) -> list[str]:
+    """`text` parted at its commas, except those inside brackets: "[a,b],c" -> ["[a,b]", "c"]."""
+    parts, current, depth = [], [], 0
+    for char in text:
+        depth += {"[": 1, "]": -1}.get(char, 0)
+        if char == "," and depth <= 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    parts.append("".join(current))
+    return parts

@@ -16,7 +16,7 @@ from typing import Any
 from tradingfloor.sim.figures import figures
 from tradingfloor.sim.objectives import Term, distance
 from tradingfloor.sim.run import prepared, run
-from tradingfloor.sim.spec import RunSpec, parse_value
+from tradingfloor.sim.spec import RunSpec, parse_value, split_values
 
 FRESH_SEED_OFFSET = 1_000_003  # the re-run's seed: the run's plus this, so its games are new
 
@@ -54,7 +54,7 @@ def parse_param(text: str) -> Param:
             raise ValueError(f"{text!r}: the range must go from low to high")
         integer = isinstance(low, int) and isinstance(high, int)
         return Param(name, float(low), float(high), integer)
-    choices = tuple(parse_value(v.strip()) for v in values.split(",") if v.strip())
+    choices = tuple(parse_value(v.strip()) for v in split_values(values) if v.strip())
     return Param(name, choices=choices)
 
 
@@ -97,7 +97,8 @@ def tune(
     import optuna
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    playing = play or (lambda s: run(s))
+    reference = not batch_plays_every_trial(spec, params)
+    playing = play or (lambda s: run(s, reference=reference))
     study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=seed))
     for param in params:  # every bound checked by the game before the first game
         for value in _corners(param):
@@ -134,6 +135,22 @@ def _search(
         if on_trial is not None:
             on_trial(result)
     return done
+
+
+def batch_plays_every_trial(spec: RunSpec, params: Sequence[Param]) -> bool:
+    """Whether the game's batch engine plays the settings at every end of the ranges.
+
+    Where it cannot play some (Middleman's research variants), the rules engine must play every
+    trial: a trial played by the other engine would differ by the engine's luck, not its setting.
+    """
+    from tradingfloor.sim.vectorized import vectorized_engine
+
+    for param in params:
+        for value in _corners(param):
+            tasks = prepared(replace(_with(spec, {param.name: value}), games=1)).tasks()
+            if vectorized_engine(spec.game, tasks) is None:
+                return False
+    return True
 
 
 def _with(spec: RunSpec, setting: Mapping[str, Any]) -> RunSpec:

@@ -172,10 +172,16 @@ def _override(raw: dict[str, Any], path: str, value: Any) -> None:
         elif isinstance(node, dict) and part in node:
             key = part
         else:
-            raise BadOptions(f"no number at data path {path!r} (stopped at {part!r})")
+            raise BadOptions(
+                f"no number at data path {'data.' + path!r} (nothing called {part!r} there); "
+                f"`tradingfloor data merlin` lists every figure by name"
+            )
         if last:
             if isinstance(node[key], dict | list):
-                raise BadOptions(f"data path {path!r} names a table, not a number")
+                raise BadOptions(
+                    f"data path {'data.' + path!r} names a table, not a number; "
+                    f"`tradingfloor data merlin` lists every figure by name"
+                )
             node[key] = value
         else:
             node = node[key]
