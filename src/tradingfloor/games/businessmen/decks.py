@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
 from tradingfloor.core.errors import BadOptions
+from tradingfloor.games.businessmen.figures import PRINTED, Figures
 from tradingfloor.games.businessmen.names import (
     CHARACTERISTICS,
     GOODS,
@@ -115,12 +116,14 @@ class PriceSector:
 
 @dataclass(frozen=True, slots=True)
 class Decks:
-    """Goods cards (units per good), export cards (goods), the price wheel and the events wheel."""
+    """Goods cards (units per good), export cards (goods), the price wheel and the events wheel,
+    and the setup's and the round's figures."""
 
     goods_cards: tuple[tuple[int, ...], ...]
     export_cards: tuple[tuple[int, ...], ...]
     price_wheel: tuple[PriceSector, ...]
     events_wheel: tuple[int | None, ...]  # a characteristic index, or None for "nothing"
+    figures: Figures = PRINTED  # the setup's and the round's figures (the `data` option's)
 
 
 def variants() -> list[str]:
@@ -147,6 +150,16 @@ def load_decks(source: str | Path | Mapping[str, str] | None = None) -> Decks:
         return _load(str(DEFAULT_PATH), DEFAULT_PATH.stat().st_mtime_ns)
     if isinstance(source, Mapping):
         return _uploaded(tuple(source.items()))
+    target = _file(source)
+    try:
+        stamp = target.stat().st_mtime_ns
+    except OSError as err:
+        raise DeckError(f"cannot read the decks file {target}: {err.strerror}") from None
+    return _load(str(target), stamp)
+
+
+def _file(source: str | Path) -> Path:
+    """The decks file a shipped variant's name or a typed path names (DeckError if none)."""
     shipped = variant_path(str(source)) if isinstance(source, str) else None
     target = shipped or Path(source)
     if target.is_dir():
@@ -156,11 +169,34 @@ def load_decks(source: str | Path | Mapping[str, str] | None = None) -> Decks:
             f"there are no decks called {str(source)!r}: choose a shipped variant "
             f"({', '.join(variants())}), upload a .toml file, or give a .toml file's path"
         )
+    return target
+
+
+def deck_file(source: str | Path | Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The decks file of `source` as checked data, every default filled in (a price shock's
+    `up_by` and `down_by`): the figures that the `data` option changes one by one."""
+    load_decks(source)  # refused here, in words, if the file cannot be used
+    if source is None:
+        text, name = DEFAULT_PATH.read_text(encoding="utf-8"), str(DEFAULT_PATH)
+    elif isinstance(source, Mapping):
+        name, text = next(iter(source.items()))
+    else:
+        name = str(_file(source))
+        text = Path(name).read_text(encoding="utf-8")
+    return _validated(text, name).model_dump(exclude_none=True)
+
+
+def decks_of(data: Mapping[str, Any], figures: Figures = PRINTED) -> Decks:
+    """The decks of a decks file's data changed by single figures (`deck_file`'s, changed);
+    DeckError names the figure as the `data` option names it (data.goods_cards.0.oil)."""
     try:
-        stamp = target.stat().st_mtime_ns
-    except OSError as err:
-        raise DeckError(f"cannot read the decks file {target}: {err.strerror}") from None
-    return _load(str(target), stamp)
+        checked = _DeckFile.model_validate(data)
+    except ValidationError as err:
+        problem = err.errors()[0]
+        loc = tuple(problem["loc"])
+        path = ".".join(str(part) for part in loc)
+        raise DeckError(f"data.{path}: {_plain(problem, loc)}") from None
+    return replace(_build(checked), figures=figures)
 
 
 @lru_cache(maxsize=16)
@@ -193,15 +229,19 @@ def parse_decks(text: str, source: str = "<decks>") -> Decks:
         raise DeckError(f"{source}: its lists are nested too deeply to read") from None
     except ValueError as err:  # an integer of thousands of digits
         raise DeckError(f"{source}: cannot be read: {err}") from None
+    return _build(_validated(text, source, raw))
+
+
+def _validated(text: str, source: str, raw: Any = None) -> _DeckFile:
+    """The decks file's TOML `text` (or its data, `raw`) checked; DeckError names the line."""
     try:
-        data = _DeckFile.model_validate(raw)
+        return _DeckFile.model_validate(tomllib.loads(text) if raw is None else raw)
     except ValidationError as err:
         problem = err.errors()[0]
         loc = tuple(problem["loc"])
         line = locate(text, loc)
         at = f", line {line}" if line else ""
         raise DeckError(f"{source}{at}: {_place(loc)}: {_plain(problem, loc)}") from None
-    return _build(data)
 
 
 def _place(loc: tuple[Any, ...]) -> str:

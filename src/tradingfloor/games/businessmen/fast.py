@@ -16,11 +16,10 @@ from typing import Any
 from tradingfloor.games.businessmen import menus
 from tradingfloor.games.businessmen.actions import Store
 from tradingfloor.games.businessmen.balance import figures
-from tradingfloor.games.businessmen.decks import load_decks
 from tradingfloor.games.businessmen.fast_heuristic import FastHeuristic
 from tradingfloor.games.businessmen.fast_table import FastTable
 from tradingfloor.games.businessmen.names import GOODS
-from tradingfloor.games.businessmen.options import decks_source, parse_options
+from tradingfloor.games.businessmen.options import match_decks_of, parse_options
 from tradingfloor.games.businessmen.rules import final_result
 
 VECTORIZED_POLICIES = frozenset({"heuristic"})
@@ -44,7 +43,7 @@ def play_row(task: Any) -> Row:
 
     chosen = parse_options(task.options)
     options = GAME.options(task.options)
-    decks = load_decks(decks_source(chosen))
+    decks = match_decks_of(chosen)
     table = FastTable(decks, chosen.players, chosen.goal, chosen.max_rounds, task.seed)
     moves = Moves(chosen.players)
     table.play(FastHeuristic(table), moves.add)

@@ -29,12 +29,6 @@ from tradingfloor.games.businessmen.state import (
     MANAGER_LIMIT,
     PRICE_MAX,
     PRICE_MIN,
-    RISE,
-    SKIP_PAY,
-    SKIP_VP,
-    START_COINS,
-    START_PRICE,
-    SUPPLY_PER_GOOD,
     VP_SOURCES,
     WAREHOUSE,
     WAREHOUSE_TYPES,
@@ -76,14 +70,14 @@ class FastTable:
         self.export_goods: tuple[int, ...] = ()  # the export card's goods not under embargo
         self.embargo: tuple[int, ...] = ()
         self.round, self.first = 1, 0
-        self.supply = [SUPPLY_PER_GOOD] * 6
+        self.supply = [decks.figures.supply_per_good] * 6
         self.market = [0] * 6
-        self.prices = [START_PRICE] * 6
+        self.prices = [decks.figures.start_price] * 6
         self.car_good: list[int | None] = [None, None, None]
         self.car_units = [[0] * players for _ in range(3)]
         self.car_load = [0, 0, 0]
         seats = range(players)
-        self.coins = [START_COINS] * players
+        self.coins = [decks.figures.start_coins] * players
         self.vp = [0] * players
         self.vp_from = [[0] * len(VP_SOURCES) for _ in seats]
         self.levels = [[1, 1, 1] for _ in seats]
@@ -143,11 +137,11 @@ class FastTable:
             skip = chooser.declare(self, seat)
             self.skipping[seat] = skip
             if skip:
-                self.gain_vp(seat, -SKIP_VP, SKIPPING)
+                self.gain_vp(seat, -self.decks.figures.skip_vp, SKIPPING)
             record(seat, "skip" if skip else "play", None)
         for seat in range(self.players):
             if self.owed[seat]:
-                self.coins[seat] += SKIP_PAY
+                self.coins[seat] += self.decks.figures.skip_pay
                 self.owed[seat] = False
 
     def _turn_cards(self) -> None:
@@ -304,8 +298,9 @@ class FastTable:
             falls[good] += CAPACITY[car]
             self._send(car, good)
         # RULINGS Businessmen 7: goods sent fall by each car's capacity; all the others rise 3.
+        rise = self.decks.figures.rise
         for good in GOODS:
-            moved = prices[good] - falls[good] if falls[good] else prices[good] + RISE
+            moved = prices[good] - falls[good] if falls[good] else prices[good] + rise
             prices[good] = _clamp(moved)
 
     def _send(self, car: int, good: int) -> None:

@@ -12,8 +12,6 @@ from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.state import (
     CAPACITY,
     CAR_VP,
-    RISE,
-    SKIP_PAY,
     Car,
     Phase,
     Seat,
@@ -97,9 +95,10 @@ def begin_round(table: Draft) -> None:
     """RULINGS Businessmen 2, 12: pay last round's skippers; turn a goods and an export card."""
     for seat in range(table.players):
         if table.seats[seat].owed:
-            table.pay(seat, -SKIP_PAY)
+            pay = table.decks.figures.skip_pay
+            table.pay(seat, -pay)
             table.seat(seat, owed=False)
-            table.note("skip-pay", seat=seat, coins=SKIP_PAY)
+            table.note("skip-pay", seat=seat, coins=pay)
     turn_cards(table)
     begin(table, "buy", table.first)
 
@@ -221,8 +220,9 @@ def _send(table: Draft, index: int) -> None:
 
 def _move_prices(table: Draft, falls: list[int]) -> None:
     """RULINGS Businessmen 7: goods sent fall by each car's capacity; all the others rise 3."""
+    rise = table.decks.figures.rise
     prices = tuple(
-        clamp_price(table.prices[g] - falls[g] if falls[g] else table.prices[g] + RISE)
+        clamp_price(table.prices[g] - falls[g] if falls[g] else table.prices[g] + rise)
         for g in range(6)
     )
     moved = {GOODS[g]: prices[g] - table.prices[g] for g in range(6)}

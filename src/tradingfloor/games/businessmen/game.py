@@ -12,8 +12,12 @@ from tradingfloor.core.game import Result
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.businessmen import determinize, rules
 from tradingfloor.games.businessmen.actions import ACTION_TYPES, CODEC, BusinessmenAction
-from tradingfloor.games.businessmen.decks import load_decks
-from tradingfloor.games.businessmen.options import BusinessmenOptions, decks_source, parse_options
+from tradingfloor.games.businessmen.options import (
+    BusinessmenOptions,
+    dumped,
+    match_decks_of,
+    parse_options,
+)
 from tradingfloor.games.businessmen.state import BusinessmenState
 from tradingfloor.games.businessmen.view import bot_view, view
 
@@ -29,11 +33,11 @@ class Businessmen:
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> BusinessmenState:
         chosen = parse_options(options)
-        decks = load_decks(decks_source(chosen))
+        decks = match_decks_of(chosen)
         return rules.new_state(chosen.players, decks, seed, chosen.goal, chosen.max_rounds)
 
     def options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        return parse_options(options).model_dump(mode="json")
+        return dumped(parse_options(options))
 
     def actors(self, state: BusinessmenState) -> tuple[int, ...]:
         return rules.actors(state)
@@ -84,6 +88,13 @@ class Businessmen:
 
     def schemas(self) -> dict[str, Any]:
         return {"options": BusinessmenOptions.model_json_schema(), "action": CODEC.schema()}
+
+    def data_figures(self) -> list[tuple[str, Any, str, str]]:
+        """Every figure of the setup and of the decks file, as the `data` option names it
+        (`data.<path>`), with its default, what it takes and its file (`tradingfloor data`)."""
+        from tradingfloor.games.businessmen.data_option import data_figures
+
+        return data_figures()
 
     def bots(self) -> Mapping[str, Any]:
         from tradingfloor.games.businessmen.bots import BOTS

@@ -29,10 +29,6 @@ from tradingfloor.games.businessmen.state import (
     EXPORT_VP,
     IMPROVE,
     INSURANCE_COST,
-    SKIP_VP,
-    START_COINS,
-    START_PRICE,
-    SUPPLY_PER_GOOD,
     BusinessmenState,
     Car,
     Seat,
@@ -43,12 +39,13 @@ from tradingfloor.games.businessmen.table import bump, put
 def new_state(
     players: int, decks: Decks, seed: int, goal: int, max_rounds: int
 ) -> BusinessmenState:
-    """The table at setup (RULINGS Businessmen, preamble): 10 coins, level 1, prices at 3."""
+    """The table at setup (RULINGS Businessmen, preamble): 10 coins, level 1, prices at 3 (or
+    the decks' own figures)."""
     cursor = Rng(seed).cursor()
     goods_deck = tuple(cursor.shuffled(range(len(decks.goods_cards))))
     export_deck = tuple(cursor.shuffled(range(len(decks.export_cards))))
     seat = Seat(
-        coins=START_COINS,
+        coins=decks.figures.start_coins,
         vp=0,
         levels=(1, 1, 1),
         markers=(False, False, False),
@@ -66,9 +63,9 @@ def new_state(
         phase="declare",
         turn=None,
         seats=(seat,) * players,
-        supply=(SUPPLY_PER_GOOD,) * 6,
+        supply=(decks.figures.supply_per_good,) * 6,
         market=(0,) * 6,
-        prices=(START_PRICE,) * 6,
+        prices=(decks.figures.start_price,) * 6,
         bank=0,
         cars=(Car(None, (0,) * players),) * 3,
         goods_deck=goods_deck,
@@ -166,7 +163,7 @@ def _declare(table: Draft, seat: int, skip: bool) -> None:
     table.passed[seat] = True
     table.seat(seat, skipping=skip)
     if skip:
-        table.gain_vp(seat, -SKIP_VP, "skipping")
+        table.gain_vp(seat, -table.decks.figures.skip_vp, "skipping")
     table.note("declare", seat=seat, skip=skip)
 
 
