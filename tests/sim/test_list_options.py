@@ -105,9 +105,10 @@ def test_a_sweep_over_a_list_option_gives_every_value() -> None:
 @pytest.mark.usefixtures("colours")
 def test_a_list_value_that_is_no_list_says_what_to_type() -> None:
     with pytest.raises(ValueError, match=r"type its items parted by commas, e\.g\. --set colours"):
-        prepared(spec(["colours=3"]))
-    with pytest.raises(BadOptions, match="list of red, green and blue"):
-        prepared(spec(["colours=red,pink"]))
+        prepared(spec(['colours={"red": 1}']))
+    for typed in ("colours=red,pink", "colours=3"):  # one item: the game says what is wrong
+        with pytest.raises(BadOptions, match="list of red, green and blue"):
+            prepared(spec([typed]))
 
 
 def test_brackets_and_plus_keep_a_list_value_whole() -> None:
@@ -136,7 +137,8 @@ def test_the_simulate_command_sweeps_a_list_option(tmp_path: Path) -> None:
     summary = json.loads((tmp_path / "summary.json").read_text())
     labels = [point["value"] for point in summary["sweep"]]
     assert labels == ["colours=red", "colours=red+green+blue"]
-    refused = RUNNER.invoke(app, [*base, "--set", "colours=1", "--out", str(tmp_path / "x")])
+    typed = 'colours={"red": 1}'
+    refused = RUNNER.invoke(app, [*base, "--set", typed, "--out", str(tmp_path / "x")])
     assert refused.exit_code == 2 and "colours is a list" in refused.output
 
 

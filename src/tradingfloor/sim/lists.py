@@ -2,8 +2,8 @@
 
 The game's options schema says which options are lists. A list option's value may be typed as
 its items parted by commas or `+` (`economy,magic`, `economy+magic`), in brackets
-(`[economy,magic]`), or as JSON (`["economy", "magic"]`); in a sweep, where commas part the
-values, as `economy+magic` or `[economy,magic]`. Every other option's value is left as it is.
+(`[economy,magic]`), as JSON (`["economy", "magic"]`), or one item as itself; in a sweep, where
+commas part the values, as `economy+magic` or `[economy,magic]`. Other options are left alone.
 """
 
 from __future__ import annotations
@@ -44,6 +44,8 @@ def as_list(name: str, value: Any, lists: frozenset[str]) -> Any:
     cannot be one."""
     if name not in lists or isinstance(value, list):
         return value
+    if isinstance(value, bool | int | float):
+        return [value]  # one item: `picks=3`
     if not isinstance(value, str):
         raise ValueError(
             f"{name} is a list: type its items parted by commas, e.g. --set {name}=a,b "
