@@ -5,7 +5,6 @@ Each function changes the `Draft` of the step in progress in place.
 
 from __future__ import annotations
 
-from tradingfloor.core.rng import RngCursor
 from tradingfloor.games.businessmen import menus
 from tradingfloor.games.businessmen.draft import Draft, seat_with
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
@@ -38,15 +37,16 @@ def seek(table: Draft, start: int) -> None:
     A seat with nothing it could do passes at once: in every phase, what a seat can do only
     shrinks as the phase goes on, so that pass is the one it would have to make anyway.
     """
-    players = len(table.seats)
+    players, seats, passed = table.players, table.seats, table.passed
+    can_act = menus.CAN_ACT[table.phase]
     for k in range(players):
         seat = (start + k) % players  # clockwise from `start`
-        if table.passed[seat] or table.seats[seat].skipping:
+        if passed[seat] or seats[seat].skipping:
             continue
-        if menus.has_options(table, seat):
+        if can_act(table, seat):
             table.turn = seat
             return
-        table.passed[seat] = True
+        passed[seat] = True
         if table.phase in CIRCLING:
             table.note("pass", seat=seat, phase=table.phase, forced=True)
     end_phase(table)
@@ -106,17 +106,15 @@ def begin_round(table: Draft) -> None:
 
 def turn_cards(table: Draft) -> None:
     """RULINGS Businessmen 2: the market gets the goods card's goods, as far as the supply lasts."""
-    cursor = table.rng.cursor()
-    card, table.goods_deck, table.goods_used = _draw(table.goods_deck, table.goods_used, cursor)
+    card, table.goods_deck, table.goods_used = _draw(table.goods_deck, table.goods_used, table)
     export, table.export_deck, table.export_used = _draw(
-        table.export_deck, table.export_used, cursor
+        table.export_deck, table.export_used, table
     )
     wanted = table.decks.goods_cards[card]
     supply = table.supply
     market = tuple(min(wanted[g], supply[g]) for g in range(6))
     table.supply = tuple(supply[g] - market[g] for g in range(6))
     table.market = market
-    table.rng = cursor.rng
     table.goods_card = card
     table.export_card = export
     table.note(
@@ -127,11 +125,11 @@ def turn_cards(table: Draft) -> None:
 
 
 def _draw(
-    deck: tuple[int, ...], used: tuple[int, ...], cursor: RngCursor
+    deck: tuple[int, ...], used: tuple[int, ...], table: Draft
 ) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     """The top card; a spent deck is rebuilt from its turned cards, shuffled."""
     if not deck:
-        deck, used = tuple(cursor.shuffled(used)), ()
+        deck, used = tuple(table.draws().shuffled(used)), ()
     return deck[0], deck[1:], used
 
 
@@ -159,7 +157,7 @@ def keep_types(table: Draft, seat: int, keep: tuple[int, ...]) -> None:
 
 def send_cars(table: Draft) -> None:
     """Phase 3: the price roulette, full cars sent and paid, VP, price moves; then exports."""
-    cursor = table.rng.cursor()
+    cursor = table.draws()
     spin = cursor.below(len(table.decks.price_wheel))
     sector = table.decks.price_wheel[spin]
     prices = table.prices
@@ -168,7 +166,6 @@ def send_cars(table: Draft) -> None:
         prices = put(prices, sector.up, clamp_price(prices[sector.up] + sector.up_by))
     if sector.down is not None:
         prices = put(prices, sector.down, clamp_price(prices[sector.down] - sector.down_by))
-    table.rng = cursor.rng
     table.price_spin = spin
     table.embargo = sector.embargo
     table.prices = prices
@@ -252,9 +249,7 @@ def spin_events(table: Draft) -> None:
 
 def _spin_for(table: Draft, seat: int) -> None:
     """RULINGS Businessmen 10: one spin of the events wheel for `seat`."""
-    cursor = table.rng.cursor()
-    sector = cursor.below(len(table.decks.events_wheel))
-    table.rng = cursor.rng
+    sector = table.draws().below(len(table.decks.events_wheel))
     table.event_spins = (*table.event_spins, (seat, sector))
     hit = table.decks.events_wheel[sector]
     me = table.seats[seat]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -56,22 +57,8 @@ PHASE_HINTS = {
 
 def options(state: Board, seat: int) -> list[Any]:
     """The actions open to `seat` in this phase, besides passing (empty: nothing to do)."""
-    phase = state.phase
-    if phase == "declare":
-        return [PLAY, SKIP]
-    if phase == "buy":
-        return buy_options(state, seat)
-    if phase == "load":
-        return [LOADS[c, g] for c, g, _ in load_options(state, seat)]
-    if phase in ("store", "discard"):
-        return store_options(state, seat)
-    if phase == "export":
-        return [EXPORTS[key] for key in export_options(state, seat)]
-    if phase == "improve":
-        return [IMPROVES[c] for c in improve_options(state, seat)]
-    if phase == "insure":
-        return [INSURES[c] for c in insure_options(state, seat)]
-    return []
+    lister = _LISTERS.get(state.phase)
+    return [] if lister is None else lister(state, seat)
 
 
 def menu(state: Board, seat: int) -> list[Any]:
@@ -84,35 +71,21 @@ def menu(state: Board, seat: int) -> list[Any]:
 
 def has_options(state: Board, seat: int) -> bool:
     """Whether `options(state, seat)` is not empty, without listing them."""
-    phase = state.phase
-    if phase == "declare":
-        return True
-    if phase == "buy":
-        return _can_buy(state, seat)
-    if phase == "load":
-        return _can_load(state, seat)
-    if phase in ("store", "discard"):
-        me = state.seats[seat]
-        return len(types_held(me)) > room_for_types(me)
-    if phase == "export":
-        return bool(export_options(state, seat))
-    if phase == "improve":
-        me = state.seats[seat]
-        return any(level < 3 and me.coins >= IMPROVE[level + 1][0] for level in me.levels)
-    if phase == "insure":
-        me = state.seats[seat]
-        return me.coins >= INSURANCE_COST and not all(me.insured)  # as insure_options
-    return False
+    can = CAN_ACT.get(state.phase)
+    return can is not None and can(state, seat)
+
+
+def _can_declare(state: Board, seat: int) -> bool:
+    return True
 
 
 def _can_buy(state: Board, seat: int) -> bool:
     """Whether `buy_options` lists anything."""
     me = state.seats[seat]
-    limit = MANAGER_LIMIT[me.levels[MANAGER] - 1]
-    for g, units in enumerate(state.market):
-        if units > 0 and not me.bought[g] and min(limit, units, me.coins) > 0:
-            return True
-    return False
+    # A good on the market has a unit at least, so only the limit and the coins can stop a buy.
+    if min(MANAGER_LIMIT[me.levels[MANAGER] - 1], me.coins) <= 0:
+        return False
+    return any(units > 0 and not done for units, done in zip(state.market, me.bought, strict=True))
 
 
 def _can_load(state: Board, seat: int) -> bool:
@@ -120,15 +93,39 @@ def _can_load(state: Board, seat: int) -> bool:
     me = state.seats[seat]
     if LOADER_LIMIT[me.levels[LOADER] - 1] <= 0:
         return False
+    main, temp = me.main, me.temp
     for car, wagon in enumerate(state.cars):
-        if CAPACITY[car] - wagon.load <= 0:
+        if CAPACITY[car] - sum(wagon.units) <= 0:
             continue
-        if wagon.good is None:
-            if any(me.main) or any(me.temp):
+        good = wagon.good
+        if good is None:
+            if any(main) or any(temp):
                 return True
-        elif me.main[wagon.good] + me.temp[wagon.good] > 0:
+        elif main[good] + temp[good] > 0:
             return True
     return False
+
+
+def _must_store(state: Board, seat: int) -> bool:
+    """Whether `store_options` lists anything: more types than the main warehouse holds."""
+    me = state.seats[seat]
+    return len(types_held(me)) > room_for_types(me)
+
+
+def _can_export(state: Board, seat: int) -> bool:
+    return bool(export_options(state, seat))
+
+
+def _can_improve(state: Board, seat: int) -> bool:
+    """Whether `improve_options` lists anything."""
+    me = state.seats[seat]
+    return any(level < 3 and me.coins >= IMPROVE[level + 1][0] for level in me.levels)
+
+
+def _can_insure(state: Board, seat: int) -> bool:
+    """Whether `insure_options` lists anything."""
+    me = state.seats[seat]
+    return me.coins >= INSURANCE_COST and not all(me.insured)
 
 
 def buy_options(state: Board, seat: int) -> list[Buy]:
@@ -211,3 +208,47 @@ def insure_options(state: Board, seat: int) -> list[int]:
     """RULINGS Businessmen 11: 10 coins per characteristic not insured yet."""
     me = state.seats[seat]
     return [c for c in range(3) if not me.insured[c] and me.coins >= INSURANCE_COST]
+
+
+def _declare_options(state: Board, seat: int) -> list[Any]:
+    return [PLAY, SKIP]
+
+
+def _load_menu(state: Board, seat: int) -> list[Any]:
+    return [LOADS[c, g] for c, g, _ in load_options(state, seat)]
+
+
+def _export_menu(state: Board, seat: int) -> list[Any]:
+    return [EXPORTS[key] for key in export_options(state, seat)]
+
+
+def _improve_menu(state: Board, seat: int) -> list[Any]:
+    return [IMPROVES[c] for c in improve_options(state, seat)]
+
+
+def _insure_menu(state: Board, seat: int) -> list[Any]:
+    return [INSURES[c] for c in insure_options(state, seat)]
+
+
+# Each phase's lister of `options`, and its test of whether that list is not empty: a look-up
+# rather than a chain of comparisons, since the turn's search asks for every seat at every step.
+_LISTERS: dict[str, Callable[[Board, int], list[Any]]] = {
+    "declare": _declare_options,
+    "buy": buy_options,
+    "load": _load_menu,
+    "store": store_options,
+    "discard": store_options,
+    "export": _export_menu,
+    "improve": _improve_menu,
+    "insure": _insure_menu,
+}
+CAN_ACT: dict[str, Callable[[Board, int], bool]] = {
+    "declare": _can_declare,
+    "buy": _can_buy,
+    "load": _can_load,
+    "store": _must_store,
+    "discard": _must_store,
+    "export": _can_export,
+    "improve": _can_improve,
+    "insure": _can_insure,
+}

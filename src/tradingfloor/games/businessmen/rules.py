@@ -90,7 +90,11 @@ def actors(state: BusinessmenState) -> tuple[int, ...]:
 
 def legal(state: BusinessmenState, seat: int) -> ActionSpace:
     """The menu of `seat` now, or NoActions saying why it has none."""
-    if not 0 <= seat < state.players:
+    global _last_menu
+    last = _last_menu
+    if last is not None and last[0] is state and seat == state.turn:
+        return last[1]  # listed for this very seat, so it passed the checks below
+    if not 0 <= seat < len(state.seats):
         return NoActions(f"there is no Seat {seat + 1} in this {state.players}-player game")
     if state.phase == "over":
         return NoActions("the game is over")
@@ -98,10 +102,6 @@ def legal(state: BusinessmenState, seat: int) -> ActionSpace:
         return NoActions("no move is awaited now")
     if state.turn != seat:
         return NoActions(f"it is {seat_words(state.turn)}'s move, not yours")
-    global _last_menu
-    last = _last_menu
-    if last is not None and last[0] is state:
-        return last[1]
     menu = Menu(
         menus.menu(state, seat),
         lambda action: refusal(state, seat, action),
