@@ -60,7 +60,7 @@ class LogEntry(Event):
         directly, without the frozen dataclass's object.__setattr__ per field (a step logs
         several entries, and that was most of their cost)."""
         entry = object.__new__(cls)
-        entry.__dict__ = {"kind": kind, "data": data, "visible_to": None}
+        entry.__dict__.update(kind=kind, data=data, visible_to=None)
         return entry
 
     @cached_property
@@ -210,7 +210,11 @@ class Draft:
     def note(self, kind: str, **data: Any) -> None:
         """One more public event in the log."""
         self.logged += 1
-        self.events.append(LogEntry.public(kind, {"n": self.logged, "round": self.round, **data}))
+        entry = object.__new__(LogEntry)  # LogEntry.public, inlined: a step logs several entries
+        entry.__dict__.update(
+            kind=kind, data={"n": self.logged, "round": self.round, **data}, visible_to=None
+        )
+        self.events.append(entry)
 
 
 Board = Union[BusinessmenState, Draft]  # noqa: UP007 - what the menus read: a state or a draft

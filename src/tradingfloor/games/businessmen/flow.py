@@ -5,6 +5,8 @@ Each function changes the `Draft` of the step in progress in place.
 
 from __future__ import annotations
 
+from operator import add, sub
+
 from tradingfloor.games.businessmen import menus
 from tradingfloor.games.businessmen.draft import Draft, seat_with
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
@@ -112,8 +114,8 @@ def turn_cards(table: Draft) -> None:
     )
     wanted = table.decks.goods_cards[card]
     supply = table.supply
-    market = tuple(min(wanted[g], supply[g]) for g in range(6))
-    table.supply = tuple(supply[g] - market[g] for g in range(6))
+    market = tuple(map(min, wanted, supply))
+    table.supply = tuple(map(sub, supply, market))
     table.market = market
     table.goods_card = card
     table.export_card = export
@@ -136,9 +138,7 @@ def _draw(
 def begin_storing(table: Draft) -> None:
     """RULINGS Businessmen 5: the temporary warehouse empties into the main one."""
     table.seats = [
-        seat_with(s, main=tuple(m + t for m, t in zip(s.main, s.temp, strict=True)), temp=(0,) * 6)
-        if any(s.temp)
-        else s
+        seat_with(s, main=tuple(map(add, s.main, s.temp)), temp=(0,) * 6) if any(s.temp) else s
         for s in table.seats
     ]
     begin(table, "store", table.first)
@@ -169,7 +169,7 @@ def send_cars(table: Draft) -> None:
     table.price_spin = spin
     table.embargo = sector.embargo
     table.prices = prices
-    after = {GOODS[g]: prices[g] for g in range(6)}  # the prices the cars are paid at
+    after = dict(zip(GOODS, prices, strict=True))  # the prices the cars are paid at
     table.note("price-wheel", sector=spin, **sector.describe(), prices=after)
     falls = [0] * 6
     for index, car in enumerate(table.cars):
@@ -218,13 +218,14 @@ def _send(table: Draft, index: int) -> None:
 
 def _move_prices(table: Draft, falls: list[int]) -> None:
     """RULINGS Businessmen 7: goods sent fall by each car's capacity; all the others rise 3."""
+    before = table.prices
     prices = tuple(
-        clamp_price(table.prices[g] - falls[g] if falls[g] else table.prices[g] + RISE)
-        for g in range(6)
+        clamp_price(price - fall if fall else price + RISE)
+        for price, fall in zip(before, falls, strict=True)
     )
-    moved = {GOODS[g]: prices[g] - table.prices[g] for g in range(6)}
+    moved = {GOODS[g]: prices[g] - before[g] for g in range(6)}
     table.prices = prices
-    table.note("prices", prices={GOODS[g]: prices[g] for g in range(6)}, moved=moved)
+    table.note("prices", prices=dict(zip(GOODS, prices, strict=True)), moved=moved)
 
 
 def spin_events(table: Draft) -> None:
@@ -278,7 +279,7 @@ def end_round(table: Draft) -> None:
     if table.round >= table.max_rounds:
         _over(table, "round limit")
         return
-    table.supply = tuple(table.supply[g] + table.market[g] for g in range(6))
+    table.supply = tuple(map(add, table.supply, table.market))
     table.market = (0,) * 6
     table.seats = [_next_round(s) for s in table.seats]
     table.passed = [False] * table.players

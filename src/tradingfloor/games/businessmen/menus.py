@@ -119,7 +119,11 @@ def _can_export(state: Board, seat: int) -> bool:
 def _can_improve(state: Board, seat: int) -> bool:
     """Whether `improve_options` lists anything."""
     me = state.seats[seat]
-    return any(level < 3 and me.coins >= IMPROVE[level + 1][0] for level in me.levels)
+    # A loop rather than any() over a generator: every seat is asked at every improving phase.
+    for level in me.levels:  # noqa: SIM110
+        if level < 3 and me.coins >= IMPROVE[level + 1][0]:
+            return True
+    return False
 
 
 def _can_insure(state: Board, seat: int) -> bool:

@@ -164,7 +164,8 @@ def _do(table: Draft, seat: int, action: Any) -> None:
 def _declare(table: Draft, seat: int, skip: bool) -> None:
     """RULINGS Businessmen 12: a skip costs 1 VP now and pays 10 coins as the next round starts."""
     table.passed[seat] = True
-    table.seat(seat, skipping=skip)
+    if table.seats[seat].skipping is not skip:  # a new round has every seat playing
+        table.seat(seat, skipping=skip)
     if skip:
         table.gain_vp(seat, -SKIP_VP, "skipping")
     table.note("declare", seat=seat, skip=skip)
