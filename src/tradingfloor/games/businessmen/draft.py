@@ -210,10 +210,12 @@ class Draft:
     def note(self, kind: str, **data: Any) -> None:
         """One more public event in the log."""
         self.logged += 1
-        entry = object.__new__(LogEntry)  # LogEntry.public, inlined: a step logs several entries
-        entry.__dict__.update(
-            kind=kind, data={"n": self.logged, "round": self.round, **data}, visible_to=None
-        )
+        # LogEntry.public, inlined, its fields stored straight into its dict: a round logs ~20.
+        entry = object.__new__(LogEntry)
+        fields = entry.__dict__
+        fields["kind"] = kind
+        fields["data"] = {"n": self.logged, "round": self.round, **data}
+        fields["visible_to"] = None
         self.events.append(entry)
 
 

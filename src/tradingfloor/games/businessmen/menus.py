@@ -38,6 +38,7 @@ PASS = Pass()
 PLAY = Play()
 SKIP = Skip()
 BUYS = {(g, u): Buy(good=GOODS[g], units=u) for g in range(6) for u in range(1, 6)}  # type: ignore[arg-type]
+BUYS_UP_TO = tuple(tuple(BUYS[g, u] for u in range(1, 6)) for g in range(6))  # by good, 1-5 units
 LOADS = {(c, g): Load(car=CARS[c], good=GOODS[g]) for c in range(3) for g in range(6)}  # type: ignore[arg-type]
 EXPORTS = {(g, u): Export(good=GOODS[g], units=u) for g in range(6) for u in EXPORT_VP}  # type: ignore[arg-type]
 IMPROVES = tuple(Improve(characteristic=name) for name in CHARACTERISTICS)  # type: ignore[arg-type]
@@ -135,13 +136,12 @@ def _can_insure(state: Board, seat: int) -> bool:
 def buy_options(state: Board, seat: int) -> list[Buy]:
     """RULINGS Businessmen 3: one type not yet bought this round, up to the Manager's limit."""
     me = state.seats[seat]
-    limit = MANAGER_LIMIT[me.levels[MANAGER] - 1]
-    return [
-        BUYS[g, units]
-        for g in range(6)
-        if state.market[g] > 0 and not me.bought[g]
-        for units in range(1, min(limit, state.market[g], me.coins) + 1)
-    ]
+    limit = min(MANAGER_LIMIT[me.levels[MANAGER] - 1], me.coins)
+    out: list[Buy] = []
+    for g, units in enumerate(state.market):
+        if units > 0 and not me.bought[g] and limit > 0:
+            out += BUYS_UP_TO[g][: min(limit, units)]  # 1, 2, ... units of good g
+    return out
 
 
 def load_units(state: Board, seat: int, car: int, good: int) -> int:
