@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from functools import cached_property
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Union
 
 from tradingfloor.core.game import Event
@@ -31,6 +31,7 @@ _FROZEN = attrgetter(*(name if name != "seats" else "seat_tuple" for name in FIE
 
 _SEAT_FIELD = {name: index for index, name in enumerate(Seat._fields)}
 _PASSED = _SEAT_FIELD["passed"]
+_PASSED_OF = itemgetter(_PASSED)  # a seat's passed flag, read in C
 
 
 def seat_with(seat: Seat, **changes: Any) -> Seat:
@@ -145,7 +146,7 @@ class Draft:
         self.seats = list(state.seats)
         self.players = len(self.seats)
         self.events = []
-        self.passed = [seat.passed for seat in state.seats]
+        self.passed = list(map(_PASSED_OF, state.seats))
         self._cursor = None
 
     @property

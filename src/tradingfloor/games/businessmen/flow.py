@@ -23,9 +23,8 @@ from tradingfloor.games.businessmen.table import (
     bump,
     clamp_price,
     clockwise,
+    over_room,
     put,
-    room_for_types,
-    types_held,
 )
 
 # Phases where the turn goes round and round until everyone has passed (RULINGS Businessmen 3, 4).
@@ -238,7 +237,7 @@ def spin_events(table: Draft) -> None:
             continue
         _spin_for(table, seat)
         me = table.seats[seat]
-        if len(types_held(me)) > room_for_types(me):
+        if over_room(me):
             # RULINGS Businessmen 10: discard down to the new number of types at once.
             table.turn = seat
             table.passed[seat] = False

@@ -29,7 +29,7 @@ from tradingfloor.games.businessmen.state import (
     MANAGER,
     MANAGER_LIMIT,
 )
-from tradingfloor.games.businessmen.table import room_for_types, types_held
+from tradingfloor.games.businessmen.table import over_room, room_for_types, types_held
 
 if TYPE_CHECKING:  # the draft imports the words (its log entries' text): not at run time
     from tradingfloor.games.businessmen.draft import Board
@@ -86,7 +86,12 @@ def _can_buy(state: Board, seat: int) -> bool:
     # A good on the market has a unit at least, so only the limit and the coins can stop a buy.
     if min(MANAGER_LIMIT[me.levels[MANAGER] - 1], me.coins) <= 0:
         return False
-    return any(units > 0 and not done for units, done in zip(state.market, me.bought, strict=True))
+    bought = me.bought
+    # A loop rather than any() over a generator: every seat is asked after every purchase.
+    for good, units in enumerate(state.market):  # noqa: SIM110
+        if units > 0 and not bought[good]:
+            return True
+    return False
 
 
 def _can_load(state: Board, seat: int) -> bool:
@@ -109,8 +114,7 @@ def _can_load(state: Board, seat: int) -> bool:
 
 def _must_store(state: Board, seat: int) -> bool:
     """Whether `store_options` lists anything: more types than the main warehouse holds."""
-    me = state.seats[seat]
-    return len(types_held(me)) > room_for_types(me)
+    return over_room(state.seats[seat])
 
 
 def _can_export(state: Board, seat: int) -> bool:

@@ -118,7 +118,12 @@ _last_menu: tuple[BusinessmenState, Menu] | None = None
 
 def refused(state: BusinessmenState, seat: int, action: Any) -> str | None:
     """Why the rules refuse `action` from `seat`, or None: `legal(state, seat).check(action)`."""
-    space = legal(state, seat)
+    last = _last_menu
+    space: ActionSpace
+    if last is not None and last[0] is state and seat == state.turn:
+        space = last[1]  # just listed: players and bots apply an action of the menu they listed
+    else:
+        space = legal(state, seat)
     if type(space) is Menu:
         for choice in space.actions:
             if choice is action:  # the menus' own action objects: no field-by-field comparison
