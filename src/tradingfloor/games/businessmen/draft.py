@@ -189,14 +189,14 @@ class Draft:
         self.seat(seat, coins=self.seats[seat].coins - coins)
         self.bank += coins
 
-    def gain_vp(self, seat: int, vp: int, source: str) -> None:
+    def gain_vp(self, seat: int, vp: int, source: str, **changes: Any) -> None:
         """Move `seat`'s VP marker by `vp`, tallied under `source` (a VP_SOURCES name); the scale
-        has no place below 0."""
+        has no place below 0. `changes` are other fields of the seat changed with it."""
         me = self.seats[seat]
         moved = max(0, me.vp + vp) - me.vp
         tally = list(me.vp_from)
         tally[VP_SOURCES.index(source)] += moved
-        self.seat(seat, vp=me.vp + moved, vp_from=tuple(tally))
+        self.seat(seat, vp=me.vp + moved, vp_from=tuple(tally), **changes)
 
     def forget_old_rounds(self) -> None:
         """The log keeps the last LOG_ROUNDS rounds whole (a round's roulette stays in view all

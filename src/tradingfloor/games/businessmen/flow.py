@@ -263,10 +263,8 @@ def _spin_for(table: Draft, seat: int) -> None:
         return
     level = me.levels[hit]
     loss = 2 if level == 3 else 1
-    table.seat(
-        seat, levels=put(me.levels, hit, max(1, level - 1)), markers=put(me.markers, hit, True)
-    )
-    table.gain_vp(seat, -loss, "events")
+    levels, markers = put(me.levels, hit, max(1, level - 1)), put(me.markers, hit, True)
+    table.gain_vp(seat, -loss, "events", levels=levels, markers=markers)
     table.note("event", seat=seat, sector=sector, hit=name, level=max(1, level - 1), vp=-loss)
 
 

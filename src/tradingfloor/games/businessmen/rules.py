@@ -218,8 +218,7 @@ def _improve(table: Draft, seat: int, which: int) -> None:
     level = table.seats[seat].levels[which] + 1
     coins, vp = IMPROVE[level]
     table.pay(seat, coins)
-    table.seat(seat, levels=put(table.seats[seat].levels, which, level))
-    table.gain_vp(seat, vp, "improving")
+    table.gain_vp(seat, vp, "improving", levels=put(table.seats[seat].levels, which, level))
     name = CHARACTERISTICS[which]
     table.note("improve", seat=seat, characteristic=name, level=level, coins=coins, vp=vp)
 
