@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from itertools import combinations
+from operator import add
 from typing import TYPE_CHECKING, Any
 
 from tradingfloor.games.businessmen.actions import (
@@ -162,14 +163,16 @@ def load_options(state: Board, seat: int) -> list[tuple[int, int, int]]:
     """(car, good, units) for every load `seat` can make: those where `load_units` is positive."""
     me = state.seats[seat]
     limit = LOADER_LIMIT[me.levels[LOADER] - 1]
+    held = tuple(map(add, me.main, me.temp))
     out = []
     for car, wagon in enumerate(state.cars):
-        room = CAPACITY[car] - wagon.load
+        most = min(limit, CAPACITY[car] - sum(wagon.units))  # the loader and the car's room
+        if most <= 0:
+            continue
         # A car takes only the good it carries, or any good while it is empty.
         for good in range(6) if wagon.good is None else (wagon.good,):
-            units = min(limit, room, me.main[good] + me.temp[good])
-            if units > 0:
-                out.append((car, good, units))
+            if held[good] > 0:
+                out.append((car, good, min(most, held[good])))
     return out
 
 
