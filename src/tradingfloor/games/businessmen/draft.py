@@ -49,20 +49,12 @@ def _passed_as(seat: Seat, passed: bool) -> Seat:
 
 
 def _round_of(entry: Event) -> int:
+    """The round an entry of the log was logged in."""
     return int(entry.data["round"])
 
 
 class LogEntry(Event):
     """A public event of the log, whose JSON form is made once, by the first view that shows it."""
-
-    @classmethod
-    def public(cls, kind: str, data: dict[str, Any]) -> LogEntry:
-        """`LogEntry(kind, data)`, seen by every seat: its fields set in the instance's dict
-        directly, without the frozen dataclass's object.__setattr__ per field (a step logs
-        several entries, and that was most of their cost)."""
-        entry = object.__new__(cls)
-        entry.__dict__.update(kind=kind, data=data, visible_to=None)
-        return entry
 
     @cached_property
     def json(self) -> dict[str, Any]:
@@ -151,6 +143,7 @@ class Draft:
 
     @property
     def seat_tuple(self) -> tuple[Seat, ...]:
+        """The seats with their passed flags set (in the draft's list too), as a tuple."""
         seats = self.seats
         # Only the seats whose flag changed are rebuilt: most steps change one seat's, or none.
         for index, flag in enumerate(self.passed):
@@ -211,7 +204,9 @@ class Draft:
     def note(self, kind: str, **data: Any) -> None:
         """One more public event in the log."""
         self.logged += 1
-        # LogEntry.public, inlined, its fields stored straight into its dict: a round logs ~20.
+        # LogEntry(kind, data), seen by every seat, made with its fields stored straight into its
+        # dict: no frozen dataclass __init__ with an object.__setattr__ per field. A round logs
+        # about 20 entries, and making them is the largest single cost of random play.
         entry = object.__new__(LogEntry)
         fields = entry.__dict__
         fields["kind"] = kind

@@ -15,7 +15,7 @@ from tradingfloor.games.businessmen.actions import ACTION_TYPES, Pass, Skip
 # games buy, load and improve like a table would, and end in a reasonable number of rounds.
 QUIET_ODDS = 0.1
 QUIET = (Pass, Skip)
-ACTIVE = frozenset(kind for kind in ACTION_TYPES if kind not in QUIET)
+ACTIVE = frozenset(kind for kind in ACTION_TYPES if kind not in QUIET)  # every other action
 
 
 class Menu(ChoiceSpace):
@@ -50,8 +50,9 @@ class Menu(ChoiceSpace):
         return {"actions": [{**action.to_json(), "label": say(action)} for action in self.actions]}
 
     def sample(self, rng: random.Random) -> Any:
-        # The menus' actions are of these very classes: compared, not isinstance()'d (pydantic's
-        # isinstance is a Python-level check, and this runs for every action listed).
+        # The menus' actions are of these very classes: their classes are looked up in a set, in
+        # C, not isinstance()'d (pydantic's isinstance is a Python-level check, and this runs for
+        # every action listed).
         actions = self.actions
         active = list(compress(actions, map(ACTIVE.__contains__, map(type, actions))))
         if active and len(active) < len(actions) and rng.random() >= QUIET_ODDS:
