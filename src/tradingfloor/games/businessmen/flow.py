@@ -217,14 +217,13 @@ def _send(table: Draft, index: int) -> None:
 
 def _move_prices(table: Draft, falls: list[int]) -> None:
     """RULINGS Businessmen 7: goods sent fall by each car's capacity; all the others rise 3."""
-    before = table.prices
     prices = tuple(
-        clamp_price(price - fall if fall else price + RISE)
-        for price, fall in zip(before, falls, strict=True)
+        clamp_price(table.prices[g] - falls[g] if falls[g] else table.prices[g] + RISE)
+        for g in range(6)
     )
-    moved = {GOODS[g]: prices[g] - before[g] for g in range(6)}
+    moved = {GOODS[g]: prices[g] - table.prices[g] for g in range(6)}
     table.prices = prices
-    table.note("prices", prices=dict(zip(GOODS, prices, strict=True)), moved=moved)
+    table.note("prices", prices={GOODS[g]: prices[g] for g in range(6)}, moved=moved)
 
 
 def spin_events(table: Draft) -> None:
