@@ -71,13 +71,8 @@ def menu(state: Board, seat: int) -> list[Any]:
     return choices
 
 
-def has_options(state: Board, seat: int) -> bool:
-    """Whether `options(state, seat)` is not empty, without listing them."""
-    can = CAN_ACT.get(state.phase)
-    return can is not None and can(state, seat)
-
-
 def _can_declare(state: Board, seat: int) -> bool:
+    """Every seat declares: to play the round or to skip it."""
     return True
 
 
@@ -119,6 +114,7 @@ def _must_store(state: Board, seat: int) -> bool:
 
 
 def _can_export(state: Board, seat: int) -> bool:
+    """Whether `export_options` lists anything."""
     return bool(export_options(state, seat))
 
 
@@ -143,8 +139,10 @@ def buy_options(state: Board, seat: int) -> list[Buy]:
     me = state.seats[seat]
     limit = min(MANAGER_LIMIT[me.levels[MANAGER] - 1], me.coins)
     out: list[Buy] = []
+    if limit <= 0:
+        return out
     for g, units in enumerate(state.market):
-        if units > 0 and not me.bought[g] and limit > 0:
+        if units > 0 and not me.bought[g]:
             out += BUYS_UP_TO[g][: min(limit, units)]  # 1, 2, ... units of good g
     return out
 
@@ -222,27 +220,33 @@ def insure_options(state: Board, seat: int) -> list[int]:
 
 
 def _declare_options(state: Board, seat: int) -> list[Any]:
+    """Play the round, or skip it."""
     return [PLAY, SKIP]
 
 
 def _load_menu(state: Board, seat: int) -> list[Any]:
+    """The loads of `load_options`, as actions."""
     return [LOADS[c, g] for c, g, _ in load_options(state, seat)]
 
 
 def _export_menu(state: Board, seat: int) -> list[Any]:
+    """The exports of `export_options`, as actions."""
     return [EXPORTS[key] for key in export_options(state, seat)]
 
 
 def _improve_menu(state: Board, seat: int) -> list[Any]:
+    """The improvements of `improve_options`, as actions."""
     return [IMPROVES[c] for c in improve_options(state, seat)]
 
 
 def _insure_menu(state: Board, seat: int) -> list[Any]:
+    """The insurances of `insure_options`, as actions."""
     return [INSURES[c] for c in insure_options(state, seat)]
 
 
-# Each phase's lister of `options`, and its test of whether that list is not empty: a look-up
-# rather than a chain of comparisons, since the turn's search asks for every seat at every step.
+# Each phase's lister of `options`, and (CAN_ACT) its test of whether that list is not empty,
+# without listing it: a look-up rather than a chain of comparisons, since the turn's search
+# (`flow.seek`) asks for every seat at every step.
 _LISTERS: dict[str, Callable[[Board, int], list[Any]]] = {
     "declare": _declare_options,
     "buy": buy_options,
