@@ -7,12 +7,13 @@ state once into a `Draft`, changes the draft, and freezes it once. The input sta
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import cached_property
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Union
 
 from tradingfloor.core.game import Event
-from tradingfloor.core.rng import Rng
+from tradingfloor.core.rng import Rng, RngCursor
 from tradingfloor.games.businessmen.decks import Decks
 from tradingfloor.games.businessmen.state import (
     LOG_ROUNDS,
@@ -30,6 +31,7 @@ _FROZEN = attrgetter(*(name if name != "seats" else "seat_tuple" for name in FIE
 
 _SEAT_FIELD = {name: index for index, name in enumerate(Seat._fields)}
 _PASSED = _SEAT_FIELD["passed"]
+_PASSED_OF = itemgetter(_PASSED)  # a seat's passed flag, read in C
 
 
 def seat_with(seat: Seat, **changes: Any) -> Seat:
@@ -46,17 +48,13 @@ def _passed_as(seat: Seat, passed: bool) -> Seat:
     return tuple.__new__(Seat, values)
 
 
+def _round_of(entry: Event) -> int:
+    """The round an entry of the log was logged in."""
+    return int(entry.data["round"])
+
+
 class LogEntry(Event):
     """A public event of the log, whose JSON form is made once, by the first view that shows it."""
-
-    @classmethod
-    def public(cls, kind: str, data: dict[str, Any]) -> LogEntry:
-        """`LogEntry(kind, data)`, seen by every seat: its fields set in the instance's dict
-        directly, without the frozen dataclass's object.__setattr__ per field (a step logs
-        several entries, and that was most of their cost)."""
-        entry = object.__new__(cls)
-        entry.__dict__.update(kind=kind, data=data, visible_to=None)
-        return entry
 
     @cached_property
     def json(self) -> dict[str, Any]:
@@ -69,7 +67,7 @@ class LogEntry(Event):
 class Draft:
     """The state's fields as attributes that a step may set; `seats` is a list while drafting."""
 
-    __slots__ = (*FIELDS, "events", "passed")
+    __slots__ = (*FIELDS, "events", "passed", "players", "_cursor")
 
     decks: Decks
     goal: int
@@ -99,9 +97,11 @@ class Draft:
     ended: str | None
     news_from: int
     events: list[Event]  # logged during this step, not yet in `log`
+    players: int  # how many seats: a plain attribute, as the turn's search reads it at every step
     # Each seat's `passed` flag while drafting (the seats' own flags are set when frozen): every
     # phase clears and sets them all, and rebuilding a seat each time was the step's main cost.
     passed: list[bool]
+    _cursor: RngCursor | None  # the step's draws so far (`rng` is brought up to date on freezing)
 
     def __init__(self, state: BusinessmenState) -> None:
         # Spelled out rather than a loop over FIELDS: this runs on every step. In FIELDS order.
@@ -136,22 +136,32 @@ class Draft:
         ) = state
         self.news_from = self.logged
         self.seats = list(state.seats)
+        self.players = len(self.seats)
         self.events = []
-        self.passed = [seat.passed for seat in state.seats]
-
-    @property
-    def players(self) -> int:
-        return len(self.seats)
+        self.passed = list(map(_PASSED_OF, state.seats))
+        self._cursor = None
 
     @property
     def seat_tuple(self) -> tuple[Seat, ...]:
-        seats, passed = self.seats, self.passed
-        if [seat.passed for seat in seats] == passed:
-            return tuple(seats)
-        return tuple(map(_passed_as, seats, passed))
+        """The seats with their passed flags set (in the draft's list too), as a tuple."""
+        seats = self.seats
+        # Only the seats whose flag changed are rebuilt: most steps change one seat's, or none.
+        for index, flag in enumerate(self.passed):
+            if seats[index].passed is not flag:
+                seats[index] = _passed_as(seats[index], flag)
+        return tuple(seats)
+
+    def draws(self) -> RngCursor:
+        """The cursor every draw of this step comes from, in order (one cursor, not one a draw)."""
+        if self._cursor is None:
+            self._cursor = self.rng.cursor()
+        return self._cursor
 
     def freeze(self) -> BusinessmenState:
-        """The new state, with this step's events added to the log."""
+        """The new state, with this step's draws and events in it."""
+        if self._cursor is not None:
+            self.rng = self._cursor.rng
+            self._cursor = None
         if self.events:
             self.log = (*self.log, *self.events)
             self.events = []
@@ -159,23 +169,27 @@ class Draft:
 
     def seat(self, seat: int, **changes: Any) -> None:
         """Change fields of one seat (its `passed` flag is `self.passed[seat]`)."""
-        if "passed" in changes:
-            raise TypeError("a draft keeps the passed flags in Draft.passed")
-        self.seats[seat] = seat_with(self.seats[seat], **changes)
+        # seat_with's loop, here rather than called: several times a step, for one or two fields.
+        values = list(self.seats[seat])
+        for name, value in changes.items():
+            if name == "passed":
+                raise TypeError("a draft keeps the passed flags in Draft.passed")
+            values[_SEAT_FIELD[name]] = value
+        self.seats[seat] = tuple.__new__(Seat, values)
 
     def pay(self, seat: int, coins: int) -> None:
         """`seat` pays `coins` to the bank (negative: the bank pays the seat)."""
         self.seat(seat, coins=self.seats[seat].coins - coins)
         self.bank += coins
 
-    def gain_vp(self, seat: int, vp: int, source: str) -> None:
+    def gain_vp(self, seat: int, vp: int, source: str, **changes: Any) -> None:
         """Move `seat`'s VP marker by `vp`, tallied under `source` (a VP_SOURCES name); the scale
-        has no place below 0."""
+        has no place below 0. `changes` are other fields of the seat changed with it."""
         me = self.seats[seat]
         moved = max(0, me.vp + vp) - me.vp
         tally = list(me.vp_from)
         tally[VP_SOURCES.index(source)] += moved
-        self.seat(seat, vp=me.vp + moved, vp_from=tuple(tally))
+        self.seat(seat, vp=me.vp + moved, vp_from=tuple(tally), **changes)
 
     def forget_old_rounds(self) -> None:
         """The log keeps the last LOG_ROUNDS rounds whole (a round's roulette stays in view all
@@ -183,16 +197,22 @@ class Draft:
         oldest = self.round - LOG_ROUNDS + 1
         log = self.log
         # The log is in the order of logging, so of rounds: what goes is a head of it.
-        gone = 0
-        while gone < len(log) and log[gone].data["round"] < oldest:
-            gone += 1
+        gone = bisect_left(log, oldest, key=_round_of)
         if gone:
             self.log = log[gone:]
 
     def note(self, kind: str, **data: Any) -> None:
         """One more public event in the log."""
         self.logged += 1
-        self.events.append(LogEntry.public(kind, {"n": self.logged, "round": self.round, **data}))
+        # LogEntry(kind, data), seen by every seat, made with its fields stored straight into its
+        # dict: no frozen dataclass __init__ with an object.__setattr__ per field. A round logs
+        # about 20 entries, and making them is the largest single cost of random play.
+        entry = object.__new__(LogEntry)
+        fields = entry.__dict__
+        fields["kind"] = kind
+        fields["data"] = {"n": self.logged, "round": self.round, **data}
+        fields["visible_to"] = None
+        self.events.append(entry)
 
 
 Board = Union[BusinessmenState, Draft]  # noqa: UP007 - what the menus read: a state or a draft

@@ -5,7 +5,8 @@ Each function changes the `Draft` of the step in progress in place.
 
 from __future__ import annotations
 
-from tradingfloor.core.rng import RngCursor
+from operator import add, sub
+
 from tradingfloor.games.businessmen import menus
 from tradingfloor.games.businessmen.draft import Draft, seat_with
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
@@ -20,9 +21,8 @@ from tradingfloor.games.businessmen.table import (
     bump,
     clamp_price,
     clockwise,
+    over_room,
     put,
-    room_for_types,
-    types_held,
 )
 
 # Phases where the turn goes round and round until everyone has passed (RULINGS Businessmen 3, 4).
@@ -36,15 +36,16 @@ def seek(table: Draft, start: int) -> None:
     A seat with nothing it could do passes at once: in every phase, what a seat can do only
     shrinks as the phase goes on, so that pass is the one it would have to make anyway.
     """
-    players = len(table.seats)
+    players, seats, passed = table.players, table.seats, table.passed
+    can_act = menus.CAN_ACT[table.phase]
     for k in range(players):
         seat = (start + k) % players  # clockwise from `start`
-        if table.passed[seat] or table.seats[seat].skipping:
+        if passed[seat] or seats[seat].skipping:
             continue
-        if menus.has_options(table, seat):
+        if can_act(table, seat):
             table.turn = seat
             return
-        table.passed[seat] = True
+        passed[seat] = True
         if table.phase in CIRCLING:
             table.note("pass", seat=seat, phase=table.phase, forced=True)
     end_phase(table)
@@ -105,17 +106,15 @@ def begin_round(table: Draft) -> None:
 
 def turn_cards(table: Draft) -> None:
     """RULINGS Businessmen 2: the market gets the goods card's goods, as far as the supply lasts."""
-    cursor = table.rng.cursor()
-    card, table.goods_deck, table.goods_used = _draw(table.goods_deck, table.goods_used, cursor)
+    card, table.goods_deck, table.goods_used = _draw(table.goods_deck, table.goods_used, table)
     export, table.export_deck, table.export_used = _draw(
-        table.export_deck, table.export_used, cursor
+        table.export_deck, table.export_used, table
     )
     wanted = table.decks.goods_cards[card]
     supply = table.supply
-    market = tuple(min(wanted[g], supply[g]) for g in range(6))
-    table.supply = tuple(supply[g] - market[g] for g in range(6))
+    market = tuple(map(min, wanted, supply))
+    table.supply = tuple(map(sub, supply, market))
     table.market = market
-    table.rng = cursor.rng
     table.goods_card = card
     table.export_card = export
     table.note(
@@ -126,20 +125,18 @@ def turn_cards(table: Draft) -> None:
 
 
 def _draw(
-    deck: tuple[int, ...], used: tuple[int, ...], cursor: RngCursor
+    deck: tuple[int, ...], used: tuple[int, ...], table: Draft
 ) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     """The top card; a spent deck is rebuilt from its turned cards, shuffled."""
     if not deck:
-        deck, used = tuple(cursor.shuffled(used)), ()
+        deck, used = tuple(table.draws().shuffled(used)), ()
     return deck[0], deck[1:], used
 
 
 def begin_storing(table: Draft) -> None:
     """RULINGS Businessmen 5: the temporary warehouse empties into the main one."""
     table.seats = [
-        seat_with(s, main=tuple(m + t for m, t in zip(s.main, s.temp, strict=True)), temp=(0,) * 6)
-        if any(s.temp)
-        else s
+        seat_with(s, main=tuple(map(add, s.main, s.temp)), temp=(0,) * 6) if any(s.temp) else s
         for s in table.seats
     ]
     begin(table, "store", table.first)
@@ -158,7 +155,7 @@ def keep_types(table: Draft, seat: int, keep: tuple[int, ...]) -> None:
 
 def send_cars(table: Draft) -> None:
     """Phase 3: the price roulette, full cars sent and paid, VP, price moves; then exports."""
-    cursor = table.rng.cursor()
+    cursor = table.draws()
     spin = cursor.below(len(table.decks.price_wheel))
     sector = table.decks.price_wheel[spin]
     prices = table.prices
@@ -167,11 +164,10 @@ def send_cars(table: Draft) -> None:
         prices = put(prices, sector.up, clamp_price(prices[sector.up] + sector.up_by))
     if sector.down is not None:
         prices = put(prices, sector.down, clamp_price(prices[sector.down] - sector.down_by))
-    table.rng = cursor.rng
     table.price_spin = spin
     table.embargo = sector.embargo
     table.prices = prices
-    after = {GOODS[g]: prices[g] for g in range(6)}  # the prices the cars are paid at
+    after = dict(zip(GOODS, prices, strict=True))  # the prices the cars are paid at
     table.note("price-wheel", sector=spin, **sector.describe(), prices=after)
     falls = [0] * 6
     for index, car in enumerate(table.cars):
@@ -240,7 +236,7 @@ def spin_events(table: Draft) -> None:
             continue
         _spin_for(table, seat)
         me = table.seats[seat]
-        if len(types_held(me)) > room_for_types(me):
+        if over_room(me):
             # RULINGS Businessmen 10: discard down to the new number of types at once.
             table.turn = seat
             table.passed[seat] = False
@@ -252,9 +248,7 @@ def spin_events(table: Draft) -> None:
 
 def _spin_for(table: Draft, seat: int) -> None:
     """RULINGS Businessmen 10: one spin of the events wheel for `seat`."""
-    cursor = table.rng.cursor()
-    sector = cursor.below(len(table.decks.events_wheel))
-    table.rng = cursor.rng
+    sector = table.draws().below(len(table.decks.events_wheel))
     table.event_spins = (*table.event_spins, (seat, sector))
     hit = table.decks.events_wheel[sector]
     me = table.seats[seat]
@@ -268,10 +262,8 @@ def _spin_for(table: Draft, seat: int) -> None:
         return
     level = me.levels[hit]
     loss = 2 if level == 3 else 1
-    table.seat(
-        seat, levels=put(me.levels, hit, max(1, level - 1)), markers=put(me.markers, hit, True)
-    )
-    table.gain_vp(seat, -loss, "events")
+    levels, markers = put(me.levels, hit, max(1, level - 1)), put(me.markers, hit, True)
+    table.gain_vp(seat, -loss, "events", levels=levels, markers=markers)
     table.note("event", seat=seat, sector=sector, hit=name, level=max(1, level - 1), vp=-loss)
 
 
@@ -283,7 +275,7 @@ def end_round(table: Draft) -> None:
     if table.round >= table.max_rounds:
         _over(table, "round limit")
         return
-    table.supply = tuple(table.supply[g] + table.market[g] for g in range(6))
+    table.supply = tuple(map(add, table.supply, table.market))
     table.market = (0,) * 6
     table.seats = [_next_round(s) for s in table.seats]
     table.passed = [False] * table.players

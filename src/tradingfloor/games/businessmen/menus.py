@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from itertools import combinations
+from operator import add
 from typing import TYPE_CHECKING, Any
 
 from tradingfloor.games.businessmen.actions import (
@@ -28,7 +30,7 @@ from tradingfloor.games.businessmen.state import (
     MANAGER,
     MANAGER_LIMIT,
 )
-from tradingfloor.games.businessmen.table import room_for_types, types_held
+from tradingfloor.games.businessmen.table import over_room, room_for_types, types_held
 
 if TYPE_CHECKING:  # the draft imports the words (its log entries' text): not at run time
     from tradingfloor.games.businessmen.draft import Board
@@ -37,6 +39,7 @@ PASS = Pass()
 PLAY = Play()
 SKIP = Skip()
 BUYS = {(g, u): Buy(good=GOODS[g], units=u) for g in range(6) for u in range(1, 6)}  # type: ignore[arg-type]
+BUYS_UP_TO = tuple(tuple(BUYS[g, u] for u in range(1, 6)) for g in range(6))  # by good, 1-5 units
 LOADS = {(c, g): Load(car=CARS[c], good=GOODS[g]) for c in range(3) for g in range(6)}  # type: ignore[arg-type]
 EXPORTS = {(g, u): Export(good=GOODS[g], units=u) for g in range(6) for u in EXPORT_VP}  # type: ignore[arg-type]
 IMPROVES = tuple(Improve(characteristic=name) for name in CHARACTERISTICS)  # type: ignore[arg-type]
@@ -56,22 +59,8 @@ PHASE_HINTS = {
 
 def options(state: Board, seat: int) -> list[Any]:
     """The actions open to `seat` in this phase, besides passing (empty: nothing to do)."""
-    phase = state.phase
-    if phase == "declare":
-        return [PLAY, SKIP]
-    if phase == "buy":
-        return buy_options(state, seat)
-    if phase == "load":
-        return [LOADS[c, g] for c, g, _ in load_options(state, seat)]
-    if phase in ("store", "discard"):
-        return store_options(state, seat)
-    if phase == "export":
-        return [EXPORTS[key] for key in export_options(state, seat)]
-    if phase == "improve":
-        return [IMPROVES[c] for c in improve_options(state, seat)]
-    if phase == "insure":
-        return [INSURES[c] for c in insure_options(state, seat)]
-    return []
+    lister = _LISTERS.get(state.phase)
+    return [] if lister is None else lister(state, seat)
 
 
 def menu(state: Board, seat: int) -> list[Any]:
@@ -82,35 +71,21 @@ def menu(state: Board, seat: int) -> list[Any]:
     return choices
 
 
-def has_options(state: Board, seat: int) -> bool:
-    """Whether `options(state, seat)` is not empty, without listing them."""
-    phase = state.phase
-    if phase == "declare":
-        return True
-    if phase == "buy":
-        return _can_buy(state, seat)
-    if phase == "load":
-        return _can_load(state, seat)
-    if phase in ("store", "discard"):
-        me = state.seats[seat]
-        return len(types_held(me)) > room_for_types(me)
-    if phase == "export":
-        return bool(export_options(state, seat))
-    if phase == "improve":
-        me = state.seats[seat]
-        return any(level < 3 and me.coins >= IMPROVE[level + 1][0] for level in me.levels)
-    if phase == "insure":
-        me = state.seats[seat]
-        return me.coins >= INSURANCE_COST and not all(me.insured)  # as insure_options
-    return False
+def _can_declare(state: Board, seat: int) -> bool:
+    """Every seat declares: to play the round or to skip it."""
+    return True
 
 
 def _can_buy(state: Board, seat: int) -> bool:
     """Whether `buy_options` lists anything."""
     me = state.seats[seat]
-    limit = MANAGER_LIMIT[me.levels[MANAGER] - 1]
-    for g, units in enumerate(state.market):
-        if units > 0 and not me.bought[g] and min(limit, units, me.coins) > 0:
+    # A good on the market has a unit at least, so only the limit and the coins can stop a buy.
+    if min(MANAGER_LIMIT[me.levels[MANAGER] - 1], me.coins) <= 0:
+        return False
+    bought = me.bought
+    # A loop rather than any() over a generator: every seat is asked after every purchase.
+    for good, units in enumerate(state.market):  # noqa: SIM110
+        if units > 0 and not bought[good]:
             return True
     return False
 
@@ -120,27 +95,56 @@ def _can_load(state: Board, seat: int) -> bool:
     me = state.seats[seat]
     if LOADER_LIMIT[me.levels[LOADER] - 1] <= 0:
         return False
+    main, temp = me.main, me.temp
     for car, wagon in enumerate(state.cars):
-        if CAPACITY[car] - wagon.load <= 0:
+        if CAPACITY[car] - sum(wagon.units) <= 0:
             continue
-        if wagon.good is None:
-            if any(me.main) or any(me.temp):
+        good = wagon.good
+        if good is None:
+            if any(main) or any(temp):
                 return True
-        elif me.main[wagon.good] + me.temp[wagon.good] > 0:
+        elif main[good] + temp[good] > 0:
             return True
     return False
+
+
+def _must_store(state: Board, seat: int) -> bool:
+    """Whether `store_options` lists anything: more types than the main warehouse holds."""
+    return over_room(state.seats[seat])
+
+
+def _can_export(state: Board, seat: int) -> bool:
+    """Whether `export_options` lists anything."""
+    return bool(export_options(state, seat))
+
+
+def _can_improve(state: Board, seat: int) -> bool:
+    """Whether `improve_options` lists anything."""
+    me = state.seats[seat]
+    # A loop rather than any() over a generator: every seat is asked at every improving phase.
+    for level in me.levels:  # noqa: SIM110
+        if level < 3 and me.coins >= IMPROVE[level + 1][0]:
+            return True
+    return False
+
+
+def _can_insure(state: Board, seat: int) -> bool:
+    """Whether `insure_options` lists anything."""
+    me = state.seats[seat]
+    return me.coins >= INSURANCE_COST and not all(me.insured)
 
 
 def buy_options(state: Board, seat: int) -> list[Buy]:
     """RULINGS Businessmen 3: one type not yet bought this round, up to the Manager's limit."""
     me = state.seats[seat]
-    limit = MANAGER_LIMIT[me.levels[MANAGER] - 1]
-    return [
-        BUYS[g, units]
-        for g in range(6)
-        if state.market[g] > 0 and not me.bought[g]
-        for units in range(1, min(limit, state.market[g], me.coins) + 1)
-    ]
+    limit = min(MANAGER_LIMIT[me.levels[MANAGER] - 1], me.coins)
+    out: list[Buy] = []
+    if limit <= 0:
+        return out
+    for g, units in enumerate(state.market):
+        if units > 0 and not me.bought[g]:
+            out += BUYS_UP_TO[g][: min(limit, units)]  # 1, 2, ... units of good g
+    return out
 
 
 def load_units(state: Board, seat: int, car: int, good: int) -> int:
@@ -157,14 +161,16 @@ def load_options(state: Board, seat: int) -> list[tuple[int, int, int]]:
     """(car, good, units) for every load `seat` can make: those where `load_units` is positive."""
     me = state.seats[seat]
     limit = LOADER_LIMIT[me.levels[LOADER] - 1]
+    held = tuple(map(add, me.main, me.temp))
     out = []
     for car, wagon in enumerate(state.cars):
-        room = CAPACITY[car] - wagon.load
+        most = min(limit, CAPACITY[car] - sum(wagon.units))  # the loader and the car's room
+        if most <= 0:
+            continue
         # A car takes only the good it carries, or any good while it is empty.
         for good in range(6) if wagon.good is None else (wagon.good,):
-            units = min(limit, room, me.main[good] + me.temp[good])
-            if units > 0:
-                out.append((car, good, units))
+            if held[good] > 0:
+                out.append((car, good, min(most, held[good])))
     return out
 
 
@@ -211,3 +217,53 @@ def insure_options(state: Board, seat: int) -> list[int]:
     """RULINGS Businessmen 11: 10 coins per characteristic not insured yet."""
     me = state.seats[seat]
     return [c for c in range(3) if not me.insured[c] and me.coins >= INSURANCE_COST]
+
+
+def _declare_options(state: Board, seat: int) -> list[Any]:
+    """Play the round, or skip it."""
+    return [PLAY, SKIP]
+
+
+def _load_menu(state: Board, seat: int) -> list[Any]:
+    """The loads of `load_options`, as actions."""
+    return [LOADS[c, g] for c, g, _ in load_options(state, seat)]
+
+
+def _export_menu(state: Board, seat: int) -> list[Any]:
+    """The exports of `export_options`, as actions."""
+    return [EXPORTS[key] for key in export_options(state, seat)]
+
+
+def _improve_menu(state: Board, seat: int) -> list[Any]:
+    """The improvements of `improve_options`, as actions."""
+    return [IMPROVES[c] for c in improve_options(state, seat)]
+
+
+def _insure_menu(state: Board, seat: int) -> list[Any]:
+    """The insurances of `insure_options`, as actions."""
+    return [INSURES[c] for c in insure_options(state, seat)]
+
+
+# Each phase's lister of `options`, and (CAN_ACT) its test of whether that list is not empty,
+# without listing it: a look-up rather than a chain of comparisons, since the turn's search
+# (`flow.seek`) asks for every seat at every step.
+_LISTERS: dict[str, Callable[[Board, int], list[Any]]] = {
+    "declare": _declare_options,
+    "buy": buy_options,
+    "load": _load_menu,
+    "store": store_options,
+    "discard": store_options,
+    "export": _export_menu,
+    "improve": _improve_menu,
+    "insure": _insure_menu,
+}
+CAN_ACT: dict[str, Callable[[Board, int], bool]] = {
+    "declare": _can_declare,
+    "buy": _can_buy,
+    "load": _can_load,
+    "store": _must_store,
+    "discard": _must_store,
+    "export": _can_export,
+    "improve": _can_improve,
+    "insure": _can_insure,
+}

@@ -87,7 +87,11 @@ def actors(state: BusinessmenState) -> tuple[int, ...]:
 
 def legal(state: BusinessmenState, seat: int) -> ActionSpace:
     """The menu of `seat` now, or NoActions saying why it has none."""
-    if not 0 <= seat < state.players:
+    global _last_menu
+    last = _last_menu
+    if last is not None and last[0] is state and seat == state.turn:
+        return last[1]  # listed for this very seat, so it passed the checks below
+    if not 0 <= seat < len(state.seats):
         return NoActions(f"there is no Seat {seat + 1} in this {state.players}-player game")
     if state.phase == "over":
         return NoActions("the game is over")
@@ -95,10 +99,6 @@ def legal(state: BusinessmenState, seat: int) -> ActionSpace:
         return NoActions("no move is awaited now")
     if state.turn != seat:
         return NoActions(f"it is {seat_words(state.turn)}'s move, not yours")
-    global _last_menu
-    last = _last_menu
-    if last is not None and last[0] is state:
-        return last[1]
     menu = Menu(
         menus.menu(state, seat),
         lambda action: refusal(state, seat, action),
@@ -115,7 +115,12 @@ _last_menu: tuple[BusinessmenState, Menu] | None = None
 
 def refused(state: BusinessmenState, seat: int, action: Any) -> str | None:
     """Why the rules refuse `action` from `seat`, or None: `legal(state, seat).check(action)`."""
-    space = legal(state, seat)
+    last = _last_menu
+    space: ActionSpace
+    if last is not None and last[0] is state and seat == state.turn:
+        space = last[1]  # just listed: players and bots apply an action of the menu they listed
+    else:
+        space = legal(state, seat)
     if type(space) is Menu:
         for choice in space.actions:
             if choice is action:  # the menus' own action objects: no field-by-field comparison
@@ -161,7 +166,8 @@ def _do(table: Draft, seat: int, action: Any) -> None:
 def _declare(table: Draft, seat: int, skip: bool) -> None:
     """RULINGS Businessmen 12: a skip costs 1 VP now and pays 10 coins as the next round starts."""
     table.passed[seat] = True
-    table.seat(seat, skipping=skip)
+    if table.seats[seat].skipping is not skip:  # a new round has every seat playing
+        table.seat(seat, skipping=skip)
     if skip:
         table.gain_vp(seat, -table.decks.figures.skip_vp, "skipping")
     table.note("declare", seat=seat, skip=skip)
@@ -209,8 +215,7 @@ def _improve(table: Draft, seat: int, which: int) -> None:
     level = table.seats[seat].levels[which] + 1
     coins, vp = IMPROVE[level]
     table.pay(seat, coins)
-    table.seat(seat, levels=put(table.seats[seat].levels, which, level))
-    table.gain_vp(seat, vp, "improving")
+    table.gain_vp(seat, vp, "improving", levels=put(table.seats[seat].levels, which, level))
     name = CHARACTERISTICS[which]
     table.note("improve", seat=seat, characteristic=name, level=level, coins=coins, vp=vp)
 

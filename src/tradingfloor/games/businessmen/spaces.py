@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from itertools import repeat
+from itertools import compress, repeat
 from operator import is_
 from typing import Any
 
 from tradingfloor.core.spaces import ChoiceSpace
-from tradingfloor.games.businessmen.actions import Pass, Skip
+from tradingfloor.games.businessmen.actions import ACTION_TYPES, Pass, Skip
 
 # Random play picks "pass" or "skip" this seldom when something else is on offer, so that random
 # games buy, load and improve like a table would, and end in a reasonable number of rounds.
 QUIET_ODDS = 0.1
 QUIET = (Pass, Skip)
+ACTIVE = frozenset(kind for kind in ACTION_TYPES if kind not in QUIET)  # every other action
 
 
 class Menu(ChoiceSpace):
@@ -27,7 +28,11 @@ class Menu(ChoiceSpace):
         explain: Callable[[Any], str],
         words: Callable[[Any], str] | None = None,
     ) -> None:
-        super().__init__(actions)
+        # ChoiceSpace's fields, set here rather than by its __init__: a menu is made every step.
+        self.actions = tuple(actions)
+        if not self.actions:
+            raise ValueError("a menu needs at least one action; use NoActions")
+        self.refusal = "that is not one of your choices now"
         self.explain = explain
         self.words = words
 
@@ -45,9 +50,11 @@ class Menu(ChoiceSpace):
         return {"actions": [{**action.to_json(), "label": say(action)} for action in self.actions]}
 
     def sample(self, rng: random.Random) -> Any:
-        # The menus' actions are of these very classes: compared, not isinstance()'d (pydantic's
-        # isinstance is a Python-level check, and this runs for every action listed).
-        active = [a for a in self.actions if type(a) not in QUIET]
-        if active and len(active) < len(self.actions) and rng.random() >= QUIET_ODDS:
+        # The menus' actions are of these very classes: their classes are looked up in a set, in
+        # C, not isinstance()'d (pydantic's isinstance is a Python-level check, and this runs for
+        # every action listed).
+        actions = self.actions
+        active = list(compress(actions, map(ACTIVE.__contains__, map(type, actions))))
+        if active and len(active) < len(actions) and rng.random() >= QUIET_ODDS:
             return active[rng.randrange(len(active))]
-        return super().sample(rng)
+        return actions[rng.randrange(len(actions))]  # ChoiceSpace.sample

@@ -41,3 +41,9 @@ def types_held(seat: Seat) -> list[int]:
 def room_for_types(seat: Seat) -> int:
     """How many goods types the main warehouse holds at its level."""
     return WAREHOUSE_TYPES[seat.levels[WAREHOUSE] - 1]
+
+
+def over_room(seat: Seat) -> bool:
+    """Whether the main warehouse holds more goods types than its level allows."""
+    main = seat.main
+    return len(main) - main.count(0) > room_for_types(seat)  # the types held, counted in C
