@@ -15,6 +15,7 @@ from typing import Any, Union
 from tradingfloor.core.game import Event
 from tradingfloor.core.rng import Rng, RngCursor
 from tradingfloor.games.businessmen.decks import Decks
+from tradingfloor.games.businessmen.figures import PRINTED, Figures
 from tradingfloor.games.businessmen.state import (
     LOG_ROUNDS,
     VP_SOURCES,
@@ -56,11 +57,13 @@ def _round_of(entry: Event) -> int:
 class LogEntry(Event):
     """A public event of the log, whose JSON form is made once, by the first view that shows it."""
 
+    figures: Figures = PRINTED  # the match's figures, which some entries' words quote
+
     @cached_property
     def json(self) -> dict[str, Any]:
         """Event.to_json() with the entry in words (`text`), kept: views hand out copies of it."""
         out = {"kind": self.kind, **self.data}  # Event.to_json(), inlined
-        out["text"] = event_text(out)
+        out["text"] = event_text(out, self.figures)
         return out
 
 
@@ -212,6 +215,7 @@ class Draft:
         fields["kind"] = kind
         fields["data"] = {"n": self.logged, "round": self.round, **data}
         fields["visible_to"] = None
+        fields["figures"] = self.decks.figures
         self.events.append(entry)
 
 

@@ -22,6 +22,7 @@ from tradingfloor.games.businessmen.actions import (
     Skip,
     Store,
 )
+from tradingfloor.games.businessmen.figures import PRINTED, Figures
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.state import (
     CAPACITY,
@@ -31,8 +32,6 @@ from tradingfloor.games.businessmen.state import (
     INSURANCE_COST,
     LOADER_LIMIT,
     MANAGER_LIMIT,
-    SKIP_PAY,
-    SKIP_VP,
     VP_SOURCES,
     WAREHOUSE_TYPES,
     BusinessmenState,
@@ -125,7 +124,11 @@ def label(state: Board, me: int, action: Any) -> str:
     if isinstance(action, Play):
         return "Play this round"
     if isinstance(action, Skip):
-        return f"Skip this round (−{SKIP_VP} VP now, +{SKIP_PAY} coins as the next round starts)"
+        figures = state.decks.figures
+        return (
+            f"Skip this round (−{figures.skip_vp} VP now, "
+            f"+{figures.skip_pay} coins as the next round starts)"
+        )
     if isinstance(action, Buy):
         return f"Buy {action.units} {action.good} ({coins(action.units)})"
     if isinstance(action, Load):
@@ -177,15 +180,19 @@ def _improve(state: Board, me: int, action: Improve) -> str:
 # --- log entries -------------------------------------------------------------------------------
 
 
-def event_text(event: Mapping[str, Any]) -> str:
-    """One log entry in words, a sentence with its figures."""
-    make = EVENTS.get(str(event.get("kind")))
-    return make(event) if make else str(event.get("kind"))
+def event_text(event: Mapping[str, Any], figures: Figures = PRINTED) -> str:
+    """One log entry in words, a sentence with its figures (`figures`: the match's, which the
+    skip's and the prices' entries quote)."""
+    kind = str(event.get("kind"))
+    if kind in QUOTING:
+        return QUOTING[kind](event, figures)
+    make = EVENTS.get(kind)
+    return make(event) if make else kind
 
 
-def _declare(e: Mapping[str, Any]) -> str:
+def _declare(e: Mapping[str, Any], figures: Figures) -> str:
     if e["skip"]:
-        return f"{seat(e['seat'])} skipped round {e['round']}: −{SKIP_VP} VP"
+        return f"{seat(e['seat'])} skipped round {e['round']}: −{figures.skip_vp} VP"
     return f"{seat(e['seat'])} played round {e['round']}"
 
 
@@ -274,13 +281,13 @@ def _send(e: Mapping[str, Any]) -> str:
     return text
 
 
-def _prices(e: Mapping[str, Any]) -> str:
+def _prices(e: Mapping[str, Any], figures: Figures) -> str:
     moved = e.get("moved", {})
     each = [
         f"{g} {p}" + (f" ({signed(moved[g])})" if g in moved else "")
         for g, p in e["prices"].items()
     ]
-    lead = "Prices moved (each good sent fell by its car's size, the others rose 3): "
+    lead = f"Prices moved (each good sent fell by its car's size, the others rose {figures.rise}): "
     return lead + ", ".join(each)
 
 
@@ -329,8 +336,13 @@ def _over(e: Mapping[str, Any]) -> str:
     return f"The round limit ({e['rounds']} rounds) ended the game"
 
 
-EVENTS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+QUOTING: dict[str, Callable[[Mapping[str, Any], Figures], str]] = {
     "declare": _declare,
+    "prices": _prices,
+}
+"""The entries whose words quote a figure that a designer may change (figures.py)."""
+
+EVENTS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "cards": _cards,
     "buy": _buy,
     "load": _load_event,
@@ -338,7 +350,6 @@ EVENTS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "store": _store_event,
     "price-wheel": _price_wheel,
     "send": _send,
-    "prices": _prices,
     "export": _export,
     "improve": _improve_event,
     "event": _event,
