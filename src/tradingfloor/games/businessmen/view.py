@@ -57,6 +57,12 @@ def bot_view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
     return _table(state, seat, history=False)
 
 
+def table_view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
+    """`view` without its words and events (the words, `events`, `yours`, `result`): what the
+    RL encoder reads, every entry equal to the view's."""
+    return _table(state, seat, history=True)
+
+
 def seen_by_bots(decision: Decision) -> Mapping[str, Any]:
     """What the game's bots read of a decision: its bot view (`bot_view`), where the core's
     `Decision` offers one, else its full view."""
