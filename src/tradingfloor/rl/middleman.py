@@ -152,9 +152,9 @@ class MiddlemanEncoder:
         return (*self.feature_names, *steps)
 
     def observe(self, view: Mapping[str, Any]) -> np.ndarray:
-        # Written into a list, then made an array once: a vector this small costs more in
-        # NumPy's calls than in its numbers. Each value is a float64 quotient rounded to
-        # float32, as writing it into a float32 array would round it.
+        # Written into a list, then made an array once (`fromiter`: the fastest way from a
+        # list): a vector this small costs more in NumPy's calls than in its numbers. Each value
+        # is a float64 quotient rounded to float32, as writing it into a float32 array rounds it.
         out = list(_BLANK)
         out[_ROUND_AT] = view["round"] / ROUNDS
         out[_PHASE_AT + PHASES.index(view["phase"])] = 1.0
@@ -182,7 +182,7 @@ class MiddlemanEncoder:
                     (column["price"] or 0) / 10,
                     column["filled"] / 10,
                 )
-        return np.array(out, dtype=np.float32)
+        return np.fromiter(out, np.float32, len(out))
 
     def information_state(self, view: Mapping[str, Any]) -> np.ndarray:
         """The observation, then every resolved step's orders and fills, seat by seat."""
