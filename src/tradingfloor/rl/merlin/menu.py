@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from contextlib import suppress
 from functools import cached_property
 from typing import Any
 
@@ -82,28 +81,15 @@ def _graded(
     if name != "rank_bid" and not fields:
         return
     seen: set[Any] = set()
-    allowed = _searchable(fields)
     for key, kind, terms in GRADERS[name](fields, digest):
         index = INDEX.get((name, key))
-        if index is None or not _fits(terms, allowed):
+        if index is None or not _fits(terms, fields):
             continue
         action = kind(**terms)
         if action not in seen:
             seen.add(action)
             if legal.check(action) is None:
                 found[index] = action
-
-
-def _searchable(fields: Fields) -> Fields:
-    """The fields, each list of choices as a set where its choices can be hashed: a candidate
-    is looked up in them once per field (a list of refs is searched from its start)."""
-    out: Fields = {}
-    for field, values in fields.items():
-        if type(values) is list:
-            with suppress(TypeError):  # (choices that are lists themselves stay a list)
-                values = frozenset(values)
-        out[field] = values
-    return out
 
 
 def _fits(terms: Mapping[str, Any], fields: Fields) -> bool:
