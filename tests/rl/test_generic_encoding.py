@@ -15,6 +15,7 @@ import pytest
 
 import tradingfloor
 from tradingfloor.core.spaces import ActionSpace, ChoiceSpace
+from tradingfloor.rl.businessmen import BusinessmenEncoder
 from tradingfloor.rl.encoding import Menu, MenuEncoder, _numbers
 from tradingfloor.rl.pettingzoo_env import aec_env
 
@@ -117,17 +118,21 @@ def test_a_listed_menu_masks_its_actions() -> None:
 
 
 def test_the_environment_draws_one_view_per_state_and_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Businessmen's encoder reads its lean view (`seat_view`): drawn once per state and seat, and
+    # the game's whole view (its words and events) never.
     game = tradingfloor.make("businessmen")
     drawn: list[tuple[int, int | None]] = []
+    whole: list[int | None] = []
     states: list[Any] = []  # kept, so that no two states share an id
-    original = type(game).view
+    original = BusinessmenEncoder.seat_view
 
-    def counting(self: Any, state: Any, seat: int | None) -> Any:
+    def counting(state: Any, seat: int | None) -> Any:
         states.append(state)
         drawn.append((id(state), seat))
-        return original(self, state, seat)
+        return original(state, seat)
 
-    monkeypatch.setattr(type(game), "view", counting)
+    monkeypatch.setattr(BusinessmenEncoder, "seat_view", staticmethod(counting))
+    monkeypatch.setattr(type(game), "view", lambda self, state, seat: whole.append(seat))
     env = aec_env("businessmen")
     env.reset(seed=2)
     for _ in range(20):
@@ -135,3 +140,4 @@ def test_the_environment_draws_one_view_per_state_and_seat(monkeypatch: pytest.M
         env.observe(env.agent_selection)  # again: the same view
         env.step(int(np.flatnonzero(observation["action_mask"])[0]))
     assert len(drawn) == len(set(drawn)) > 0
+    assert whole == []

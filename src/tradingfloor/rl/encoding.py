@@ -43,6 +43,11 @@ class Encoder(Protocol):
     """A game's RL encoding: `size` actions, `features` observation entries.
 
     `feature_names[i]` says in words what observation entry i holds (`docs/rl.md` lists them).
+
+    Optional: `seat_view(state, seat) -> Mapping`, the view this encoder reads, as the game's
+    own view module makes it: every entry it has is the view's (`game.view`), but it leaves out
+    what the encoder never reads (the words) or makes each entry only when first read. The
+    environments hand it to `observe`, `menu` and `auto` in place of the view.
     """
 
     size: int

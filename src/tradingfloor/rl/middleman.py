@@ -19,6 +19,7 @@ from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.middleman.actions import Buy, Sell
 from tradingfloor.games.middleman.forecast import top_price_of_view
 from tradingfloor.games.middleman.spaces import RowsSpace
+from tradingfloor.games.middleman.view import table_view
 
 MAX_SEATS = 8
 ROUNDS = 10
@@ -85,6 +86,23 @@ _NOTHING = np.zeros(SIZE, dtype=np.int8)
 _NOTHING.flags.writeable = False
 
 
+# Where each part of the observation starts, in `feature_names`' order.
+_ROUND_AT = 0
+_PHASE_AT = _ROUND_AT + 1
+_SEAT_AT = _PHASE_AT + len(PHASES)
+_SHEETS_AT = _SEAT_AT + MAX_SEATS  # 5 entries a seat
+_ROWS_AT = _SHEETS_AT + 5 * MAX_SEATS  # rows A then D, a digit a round
+_CALLED_AT = _ROWS_AT + 2 * ROUNDS  # buy then sell, a seat's rounds together
+_LAST_AT = _CALLED_AT + 2 * MAX_SEATS * ROUNDS  # buy then sell, 3 figures a seat
+_BLANK = (
+    [0.0] * _ROWS_AT
+    + [-1.0] * (2 * ROUNDS)  # rows not written
+    + [-1.0] * (2 * MAX_SEATS * ROUNDS)  # digits not yet called
+    + [0.0] * (2 * MAX_SEATS * 3)
+)
+"""The observation before anything is written into it."""
+
+
 class MiddlemanEncoder:
     """Observation: round, phase, every seat's sheet, own rows, called-out digits, last orders.
 
@@ -95,6 +113,7 @@ class MiddlemanEncoder:
     features = 1 + len(PHASES) + MAX_SEATS + 5 * MAX_SEATS + 2 * ROUNDS + 2 * MAX_SEATS * ROUNDS
     features += 2 * 3 * MAX_SEATS
     information_state_features = features + 2 * ROUNDS * MAX_SEATS * len(STEP_FIGURES)
+    seat_view = staticmethod(table_view)  # the view without its words and forecast
 
     @cached_property
     def feature_names(self) -> tuple[str, ...]:
@@ -133,31 +152,37 @@ class MiddlemanEncoder:
         return (*self.feature_names, *steps)
 
     def observe(self, view: Mapping[str, Any]) -> np.ndarray:
-        out = np.zeros(self.features, dtype=np.float32)
-        parts = _Parts(out)
-        parts.take(1)[0] = view["round"] / ROUNDS
-        _set_one_hot(parts.take(len(PHASES)), PHASES.index(view["phase"]))
+        # Written into a list, then made an array once (`fromiter`: the fastest way from a
+        # list): a vector this small costs more in NumPy's calls than in its numbers. Each value
+        # is a float64 quotient rounded to float32, as writing it into a float32 array rounds it.
+        out = list(_BLANK)
+        out[_ROUND_AT] = view["round"] / ROUNDS
+        out[_PHASE_AT + PHASES.index(view["phase"])] = 1.0
         seat = view.get("seat")
-        _set_one_hot(parts.take(MAX_SEATS), seat if seat is not None else -1)
-        sheets = parts.take(MAX_SEATS * 5).reshape(MAX_SEATS, 5)
+        if seat is not None and 0 <= seat < MAX_SEATS:
+            out[_SEAT_AT + seat] = 1.0
         for p in view["players"]:
-            sheets[p["seat"]] = (p["cash"] / 100, p["tins"] / 10, p["out"], 1, p["committed"])
+            at = _SHEETS_AT + 5 * p["seat"]
+            out[at : at + 5] = (p["cash"] / 100, p["tins"] / 10, p["out"], 1, p["committed"])
         rows = view.get("rows") or {"a": [], "d": []}
         # A variant's shorter rows fill the first slots; the rest read as not written (-1).
-        padded = [*rows["a"], *[-9] * (ROUNDS - len(rows["a"]))]
-        padded += [*rows["d"], *[-9] * (ROUNDS - len(rows["d"]))]
-        parts.take(2 * ROUNDS)[:] = np.array(padded, dtype=np.float32) / 9
-        called = parts.take(2 * MAX_SEATS * ROUNDS).reshape(2, MAX_SEATS, ROUNDS)
-        called[:] = -1.0
-        last = parts.take(2 * MAX_SEATS * 3).reshape(2, MAX_SEATS, 3)
+        for at, row in ((_ROWS_AT, rows["a"]), (_ROWS_AT + ROUNDS, rows["d"])):
+            out[at : at + len(row)] = [digit / 9 for digit in row]
         for step in view["history"]:
             side = 0 if step["side"] == "buy" else 1
+            called = _CALLED_AT + side * MAX_SEATS * ROUNDS + step["round"] - 1
+            last = _LAST_AT + side * MAX_SEATS * 3
             for column in step["seats"]:
-                called[side, column["seat"], step["round"] - 1] = column["digit"] / 9
+                s = column["seat"]
+                out[called + s * ROUNDS] = column["digit"] / 9
                 # Whole numbers over 10 in float64, then float32: the float32 quotient exactly.
-                figures = (column["tins"] or 0, column["price"] or 0, column["filled"])
-                last[side, column["seat"]] = [figure / 10 for figure in figures]
-        return out
+                at = last + 3 * s
+                out[at : at + 3] = (
+                    (column["tins"] or 0) / 10,
+                    (column["price"] or 0) / 10,
+                    column["filled"] / 10,
+                )
+        return np.fromiter(out, np.float32, len(out))
 
     def information_state(self, view: Mapping[str, Any]) -> np.ndarray:
         """The observation, then every resolved step's orders and fills, seat by seat."""
@@ -180,21 +205,3 @@ class MiddlemanEncoder:
         # the environment deals each seat's rows so that agents learn the trading. A seat has the
         # rows to write exactly in the rows phase (the space tells it without drawing the view).
         return legal.sample(rng) if isinstance(legal, RowsSpace) else None
-
-
-class _Parts:
-    """Consecutive slices of an observation vector, taken in order (views: writes go to it)."""
-
-    def __init__(self, out: np.ndarray) -> None:
-        self.out = out
-        self.at = 0
-
-    def take(self, size: int) -> np.ndarray:
-        part = self.out[self.at : self.at + size]
-        self.at += size
-        return part
-
-
-def _set_one_hot(part: np.ndarray, index: int) -> None:
-    if 0 <= index < len(part):
-        part[index] = 1

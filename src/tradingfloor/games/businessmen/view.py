@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from operator import is_
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from tradingfloor.core.game import Event
 from tradingfloor.games.businessmen import rules, words
+from tradingfloor.games.businessmen.decks import Decks
 from tradingfloor.games.businessmen.draft import LogEntry
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.state import (
@@ -57,6 +59,13 @@ def bot_view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
     return _table(state, seat, history=False)
 
 
+def table_view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
+    """`view` without its words and events (the words, `events`, `yours`, `result`): what the
+    RL encoder reads, every entry equal to the view's. Its parts are made once per value and
+    shared with other table views (not copied, as the view's are): nobody may change them."""
+    return _table(state, seat, history=True, shared=True)
+
+
 def seen_by_bots(decision: Decision) -> Mapping[str, Any]:
     """What the game's bots read of a decision: its bot view (`bot_view`), where the core's
     `Decision` offers one, else its full view."""
@@ -64,10 +73,13 @@ def seen_by_bots(decision: Decision) -> Mapping[str, Any]:
     return decision.view if lean is None else lean
 
 
-def _table(state: BusinessmenState, seat: int | None, history: bool) -> dict[str, Any]:
+def _table(
+    state: BusinessmenState, seat: int | None, history: bool, shared: bool = False
+) -> dict[str, Any]:
     """The table part of a view (in the view's key order); the turned cards and the price wheel's
-    sectors only with `history`."""
+    sectors only with `history`; with `shared`, the kept parts themselves rather than copies."""
     decks = state.decks
+    own: Callable[[dict[str, Any]], dict[str, Any]] = _as_is if shared else dict.copy
     out: dict[str, Any] = {
         "game": "businessmen",
         "seat": seat,
@@ -79,12 +91,12 @@ def _table(state: BusinessmenState, seat: int | None, history: bool) -> dict[str
         "goal": state.goal,
         "max_rounds": state.max_rounds,
         "goods": list(GOODS),
-        "prices": _goods(state.prices).copy(),
-        "market": _goods(state.market).copy(),
-        "supply": _goods(state.supply).copy(),
+        "prices": own(_goods(state.prices)),
+        "market": own(_goods(state.market)),
+        "supply": own(_goods(state.supply)),
         "bank": state.bank,
         "cars": [_car(state, index) for index in range(3)],
-        "goods_card": None if state.goods_card is None else _goods(_card(state)).copy(),
+        "goods_card": None if state.goods_card is None else own(_goods(_card(state))),
         "export_card": _export_card(state),
         "decks": {
             "goods_left": len(state.goods_deck),
@@ -95,19 +107,62 @@ def _table(state: BusinessmenState, seat: int | None, history: bool) -> dict[str
     }
     if history:
         # Turned cards lie face up beside their decks: public, unlike the undrawn cards' order.
-        out["turned"] = {
-            "goods": [_goods(decks.goods_cards[card]).copy() for card in state.goods_used],
-            "export": [list(_names(decks.export_cards[c])) for c in state.export_used],
-        }
-        out["price_wheel"] = [sector.describe() for sector in decks.price_wheel]
+        turned = _SHARED_TURNED if shared else _turned
+        out["turned"] = turned(decks, state.goods_used, state.export_used)
+        out["price_wheel"] = (_SHARED_PRICE_WHEEL if shared else _price_wheel)(decks)
     out["price_spin"] = state.price_spin
     out["embargo"] = list(_names(state.embargo))
-    out["events_wheel"] = [
-        "nothing" if hit is None else CHARACTERISTICS[hit] for hit in decks.events_wheel
-    ]
+    out["events_wheel"] = (_SHARED_EVENTS_WHEEL if shared else _events_wheel)(decks)
     out["event_spins"] = [{"seat": s, "sector": sector} for s, sector in state.event_spins]
-    out["players"] = [_copy_tablet(_tablet(s, me)) for s, me in enumerate(state.seats)]
+    tablet = _as_is if shared else _copy_tablet
+    out["players"] = [tablet(_tablet(s, me)) for s, me in enumerate(state.seats)]
     return out
+
+
+def _turned(
+    decks: Decks, goods_used: tuple[int, ...], export_used: tuple[int, ...]
+) -> dict[str, list[Any]]:
+    return {
+        "goods": [_goods(decks.goods_cards[card]).copy() for card in goods_used],
+        "export": [list(_names(decks.export_cards[card])) for card in export_used],
+    }
+
+
+def _price_wheel(decks: Decks) -> list[dict[str, Any]]:
+    return [sector.describe() for sector in decks.price_wheel]
+
+
+def _events_wheel(decks: Decks) -> list[str]:
+    return ["nothing" if hit is None else CHARACTERISTICS[hit] for hit in decks.events_wheel]
+
+
+T = TypeVar("T")
+
+
+def _as_is(value: T) -> T:
+    return value
+
+
+class _LastMade(Generic[T]):
+    """`make(*parts)`, made again only when a part is not the very object it was last made from
+    (the parts are immutable: a match's decks, the tuples of turned cards)."""
+
+    def __init__(self, make: Callable[..., T]) -> None:
+        self._make = make
+        self._last: tuple[tuple[Any, ...], T | None] = ((), None)
+
+    def __call__(self, *parts: Any) -> T:
+        made_from, value = self._last
+        if len(made_from) != len(parts) or not all(map(is_, made_from, parts)):
+            value = self._make(*parts)
+            self._last = (parts, value)  # one tuple, replaced whole (threads)
+        return value  # type: ignore[return-value]
+
+
+# The table views' shared parts: the same from move to move, most of a match.
+_SHARED_TURNED = _LastMade(_turned)
+_SHARED_PRICE_WHEEL = _LastMade(_price_wheel)
+_SHARED_EVENTS_WHEEL = _LastMade(_events_wheel)
 
 
 # A view is built at every decision of a bot or a search, and most of its parts repeat from view

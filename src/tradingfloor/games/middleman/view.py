@@ -11,6 +11,28 @@ from tradingfloor.games.middleman.state import PRINTED, MiddlemanState, Step
 
 def view(state: MiddlemanState, seat: int | None) -> dict[str, Any]:
     """The table as `seat` sees it: public sheets and history, its own rows and sealed order."""
+    out = _table(state, seat, _history(state))
+    out["status"] = words.status(state)
+    out["chapter"] = words.chapter(state)
+    out["news"] = words.news(state)
+    if state.phase in ("buy", "sell"):
+        out["forecast"] = _forecast(out)
+    result = rules.result(state)
+    if result is not None:
+        out["result"] = result.to_json()
+        out["recap"] = words.recap(state)
+    return out
+
+
+def table_view(state: MiddlemanState, seat: int | None) -> dict[str, Any]:
+    """`view` without the words and the forecast (status, chapter, news, recap, result): what
+    the RL encoder reads, every entry equal to the view's. Its history is the one last made for
+    this history, shared by the table views that show it: nobody may change it."""
+    return _table(state, seat, _shared_history(state))
+
+
+def _table(state: MiddlemanState, seat: int | None, history: list[Any]) -> dict[str, Any]:
+    """The table part of a view (in the view's key order): sheets, history, own rows."""
     committed = [state.sealed[s] is not None for s in range(state.players)]
     rounds = state.variant.rounds
     out: dict[str, Any] = {
@@ -31,10 +53,7 @@ def view(state: MiddlemanState, seat: int | None) -> dict[str, Any]:
             }
             for s in range(state.players)
         ],
-        "history": [
-            {**_step_table(step), "text": text}
-            for step, text in zip(state.history, words.history_sentences(state), strict=True)
-        ],
+        "history": history,
     }
     if state.variant != PRINTED:
         # Only a research variant says so: the printed game's view reads as it always has.
@@ -45,16 +64,28 @@ def view(state: MiddlemanState, seat: int | None) -> dict[str, Any]:
         out["rows"] = _own_rows(state, seat)
         sealed = state.sealed[seat]
         out["order"] = sealed.to_json() if sealed is not None else None
-    out["status"] = words.status(state)
-    out["chapter"] = words.chapter(state)
-    out["news"] = words.news(state)
-    if state.phase in ("buy", "sell"):
-        out["forecast"] = _forecast(out)
-    result = rules.result(state)
-    if result is not None:
-        out["result"] = result.to_json()
-        out["recap"] = words.recap(state)
     return out
+
+
+def _history(state: MiddlemanState) -> list[dict[str, Any]]:
+    """Every resolved step as the view lists it: its table and its sentences."""
+    return [
+        {**_step_table(step), "text": text}
+        for step, text in zip(state.history, words.history_sentences(state), strict=True)
+    ]
+
+
+_last_history: list[tuple[Any, list[dict[str, Any]]]] = [((), [])]
+"""The history last listed for a table view, with the (immutable) steps it lists: a history
+changes once a step, while the table views of every seat and turn between show it."""
+
+
+def _shared_history(state: MiddlemanState) -> list[dict[str, Any]]:
+    steps, listed = _last_history[0]
+    if steps is not state.history:
+        listed = _history(state)
+        _last_history[0] = (state.history, listed)  # one tuple, replaced whole (threads)
+    return listed
 
 
 def _forecast(seen: dict[str, Any]) -> list[dict[str, Any]]:

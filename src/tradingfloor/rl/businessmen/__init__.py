@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from tradingfloor.core.spaces import ActionSpace
+from tradingfloor.games.businessmen.view import table_view
 from tradingfloor.rl.businessmen import observation, recall
 from tradingfloor.rl.businessmen.catalogue import ACTIONS, SIZE, BusinessmenMenu, index_of
 
@@ -27,6 +28,7 @@ class BusinessmenEncoder:
     feature_names = observation.NAMES
     information_state_features = observation.FEATURES + recall.FEATURES
     information_state_names = observation.NAMES + recall.NAMES
+    seat_view = staticmethod(table_view)  # the view without its words and events
 
     def observe(self, view: Mapping[str, Any]) -> np.ndarray:
         return observation.scaled(view)

@@ -130,7 +130,9 @@ def scaled(view: Mapping[str, Any]) -> np.ndarray:
     """The observation: `values(view)` scaled and clipped to [-1, 1], as float32."""
     out: np.ndarray = np.fromiter(values(view), np.float32, FEATURES)
     out *= SCALES
-    return np.clip(out, -1.0, 1.0, out=out)
+    # np.clip, without its Python layers (a tenth of an observation's time)
+    np.minimum(out, 1.0, out=out)
+    return np.maximum(out, -1.0, out=out)
 
 
 _BY_GOOD = itemgetter(*GOODS)
@@ -342,16 +344,25 @@ def _spins(view: Mapping[str, Any], order: list[int]) -> list[float]:
 
 
 def _player(tablet: Mapping[str, Any], goal: int) -> list[float]:
-    """One place's tablet."""
+    """One place's tablet (one list made at once: four of them in every observation)."""
     vp = tablet["vp"]
-    out = [1, tablet["coins"], vp / goal, vp]
-    out += [(level - 1) / 2 for level in _BY_CHARACTERISTIC(tablet["levels"])]
-    out += _BY_CHARACTERISTIC(tablet["markers"])
-    out += _BY_CHARACTERISTIC(tablet["insured"])
+    warehouse, loader, manager = _BY_CHARACTERISTIC(tablet["levels"])
     main, temp = tablet["main"], tablet["temp"]
-    out += map(main.get, GOODS, _NO_GOODS) if main else _NO_GOODS
-    out += map(temp.get, GOODS, _NO_GOODS) if temp else _NO_GOODS
-    out += [tablet["skipping"], tablet["owed"], tablet["passed"]]
-    out += _named(tablet["bought"])
-    out += _named(tablet["exported"])
-    return out
+    return [
+        1,
+        tablet["coins"],
+        vp / goal,
+        vp,
+        (warehouse - 1) / 2,
+        (loader - 1) / 2,
+        (manager - 1) / 2,
+        *_BY_CHARACTERISTIC(tablet["markers"]),
+        *_BY_CHARACTERISTIC(tablet["insured"]),
+        *(map(main.get, GOODS, _NO_GOODS) if main else _NO_GOODS),
+        *(map(temp.get, GOODS, _NO_GOODS) if temp else _NO_GOODS),
+        tablet["skipping"],
+        tablet["owed"],
+        tablet["passed"],
+        *_named(tablet["bought"]),
+        *_named(tablet["exported"]),
+    ]

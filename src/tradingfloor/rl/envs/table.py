@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -28,14 +28,13 @@ def agent_name(seat: int) -> str:
 
 
 class _LazyView(Mapping[str, Any]):
-    """A seat's view of the table's current state, drawn (and kept) on the first look into it."""
+    """The encoder's view of a seat (`GameTable.seen`), drawn (and kept) on the first look."""
 
     def __init__(self, table: GameTable, seat: int) -> None:
         self._table, self._seat = table, seat
 
     def _view(self) -> Mapping[str, Any]:
-        view: Mapping[str, Any] = self._table.view(self._seat)
-        return view
+        return self._table.seen(self._seat)
 
     def __getitem__(self, key: str) -> Any:
         return self._view()[key]
@@ -71,6 +70,10 @@ class GameTable:
         self.made_with = self.game.options(options)  # a reset without options goes back to it
         self.options = self.made_with
         self.encoder: Encoder = encoder_for(self.game)
+        # What the encoder reads: its own lean view where it names one, else the game's view.
+        self._seat_view: Callable[[State, int], Mapping[str, Any]] = getattr(
+            self.encoder, "seat_view", self.game.view
+        )
         self.players = self.game.players(self.game.new(self.options, 0))
         self.wait = self.encoder.size
         self.reward, self.illegal = reward, illegal
@@ -145,6 +148,7 @@ class GameTable:
         """Drop what was kept of the previous state."""
         self._actors: tuple[int, ...] | None = None
         self._views: dict[int | None, Any] = {}
+        self._seen: dict[int, Mapping[str, Any]] = {}
         self._legal: dict[int, ActionSpace] = {}
         self._menus: dict[int, Any] = {}
         self._masks: dict[int, np.ndarray] = {}
@@ -174,6 +178,12 @@ class GameTable:
             self._views[seat] = self.game.view(self.state, seat)
         return self._views[seat]
 
+    def seen(self, seat: int) -> Mapping[str, Any]:
+        """The seat's view as the encoder reads it (`Encoder.seat_view`: the same entries)."""
+        if seat not in self._seen:
+            self._seen[seat] = self._seat_view(self.state, seat)
+        return self._seen[seat]
+
     def legal(self, seat: int) -> ActionSpace:
         if seat not in self._legal:
             self._legal[seat] = self.game.legal(self.state, seat)
@@ -182,7 +192,7 @@ class GameTable:
     def menu(self, seat: int) -> Any:
         """The seat's menu in the current state (drawn once per state, so observing is pure)."""
         if seat not in self._menus:
-            self._menus[seat] = self.encoder.menu(self.view(seat), self.legal(seat), self.rng)
+            self._menus[seat] = self.encoder.menu(self.seen(seat), self.legal(seat), self.rng)
         return self._menus[seat]
 
     def mask(self, seat: int) -> np.ndarray:
@@ -200,7 +210,7 @@ class GameTable:
 
     def features(self, seat: int) -> np.ndarray:
         """The encoder's observation vector of the seat's view."""
-        return self.encoder.observe(self.view(seat))
+        return self.encoder.observe(self.seen(seat))
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         return {"observation": self.features(seat), "action_mask": self.mask(seat)}

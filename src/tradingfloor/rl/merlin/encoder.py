@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from tradingfloor.core.spaces import ActionSpace
+from tradingfloor.games.merlin.view import bot_view
 from tradingfloor.rl.merlin.catalogue import SIZE, entry_words
 from tradingfloor.rl.merlin.features import FEATURE_NAMES, FEATURES
 from tradingfloor.rl.merlin.menu import MerlinMenu, build_menu
@@ -25,6 +26,7 @@ class MerlinEncoder:
     size = SIZE
     features = FEATURES
     feature_names = FEATURE_NAMES
+    seat_view = staticmethod(bot_view)  # each entry made when first read: never the words
 
     def observe(self, view: Mapping[str, Any]) -> np.ndarray:
         return observe(view)

@@ -41,7 +41,8 @@ from tradingfloor.games.merlin.finance.state import (
     Security,
 )
 from tradingfloor.games.merlin.finance.table import figures_of
-from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.memo import ByIdentity
+from tradingfloor.games.merlin.state import Config, MerlinState
 
 # --- the offer under way --------------------------------------------------------------------------
 
@@ -98,10 +99,29 @@ def offers_left(state: MerlinState, finance: Finance) -> int:
 
 
 def future_record(state: MerlinState, future: Future) -> dict[str, Any]:
+    """A contract's record: the one last told of it while what its words are told from is the
+    same (its months to expiry, the wheel in use, what a bushel settles for), which most moves
+    leave be; every view shares it (memo.py: nobody may change it)."""
+    away = months_away(state, future.year, future.portion)
+    settles = _settling_price(state, future.commodity)
+    told_from = (away, state.core.counters.wheel, settles)
+    found = _FUTURES.find(future)
+    if found is not None and found[0] is state.config and found[1] == told_from:
+        return found[2]
+    record = _future_told(state, future, away)
+    _FUTURES.keep(future, (state.config, told_from, record))
+    return record
+
+
+_FUTURES: ByIdentity[tuple[Config, tuple[Any, ...], dict[str, Any]]] = ByIdentity()
+"""Each contract's last record, with its match's configuration and what else it was told from
+(by the contract's identity)."""
+
+
+def _future_told(state: MerlinState, future: Future, away: int) -> dict[str, Any]:
     bushel = figures_of(state).futures.bushel
     goods = commodity(state, future.commodity)
     when = expiry(state, future.year, future.portion)
-    away = months_away(state, future.year, future.portion)
     status, status_text = _future_status(state, future, away)
     worth, worth_text = _bushel_worth(state, future.commodity)
     return {
@@ -153,21 +173,27 @@ def _future_status(state: MerlinState, future: Future, away: int) -> tuple[str, 
 
 
 def _bushel_worth(state: MerlinState, index: int) -> tuple[int | None, str]:
-    """A bushel settled in gold now and why (Futures: "settled by the last sold price of the
-    commodity"; never sold: the cost of the living [R], or the data's other rule)."""
+    """A bushel settled in gold now and why."""
     figures = figures_of(state).futures
+    last, why = _settling_price(state, index)
+    amount = figures.bushel * last
+    return amount, f"in gold it settles for {words.gold(amount)}: {figures.bushel} × {last} ({why})"
+
+
+def _settling_price(state: MerlinState, index: int) -> tuple[int, str]:
+    """What a unit of a bushel settles for in gold now, and why (Futures: "settled by the last
+    sold price of the commodity"; never sold: the cost of the living [R], or the data's other
+    rule)."""
     books = state.economy.books
     last = books[index].last_sold if 0 <= index < len(books) else None
     if last is not None:
-        why = "the last sold price"
-    elif figures.settle_default_price == "cost_of_living":
-        last = state.core.counters.cost_of_living
-        why = "the cost of the living, as it was never sold"
-    else:
-        last = state.config.content.buyback_commodity
-        why = "the central bank's buy-back price, as it was never sold"
-    amount = figures.bushel * last
-    return amount, f"in gold it settles for {words.gold(amount)}: {figures.bushel} × {last} ({why})"
+        return last, "the last sold price"
+    if figures_of(state).futures.settle_default_price == "cost_of_living":
+        return state.core.counters.cost_of_living, "the cost of the living, as it was never sold"
+    return (
+        state.config.content.buyback_commodity,
+        "the central bank's buy-back price, as it was never sold",
+    )
 
 
 # --- insurance ------------------------------------------------------------------------------------

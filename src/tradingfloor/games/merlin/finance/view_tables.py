@@ -24,7 +24,8 @@ from tradingfloor.games.merlin.finance.phrases import (
 )
 from tradingfloor.games.merlin.finance.state import Finance, Future, Listing, Sale, Security, Wanted
 from tradingfloor.games.merlin.finance.table import figures_of
-from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.memo import ByIdentity
+from tradingfloor.games.merlin.state import Config, MerlinState
 
 # --- the custom bid/ask tables --------------------------------------------------------------------
 
@@ -112,6 +113,22 @@ def listing_record(state: MerlinState, finance: Finance, listing: Listing) -> di
 
 
 def wanted_record(state: MerlinState, wanted: Wanted) -> dict[str, Any]:
+    """A bid's record: the one last told of it in this match while the wheel in use (the words
+    of an expiry) is the same; every view shares it (memo.py: nobody may change it)."""
+    wheel = state.core.counters.wheel
+    found = _WANTED.find(wanted)
+    if found is not None and found[0] is state.config and found[1] == wheel:
+        return found[2]
+    record = _wanted_told(state, wanted)
+    _WANTED.keep(wanted, (state.config, wheel, record))
+    return record
+
+
+_WANTED: ByIdentity[tuple[Config, int, dict[str, Any]]] = ByIdentity()
+"""Each bid's last record, with its match's configuration and wheel (by the bid's identity)."""
+
+
+def _wanted_told(state: MerlinState, wanted: Wanted) -> dict[str, Any]:
     what = wanted_words(state, wanted.item, wanted.ref)
     return {
         "id": wanted.id,
