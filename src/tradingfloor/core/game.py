@@ -102,7 +102,9 @@ class Game(Protocol):
     Optional too: `bot_view(state, seat) -> Mapping`, the view as the game's own bots read it:
     every entry it has is the view's and it never shows more, but it may leave out what the bots
     never read (the words) or make each entry only when first read (core/agent.py's
-    `Decision.bot_view`). RL policies, PettingZoo and the server always read `view`.
+    `Decision.bot_view`). The server, the terminal and RL policies read `view`; PettingZoo's
+    encoders may read a lean view of their own (rl/encoding.py's `Encoder.seat_view`), every
+    entry of which is the view's.
 
     Optional too: `data_figures() -> list[(name, default, takes, where)]`, every figure of the
     game's data files that an option can change, by the name the lab's `--set`, `--sweep` and

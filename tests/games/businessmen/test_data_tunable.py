@@ -90,6 +90,20 @@ def test_figures_set_by_name_change_a_played_game_as_the_rules_say() -> None:
     }
 
 
+
+def test_the_words_quote_the_matchs_figures() -> None:
+    figures = {"data.setup.rise": 1, "data.setup.skip_vp": 2, "data.setup.skip_pay": 4}
+    for options, vp, pay, rise in (({}, 1, 10, 3), (figures, 2, 4, 1)):
+        start = GAME.new({"players": 2, **options}, 4)
+        assert f"A skip costs {vp} VP now and brings {pay} coins" in GAME.view(start, 0)["help"]
+        skip = GAME.parse_action({"type": "skip"})
+        assert GAME.move_words(start, 0, skip) == (
+            f"Skip this round (−{vp} VP now, +{pay} coins as the next round starts)"
+        )
+        texts = [event["text"] for event in GAME.view(round_two(options), None)["events"]]
+        assert f"{{seat:0}} skipped round 1: −{vp} VP" in texts
+        assert any(f"the others rose {rise}): " in text for text in texts)
+
 def test_the_supply_and_a_cards_units_are_the_figures_given() -> None:
     state = GAME.new({"data.setup.supply_per_good": 20, "data.setup.start_coins": 0}, 1)
     view = GAME.view(state, None)

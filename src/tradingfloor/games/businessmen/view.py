@@ -40,7 +40,7 @@ def view(state: BusinessmenState, seat: int | None) -> dict[str, Any]:
     out["status"] = words.status(state)
     out["stage"] = words.PHASES[phase]
     out["chapter"] = words.chapter(state)
-    out["help"] = words.HELP.get(phase, "")
+    out["help"] = words.phase_help(phase, state.decks.figures)
     out["news"] = _news(events, state.news_from)
     if seat is not None and 0 <= seat < state.players:
         out["yours"] = words.yours(state, seat)

@@ -59,8 +59,8 @@ PHASES = {
 
 HELP = {
     "declare": "Before the round, each player says whether they play it or skip it. A skip costs "
-    "1 VP now and brings 10 coins as the next round starts; a skipper buys, loads and spins "
-    "nothing, but is still paid for their goods in cars that are sent.",
+    "{skip_vp} VP now and brings {skip_pay} coins as the next round starts; a skipper buys, "
+    "loads and spins nothing, but is still paid for their goods in cars that are sent.",
     "buy": "Each in turn buys units of ONE good from the market, at 1 coin a unit, at most the "
     "manager's number, a good not bought yet this round; or passes, and buys nothing more this "
     "round. The circles go on until the market is empty or everyone has passed.",
@@ -78,6 +78,11 @@ HELP = {
     "insure": "Each in turn may insure characteristics against the next round's negative events, "
     "10 coins each; insuring one takes its warning marker off.",
 }
+
+
+def phase_help(phase: str, figures: Figures = PRINTED) -> str:
+    """The phase's guide for a player, quoting the match's figures (a skip's cost and pay)."""
+    return HELP.get(phase, "").format(skip_vp=figures.skip_vp, skip_pay=figures.skip_pay)
 
 
 def characteristic(name: str) -> str:
