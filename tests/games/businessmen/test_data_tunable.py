@@ -90,7 +90,6 @@ def test_figures_set_by_name_change_a_played_game_as_the_rules_say() -> None:
     }
 
 
-
 def test_the_words_quote_the_matchs_figures() -> None:
     figures = {"data.setup.rise": 1, "data.setup.skip_vp": 2, "data.setup.skip_pay": 4}
     for options, vp, pay, rise in (({}, 1, 10, 3), (figures, 2, 4, 1)):
@@ -103,6 +102,7 @@ def test_the_words_quote_the_matchs_figures() -> None:
         texts = [event["text"] for event in GAME.view(round_two(options), None)["events"]]
         assert f"{{seat:0}} skipped round 1: −{vp} VP" in texts
         assert any(f"the others rose {rise}): " in text for text in texts)
+
 
 def test_the_supply_and_a_cards_units_are_the_figures_given() -> None:
     state = GAME.new({"data.setup.supply_per_good": 20, "data.setup.start_coins": 0}, 1)
