@@ -11,6 +11,7 @@ import pytest
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 import tradingfloor
+from tradingfloor.core.errors import BadOptions
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
 from tradingfloor.games.middleman.fast import Array, SeatView
 from tradingfloor.games.middleman.fast_policies import VECTOR_POLICIES
@@ -191,3 +192,10 @@ def test_an_illegal_action_ends_that_game_only_and_it_restarts_next_step() -> No
 def test_bad_settings_are_refused_in_words(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         MiddlemanVectorEnv(2, **kwargs)
+
+
+@pytest.mark.parametrize("variant", [{"rounds": 3}, {"top_price": 5}, {"starting_cash": 50}])
+def test_a_research_variant_is_refused_in_words(variant: dict[str, Any]) -> None:
+    # The batch engine's arrays hold the printed game; a variant would be played as the printed one.
+    with pytest.raises(BadOptions, match="the batch engine plays only the printed game"):
+        MiddlemanVectorEnv(2, options=variant)

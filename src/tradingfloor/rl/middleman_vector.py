@@ -33,7 +33,6 @@ from gymnasium.vector.utils import batch_space
 from tradingfloor.games.middleman import fast
 from tradingfloor.games.middleman.fast import Array, Phase, Table, VectorPolicy
 from tradingfloor.games.middleman.fast_policies import VECTOR_POLICIES, random_rows
-from tradingfloor.games.middleman.options import parse_options
 from tradingfloor.games.middleman.spaces import MAX_ASK, most_cash
 from tradingfloor.rl.middleman import (
     MAX_PRICE,
@@ -79,7 +78,7 @@ class MiddlemanVectorEnv(VectorEnv):  # type: ignore[misc]
         options: Mapping[str, Any] | None = None,
         seat: int = 0,
     ) -> None:
-        chosen = parse_options(options)
+        chosen = fast.printed_options(options)  # a research variant is refused in words
         self.players, self.guarded = chosen.players, chosen.guarded
         if not 0 <= seat < self.players:
             raise ValueError(f"seat must be a seat number 0-{self.players - 1}, not {seat!r}")
