@@ -13,12 +13,13 @@ economy pays the roll's production before magic's roll hooks run, so the filter 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import earn, to_row
 from tradingfloor.games.merlin.magic import golem_fights
-from tradingfloor.games.merlin.magic.content import ReadingCard, kind_of
+from tradingfloor.games.merlin.magic.content import ReadingCard, Trigger, kind_of
 from tradingfloor.games.merlin.magic.state import Effect, Reading
 from tradingfloor.games.merlin.magic.table import (
     add_effect,
@@ -153,7 +154,7 @@ def _described(state: MerlinState, reading: Reading) -> dict[str, Any]:
         "card": reading.card,
         "title": card.title,
         "reading": card.kind,
-        "trigger": card.trigger.model_dump(mode="json", exclude_none=True, exclude_defaults=True),
+        "trigger": _trigger_json(card.trigger),
         "waived_by": list(card.waived_by),
         "effect": card.effect,
         "amount": card.amount,
@@ -163,6 +164,13 @@ def _described(state: MerlinState, reading: Reading) -> dict[str, Any]:
     if card.effect == "market_day":
         told["bids"] = state.config.content.stimulus_bids
     return told
+
+
+@lru_cache(maxsize=64)
+def _trigger_json(trigger: Trigger) -> dict[str, Any]:
+    """A card's trigger as the reveal tells it (dumped once per trigger: the same few cards come
+    back all game; shared by their events, which are read, never changed)."""
+    return trigger.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
 
 
 # --- effects on the roll's own production (yield filter) ---------------------------------------
