@@ -17,6 +17,8 @@ cannot import this file).
 
 from __future__ import annotations
 
+from operator import is_
+
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -224,6 +226,10 @@ def tidy(state: MerlinState, log: Log) -> MerlinState:
     finance = finance_of(state)
     if not finance.listings and not finance.wanted:
         return state
+    read = _tidy_reads(state)
+    if _same_parts(read, _TIDIED[0]):
+        return state
+    before = state
     out = state.core.out
     for listing in finance.listings:
         if not out[listing.seller] and _still_listed(state, listing):
@@ -247,7 +253,27 @@ def tidy(state: MerlinState, log: Log) -> MerlinState:
         else:
             state = add_gold(state, wanted.buyer, wanted.price)
         log.append(event("wanted_returned", seat=wanted.buyer, id=wanted.id, price=wanted.price))
+    if state is before:
+        _TIDIED[0] = read
     return state
+
+
+_TIDIED: list[tuple[object, ...]] = [()]
+"""The parts of the table that the last `tidy` read and found in order, replaced whole: most
+actions leave every one of them be (the same objects), so nothing can have come off since."""
+
+
+def _tidy_reads(state: MerlinState) -> tuple[object, ...]:
+    """Every part of the table that `tidy` reads (parts are immutable: one an action left alone
+    is the very same object)."""
+    finance, magic = finance_of(state), state.magic
+    hands = () if magic is None else (magic.spells, magic.recipes, magic.crowns)
+    parts = (finance.listings, finance.wanted, finance.futures, finance.securities)
+    return (*parts, state.core.out, *hands)
+
+
+def _same_parts(parts: tuple[object, ...], kept: tuple[object, ...]) -> bool:
+    return len(parts) == len(kept) and all(map(is_, parts, kept))
 
 
 def _still_listed(state: MerlinState, listing: Listing) -> bool:
