@@ -38,6 +38,7 @@ from tradingfloor.games.merlin.finance.items import (
 from tradingfloor.games.merlin.finance.state import Wanted
 from tradingfloor.games.merlin.finance.table import figures_of, finance_of, new_id, with_finance
 from tradingfloor.games.merlin.ledger import add_gold
+from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event, pick_in
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat
@@ -80,13 +81,10 @@ def _bid_refs(state: MerlinState, item: str) -> list[str]:
     """The refs a bid for this kind may name: "" (any), a commodity (or a commodity and an
     expiry on the field) for futures, an issuer for securities, a card's name for cards."""
     if item == "future":
-        names = state.config.content.commodities
-        expiries = dict.fromkeys(
-            f"{names[f.commodity]}:{f.year}:{f.portion}"
-            for f in finance_of(state).futures
-            if not f.expired
-        )
-        return ["", *names, *expiries]
+        futures = finance_of(state).futures
+        if not futures:
+            return ["", *state.config.content.commodities]
+        return _FUTURE_REFS.get(futures, lambda _: _future_refs(state))
     if item in SECURITIES:
         return ["", *(str(s) for s in state.core.in_game())]
     if item in CARDS and state.magic is not None:
@@ -95,6 +93,22 @@ def _bid_refs(state: MerlinState, item: str) -> list[str]:
         content = content_of(state)
         return ["", *(content.spells if item == "spell" else content.potions)]
     return [""]
+
+
+_FUTURE_REFS: ByIdentity[list[str]] = ByIdentity()
+"""The refs a bid for a future may name, kept per futures on the field (a match's own tuple:
+most moves leave it be). Read, never changed."""
+
+
+def _future_refs(state: MerlinState) -> list[str]:
+    """Any (""), a commodity, or a commodity and the expiry of a future on the field."""
+    names = state.config.content.commodities
+    expiries = dict.fromkeys(
+        f"{names[f.commodity]}:{f.year}:{f.portion}"
+        for f in finance_of(state).futures
+        if not f.expired
+    )
+    return ["", *names, *expiries]
 
 
 def _why_ref(state: MerlinState, item: str, ref: str) -> str | None:
@@ -189,12 +203,13 @@ def _pick_want(state: MerlinState, me: int, rng: random.Random) -> Action | None
     limit = _bid_limit(state, me)
     if limit < 1:  # no run has an action: nothing is drawn
         return None
-    runs = [(k, len(_bid_refs(state, k)) * limit) for k in kinds(state)]
+    refs = {k: _bid_refs(state, k) for k in kinds(state)}
+    runs = [(k, len(refs_of_kind) * limit) for k, refs_of_kind in refs.items()]
     picked = pick_in(rng, runs)
     if picked is None:
         return None
     item, offset = picked
-    ref = _bid_refs(state, item)[offset // limit]
+    ref = refs[item][offset // limit]
     return Want(item=item, ref=ref, price=offset % limit + 1)
 
 

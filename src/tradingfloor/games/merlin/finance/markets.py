@@ -17,10 +17,9 @@ cannot import this file).
 
 from __future__ import annotations
 
-from operator import is_
-
 import random
 from collections.abc import Mapping
+from operator import is_
 from typing import Any
 
 from tradingfloor.core.actions import Action

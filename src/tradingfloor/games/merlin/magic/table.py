@@ -165,7 +165,12 @@ def done_this_turn(state: MerlinState, what: str) -> bool:
 
 
 def mark_done(state: MerlinState, what: str) -> MerlinState:
-    return with_magic(state, played=(*magic_of(state).played, what))
+    return with_magic(state, played=marked(state, what))
+
+
+def marked(state: MerlinState, what: str) -> tuple[str, ...]:
+    """What has been done this turn, with `what` (for a move that changes more alongside)."""
+    return (*magic_of(state).played, what)
 
 
 def mark_targeted(state: MerlinState, caster: int, target: int) -> MerlinState:
