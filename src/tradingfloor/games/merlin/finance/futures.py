@@ -31,6 +31,7 @@ from tradingfloor.games.merlin.finance.table import (
     with_finance,
 )
 from tradingfloor.games.merlin.ledger import add_gold, put
+from tradingfloor.games.merlin.memo import per_value
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.seasons import season_at, wheel_length
@@ -100,16 +101,21 @@ def written_by(state: MerlinState, short: int) -> list[Future]:
 # --- writing --------------------------------------------------------------------------------------
 
 
-def _expiries(state: MerlinState) -> list[tuple[int, int]]:
-    """Every expiry a short may write now: after now, at most `longest_years` years ahead."""
-    year, portion = now(state)
+def _expiries(state: MerlinState) -> tuple[tuple[int, int], ...]:
+    """Every expiry a short may write now: after now, at most `longest_years` years ahead (the
+    same at the same time of the wheel: made once per match and time)."""
+    return per_value(state.config, "expiries", now(state), lambda at: _expiries_after(state, at))
+
+
+def _expiries_after(state: MerlinState, at: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    year, _ = at
     longest = figures_of(state).futures.longest_years
-    return [
+    return tuple(
         (y, p)
         for y in range(year, year + longest + 1)
         for p in range(wheel_length(state))
-        if (y, p) > (year, portion)
-    ]
+        if (y, p) > at
+    )
 
 
 def _why_write(state: MerlinState, me: int, action: WriteFuture) -> str | None:

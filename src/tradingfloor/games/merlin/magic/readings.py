@@ -113,19 +113,19 @@ def _resolve(state: MerlinState, reading: Reading, log: Log) -> MerlinState:
     """A waiver voids the card; a met trigger applies it. Either way it leaves the field and is
     shuffled back ("There should be no discard piles")."""
     card = card_of(state, reading)
-    said = {"card": reading.card, "title": card.title}
     if _waived(state, card):
+        said = {"card": reading.card, "title": card.title}
         log.append(event("reading_waived", total=rolled(state), **said))
         return _take_off(state, reading)
     if not _due(state, reading, card):
         return state
-    log.append(event("reading_true", **said))
+    log.append(event("reading_true", card=reading.card, title=card.title))
     state = _take_off(state, reading)
     return EFFECTS[card.effect](state, reading, card, log)
 
 
 def _take_off(state: MerlinState, reading: Reading) -> MerlinState:
-    field = tuple(r for r in magic_of(state).field if r != reading)
+    field = tuple(r for r in magic_of(state).field if r.card != reading.card)  # ids are unique
     return shuffle_custom(state, "reading_deck", [reading.card], field=field)
 
 
