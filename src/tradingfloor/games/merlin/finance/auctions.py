@@ -41,7 +41,8 @@ STEP = "property_auction"
 
 
 def sale_of(state: MerlinState) -> Sale | None:
-    return None if state.finance is None else finance_of(state).sale
+    finance = state.finance
+    return None if finance is None else finance.sale
 
 
 def sealers(sale: Sale) -> tuple[int, ...]:

@@ -220,10 +220,8 @@ def tidy(state: MerlinState, log: Log) -> MerlinState:
     """The `after_action` hook: an ask whose item has gone (the future settled, expired or void,
     the card cast or stolen, the crown spent, the security gone, the seller out) comes off its
     table; a bid for the securities of an issuer who is out, or of a buyer out, is returned."""
-    if state.finance is None:
-        return state
-    finance = finance_of(state)
-    if not finance.listings and not finance.wanted:
+    finance = state.finance
+    if finance is None or (not finance.listings and not finance.wanted):
         return state
     read = _tidy_reads(state)
     if _same_parts(read, _TIDIED[0]):
@@ -265,7 +263,7 @@ actions leave every one of them be (the same objects), so nothing can have come 
 def _tidy_reads(state: MerlinState) -> tuple[object, ...]:
     """Every part of the table that `tidy` reads (parts are immutable: one an action left alone
     is the very same object)."""
-    finance, magic = finance_of(state), state.magic
+    finance, magic = state.finance, state.magic
     hands = () if magic is None else (magic.spells, magic.recipes, magic.crowns)
     parts = (finance.listings, finance.wanted, finance.futures, finance.securities)
     return (*parts, state.core.out, *hands)

@@ -144,8 +144,8 @@ def research(state: MerlinState, log: Log) -> MerlinState:
     its owner's secret hand, and its grant goes to the central bank (Spades: "When the number is
     rolled, the research funding is given to the central bank"). Winter does not stop research;
     an unfunded lab does nothing. Labs research in turn order from the roller."""
-    if state.magic is None:
-        return state
+    if state.magic is None or not any(lab.grant for lab in state.magic.labs):
+        return state  # (most rolls: no lab is funded)
     number = rolled(state)
     config = state.config
     for owner in state.core.from_roller():

@@ -137,9 +137,10 @@ def add_effect(state: MerlinState, effect: Effect) -> MerlinState:
 
 
 def effects(state: MerlinState, kind: str) -> list[Effect]:
-    if state.magic is None:
+    magic = state.magic
+    if magic is None or not magic.effects:
         return []
-    return [e for e in magic_of(state).effects if e.kind == kind]
+    return [e for e in magic.effects if e.kind == kind]
 
 
 def drop_effect(state: MerlinState, effect: Effect) -> MerlinState:

@@ -60,20 +60,25 @@ def open_ballot(
 
 
 def ballot_of(state: MerlinState) -> Ballot | None:
-    return None if state.magic is None else magic_of(state).ballot
+    magic = state.magic
+    return None if magic is None else magic.ballot
 
 
 def awaited(ballot: Ballot) -> tuple[int, ...]:
     """The voters who have not sealed yet."""
-    return tuple(s for s in ballot.voters if ballot.sealed[s] is None)
+    sealed = ballot.sealed
+    return tuple([s for s in ballot.voters if sealed[s] is None])
 
 
 def pending(state: MerlinState) -> tuple[str, tuple[int, ...]] | None:
     """The ballot under way blocks the turn: (its step, the seats still to seal)."""
     ballot = ballot_of(state)
-    if ballot is None or not awaited(ballot):
+    if ballot is None:
         return None
-    return (PROPOSING if ballot.kind == "propose" else VOTING), awaited(ballot)
+    seats = awaited(ballot)
+    if not seats:
+        return None
+    return (PROPOSING if ballot.kind == "propose" else VOTING), seats
 
 
 def seal(state: MerlinState, seat: int, choice: str, what: str, log: Log) -> MerlinState:
