@@ -13,13 +13,12 @@ economy pays the roll's production before magic's roll hooks run, so the filter 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import lru_cache
 from typing import Any
 
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import earn, to_row
 from tradingfloor.games.merlin.magic import golem_fights
-from tradingfloor.games.merlin.magic.content import ReadingCard, Trigger, kind_of
+from tradingfloor.games.merlin.magic.content import ReadingCard, kind_of
 from tradingfloor.games.merlin.magic.state import Effect, Reading
 from tradingfloor.games.merlin.magic.table import (
     add_effect,
@@ -32,6 +31,7 @@ from tradingfloor.games.merlin.magic.table import (
     with_magic,
 )
 from tradingfloor.games.merlin.market import place_row_bids
+from tradingfloor.games.merlin.memo import per_value
 from tradingfloor.games.merlin.production import rolled
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, Module, Payout, event
@@ -142,8 +142,16 @@ def _reveal(state: MerlinState, log: Log) -> MerlinState:
         field = (*magic_of(state).field, reading)
         counts = counted(state, kind_of(drawn))
         state = with_magic(state, reading_deck=deck[1:], field=field, card_counts=counts)
-        log.append(event("reading_revealed", **_described(state, reading)))
+        log.append(event("reading_revealed", **_told(state, reading)))
     return state
+
+
+def _told(state: MerlinState, reading: Reading) -> dict[str, Any]:
+    """`_described`, made once per card and match (a card comes back many times a game; what it
+    tells is read, never changed)."""
+    return per_value(
+        state.config, "reading_told", reading.card, lambda _: _described(state, reading)
+    )
 
 
 def _described(state: MerlinState, reading: Reading) -> dict[str, Any]:
@@ -154,7 +162,7 @@ def _described(state: MerlinState, reading: Reading) -> dict[str, Any]:
         "card": reading.card,
         "title": card.title,
         "reading": card.kind,
-        "trigger": _trigger_json(card.trigger),
+        "trigger": card.trigger.model_dump(mode="json", exclude_none=True, exclude_defaults=True),
         "waived_by": list(card.waived_by),
         "effect": card.effect,
         "amount": card.amount,
@@ -164,13 +172,6 @@ def _described(state: MerlinState, reading: Reading) -> dict[str, Any]:
     if card.effect == "market_day":
         told["bids"] = state.config.content.stimulus_bids
     return told
-
-
-@lru_cache(maxsize=64)
-def _trigger_json(trigger: Trigger) -> dict[str, Any]:
-    """A card's trigger as the reveal tells it (dumped once per trigger: the same few cards come
-    back all game; shared by their events, which are read, never changed)."""
-    return trigger.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
 
 
 # --- effects on the roll's own production (yield filter) ---------------------------------------
