@@ -13,6 +13,7 @@ clean-up of both tables, are markets.py.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -38,7 +39,7 @@ from tradingfloor.games.merlin.finance.items import (
 from tradingfloor.games.merlin.finance.state import Wanted
 from tradingfloor.games.merlin.finance.table import figures_of, finance_of, new_id, with_finance
 from tradingfloor.games.merlin.ledger import add_gold
-from tradingfloor.games.merlin.memo import ByIdentity
+from tradingfloor.games.merlin.memo import ByIdentity, same_objects
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event, pick_in
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat
@@ -53,9 +54,15 @@ def find_wanted(state: MerlinState, wanted_id: int) -> Wanted | None:
 def open_orders(state: MerlinState, who: int) -> int:
     """How many asks and bids `who` has open on the custom tables."""
     finance = finance_of(state)
-    return sum(x.seller == who for x in finance.listings) + sum(
-        w.buyer == who for w in finance.wanted
-    )
+    asks = _ASKS_BY_SELLER.get(finance.listings, lambda rows: Counter(x.seller for x in rows))
+    bids = _BIDS_BY_BUYER.get(finance.wanted, lambda rows: Counter(w.buyer for w in rows))
+    return asks[who] + bids[who]
+
+
+_ASKS_BY_SELLER: ByIdentity[Counter[int]] = ByIdentity()
+_BIDS_BY_BUYER: ByIdentity[Counter[int]] = ByIdentity()
+"""Open asks per seller and bids per buyer, counted once per table (most moves leave the custom
+tables be, and every menu of a turn asks how full they are)."""
 
 
 def why_full(state: MerlinState, who: int) -> str | None:
@@ -109,6 +116,21 @@ def _future_refs(state: MerlinState) -> list[str]:
         if not f.expired
     )
     return ["", *names, *expiries]
+
+
+_REFS: list[tuple[tuple[object, ...], dict[str, list[str]]]] = [((), {})]
+"""The parts of the table the last `_refs_by_kind` read, and what it made (replaced whole)."""
+
+
+def _refs_by_kind(state: MerlinState) -> dict[str, list[str]]:
+    """`_bid_refs` of every kind, kept while the match, the futures on the field and who is out
+    (all they depend on) are the same objects. Read, never changed."""
+    read = (state.config, finance_of(state).futures, state.core.out)
+    kept, refs = _REFS[0]
+    if not same_objects(read, kept):
+        refs = {k: _bid_refs(state, k) for k in kinds(state)}
+        _REFS[0] = (read, refs)
+    return refs
 
 
 def _why_ref(state: MerlinState, item: str, ref: str) -> str | None:
@@ -203,7 +225,7 @@ def _pick_want(state: MerlinState, me: int, rng: random.Random) -> Action | None
     limit = _bid_limit(state, me)
     if limit < 1:  # no run has an action: nothing is drawn
         return None
-    refs = {k: _bid_refs(state, k) for k in kinds(state)}
+    refs = _refs_by_kind(state)
     runs = [(k, len(refs_of_kind) * limit) for k, refs_of_kind in refs.items()]
     picked = pick_in(rng, runs)
     if picked is None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from operator import is_
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -40,6 +39,7 @@ from tradingfloor.games.merlin.finance.items import (
 from tradingfloor.games.merlin.finance.state import ItemKind, Listing, Security
 from tradingfloor.games.merlin.finance.table import finance_of, new_id, with_finance
 from tradingfloor.games.merlin.ledger import add_gold, to_bank
+from tradingfloor.games.merlin.memo import same_objects
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
@@ -224,7 +224,7 @@ def tidy(state: MerlinState, log: Log) -> MerlinState:
     if finance is None or (not finance.listings and not finance.wanted):
         return state
     read = _tidy_reads(state)
-    if _same_parts(read, _TIDIED[0]):
+    if same_objects(read, _TIDIED[0]):
         return state
     before = state
     out = state.core.out
@@ -267,10 +267,6 @@ def _tidy_reads(state: MerlinState) -> tuple[object, ...]:
     hands = () if magic is None else (magic.spells, magic.recipes, magic.crowns)
     parts = (finance.listings, finance.wanted, finance.futures, finance.securities)
     return (*parts, state.core.out, *hands)
-
-
-def _same_parts(parts: tuple[object, ...], kept: tuple[object, ...]) -> bool:
-    return len(parts) == len(kept) and all(map(is_, parts, kept))
 
 
 def _still_listed(state: MerlinState, listing: Listing) -> bool:
