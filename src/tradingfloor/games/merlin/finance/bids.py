@@ -323,11 +323,13 @@ def _why_not_fill(state: MerlinState, me: int, wanted: Wanted, ref: str) -> str 
 
 
 def _fills(state: MerlinState, me: int) -> list[Action]:
+    others = [w for w in finance_of(state).wanted if w.buyer != me]
+    if not others:  # (the holdings need not be gathered)
+        return []
     held = holdings(state, me)
     return [
         FillWanted(wanted=w.id, ref=r)
-        for w in finance_of(state).wanted
-        if w.buyer != me
+        for w in others
         for k, r in held
         if k == w.item and _why_not_fill(state, me, w, r) is None
     ]

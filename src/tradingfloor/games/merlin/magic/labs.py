@@ -9,6 +9,7 @@ Hearts: "Potion lab that generate potion recipe cards when funded with research 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, Literal
 
 from tradingfloor.core.actions import Action
@@ -119,8 +120,14 @@ def _why_fund(state: MerlinState, me: int, action: FundLab) -> str | None:
 
 def _funds(state: MerlinState, me: int) -> list[Action]:
     labs = [lab for lab in magic_of(state).labs if lab.owner == me]
-    actions = [FundLab(lab=lab.card) for lab in labs]
+    actions = [_fund(lab.card) for lab in labs]
     return [a for a in actions if _why_fund(state, me, a) is None]
+
+
+@cache
+def _fund(lab: str) -> FundLab:
+    """The move to fund `lab` (actions are immutable: every menu can share it)."""
+    return FundLab(lab=lab)
 
 
 def _apply_fund(state: MerlinState, me: int, action: FundLab, log: Log) -> MerlinState:
