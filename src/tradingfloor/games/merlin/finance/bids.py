@@ -191,7 +191,10 @@ def _why_want(state: MerlinState, me: int, action: Want) -> str | None:
 
 
 def _bid_limit(state: MerlinState, me: int) -> int:
-    return 0 if why_full(state, me) else min(state.core.gold[me], most_price(state))
+    gold = state.core.gold[me]
+    if gold == 0:  # no gold to cover a bid, however full the tables (the cheaper test first)
+        return 0
+    return 0 if why_full(state, me) else min(gold, most_price(state))
 
 
 def _wants(state: MerlinState, me: int) -> list[Action]:

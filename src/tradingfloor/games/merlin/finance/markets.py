@@ -39,6 +39,7 @@ from tradingfloor.games.merlin.finance.items import (
 from tradingfloor.games.merlin.finance.state import ItemKind, Listing, Security
 from tradingfloor.games.merlin.finance.table import finance_of, new_id, with_finance
 from tradingfloor.games.merlin.ledger import add_gold, to_bank
+from tradingfloor.games.merlin.magic.table import magic_of
 from tradingfloor.games.merlin.memo import same_objects
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
@@ -54,8 +55,6 @@ def _listed(state: MerlinState, who: int, item: str, ref: str) -> Listing | None
     """`who`'s ask on this item, if any (crowns: an ask for each crown held may be open)."""
     mine = [x for x in finance_of(state).listings if (x.seller, x.item, x.ref) == (who, item, ref)]
     if item == "crown":
-        from tradingfloor.games.merlin.magic.table import magic_of
-
         return mine[0] if len(mine) >= magic_of(state).crowns[who] else None
     return mine[0] if mine else None
 
@@ -274,8 +273,6 @@ def _still_listed(state: MerlinState, listing: Listing) -> bool:
         return False
     if listing.item != "crown":
         return True
-    from tradingfloor.games.merlin.magic.table import magic_of
-
     crowns = [
         x for x in finance_of(state).listings if (x.seller, x.item) == (listing.seller, "crown")
     ]
