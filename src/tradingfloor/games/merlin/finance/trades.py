@@ -226,9 +226,10 @@ def _side(
 
 
 def _pick_trade(state: MerlinState, me: int, rng: random.Random) -> Action | None:
-    if why_no_offer(state) or not _partners(state, me):
+    partners = [] if why_no_offer(state) else _partners(state, me)
+    if not partners:
         return None
-    to = rng.choice(_partners(state, me))
+    to = rng.choice(partners)
     give, get = _side(state, me, rng, True), _side(state, to, rng, False)
     if give == NOTHING or get == NOTHING:
         return None  # _why_propose refuses a gift; known before the action is built
