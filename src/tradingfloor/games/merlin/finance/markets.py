@@ -40,7 +40,7 @@ from tradingfloor.games.merlin.finance.state import ItemKind, Listing, Security
 from tradingfloor.games.merlin.finance.table import finance_of, new_id, with_finance
 from tradingfloor.games.merlin.ledger import add_gold, to_bank
 from tradingfloor.games.merlin.magic.table import magic_of
-from tradingfloor.games.merlin.memo import same_objects
+from tradingfloor.games.merlin.memo import ByIdentity, same_objects
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
@@ -53,10 +53,23 @@ def find_listing(state: MerlinState, listing_id: int) -> Listing | None:
 
 def _listed(state: MerlinState, who: int, item: str, ref: str) -> Listing | None:
     """`who`'s ask on this item, if any (crowns: an ask for each crown held may be open)."""
-    mine = [x for x in finance_of(state).listings if (x.seller, x.item, x.ref) == (who, item, ref)]
+    asks = _ASKS_BY_ITEM.get(finance_of(state).listings, _asks_by_item)
+    mine = asks.get((who, item, ref), [])
     if item == "crown":
         return mine[0] if len(mine) >= magic_of(state).crowns[who] else None
     return mine[0] if mine else None
+
+
+_ASKS_BY_ITEM: ByIdentity[dict[tuple[int, str, str], list[Listing]]] = ByIdentity()
+"""The asks on the custom tables by seller, kind and item, in table order, made once per table
+(a menu asks of each item a player holds whether it is listed). Read, never changed."""
+
+
+def _asks_by_item(listings: tuple[Listing, ...]) -> dict[tuple[int, str, str], list[Listing]]:
+    found: dict[tuple[int, str, str], list[Listing]] = {}
+    for listing in listings:
+        found.setdefault((listing.seller, listing.item, listing.ref), []).append(listing)
+    return found
 
 
 def _listable(state: MerlinState, who: int) -> list[tuple[ItemKind, str]]:

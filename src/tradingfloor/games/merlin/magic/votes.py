@@ -25,7 +25,7 @@ from tradingfloor.games.merlin.magic.table import (
     count_play,
     done_this_turn,
     magic_of,
-    mark_done,
+    marked,
     with_magic,
 )
 from tradingfloor.games.merlin.records import replace
@@ -54,9 +54,16 @@ def open_ballot(
     choices: tuple[str, ...] = (),
 ) -> MerlinState:
     """A sealed ballot of every player still in, listed in turn order from the caller."""
+    return with_magic(state, ballot=_ballot(state, kind, caller, card, choices))
+
+
+def _ballot(
+    state: MerlinState, kind: str, caller: int, card: str | None, choices: tuple[str, ...]
+) -> Ballot:
+    """The ballot `open_ballot` opens, before anyone has sealed."""
     voters = tuple(state.core.from_roller())
     sealed: tuple[str | None, ...] = (None,) * state.players
-    return with_magic(state, ballot=Ballot(kind, caller, voters, sealed, choices, card))
+    return Ballot(kind, caller, voters, sealed, choices, card)
 
 
 def ballot_of(state: MerlinState) -> Ballot | None:
@@ -235,9 +242,9 @@ def _calls(state: MerlinState, seat: int) -> list[Action]:
 def _apply_call(state: MerlinState, seat: int, action: CallVote, log: Log) -> MerlinState:
     # Jokers (Optional): "added and taken out of the deck whenever all the players unanimously
     # agree to do so"; 7s: volatility "can be voted on by all players".
-    state = mark_done(state, "call_vote")
     log.append(event("vote_called", seat=seat, vote=action.kind))
-    return open_ballot(state, action.kind, seat)
+    ballot = _ballot(state, action.kind, seat, None, ())
+    return with_magic(state, played=marked(state, "call_vote"), ballot=ballot)
 
 
 CALL_VOTE = ActionRule("call_vote", _why_call, _calls, _apply_call)
