@@ -86,7 +86,8 @@ class StepSpace(ActionSpace):
             return END_TURN_ACTION
         # end_turn comes only by END_CHANCE or when nothing else is legal, so turns do things
         rules = list(_OTHER_RULES.get(self.rules, _others))
-        shuffle(rules, rng)
+        if len(rules) > 1:  # (a shuffle of one rule draws nothing: a ballot, a vote, a bid)
+            shuffle(rules, rng)
         if end_turn is not None:
             rules.append(end_turn)
         for rule in rules:
