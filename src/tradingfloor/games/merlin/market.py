@@ -17,6 +17,7 @@ from tradingfloor.games.merlin.actions import (
     WithdrawAsk,
 )
 from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_row
+from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.games.merlin.production import give_goods
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in
@@ -449,6 +450,8 @@ def _apply_buy_from(state: MerlinState, seat: int, action: BuyFrom, log: Log) ->
 
 def collect_escrow(state: MerlinState, log: Log) -> MerlinState:
     """At the start of their turn a player collects what they left in escrow on an earlier turn."""
+    if not _ESCROWED.get(state.economy.books, _escrowed):
+        return state  # (most turns: nothing lies in escrow for anyone)
     seat, now = state.core.current, state.core.turn_no
     for index, book in enumerate(state.economy.books):
         bids = [
@@ -472,13 +475,29 @@ def collect_escrow(state: MerlinState, log: Log) -> MerlinState:
     return state
 
 
+_ESCROWED: ByIdentity[bool] = ByIdentity()
+"""Per market (its books), whether any gold lies in escrow there: a bid moved there or the
+difference of a lowered bid."""
+
+
+def _escrowed(books: tuple[Book, ...]) -> bool:
+    return any(book.escrow or any(b.escrow_since is not None for b in book.bids) for book in books)
+
+
+_MARKED: list[tuple[Book, ...] | None] = [None]
+"""The last books found with each mark right (most moves leave the books be)."""
+
+
 def track_bidless(state: MerlinState) -> MerlinState:
     """Remember since when each commodity has had no bids (for the market stimulus)."""
     books = state.economy.books
+    if books is _MARKED[0]:
+        return state
     for book in books:
         if (book.bidless_since is None) != bool(book.bids):
             break
     else:  # after most moves: each book's mark already says whether it has bids
+        _MARKED[0] = books
         return state
     clock = state.core.counters.clock
     fixed = tuple(

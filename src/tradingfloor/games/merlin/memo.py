@@ -17,6 +17,7 @@ import functools
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
+from operator import is_
 from typing import Any, Generic, TypeVar
 
 from tradingfloor.games.merlin.state import Config
@@ -141,6 +142,12 @@ def per_value(config: Config, name: str, key: K, build: Callable[[K], T]) -> T:
     if found is None:
         found = seen[key] = build(key)
     return found
+
+
+def same_objects(parts: tuple[object, ...], kept: tuple[object, ...]) -> bool:
+    """Whether two tuples hold the very same objects, place by place (the parts of a state that
+    a value was reckoned from: an action that leaves a part be keeps the very object)."""
+    return len(parts) == len(kept) and all(map(is_, parts, kept))
 
 
 S = TypeVar("S")

@@ -66,7 +66,21 @@ def _pending(state: MerlinState) -> tuple[str, tuple[int, ...]] | None:
     return None
 
 
+_LAST_SPACE: list[tuple[object, int, ActionSpace | None]] = [(None, -1, None)]
+"""The last state and seat asked about and their space, replaced whole (a move asks `legal`
+of the same state and seat twice: to choose, then in `apply`)."""
+
+
 def legal(state: MerlinState, seat: int) -> ActionSpace:
+    """What `seat` may do now."""
+    asked, asked_seat, space = _LAST_SPACE[0]
+    if asked is not state or asked_seat != seat or space is None:
+        space = _legal(state, seat)
+        _LAST_SPACE[0] = (state, seat, space)
+    return space
+
+
+def _legal(state: MerlinState, seat: int) -> ActionSpace:
     if not 0 <= seat < state.players:
         return NoActions(f"there is no seat {seat} in this {state.players}-player game")
     if state.core.phase == "over":
@@ -104,7 +118,8 @@ def _waiting(state: MerlinState, seat: int) -> str:
 def apply(state: MerlinState, seat: int, action: object) -> MerlinState:
     """The state after `seat` acts; IllegalAction (and nothing changed) when the rules refuse."""
     space = legal(state, seat)
-    why = space.check(action)
+    drawn = isinstance(space, StepSpace) and space.drew(action)  # legal by construction
+    why = None if drawn else space.check(action)
     if why:
         raise IllegalAction(why, seat, action)
     assert isinstance(space, StepSpace)

@@ -11,6 +11,7 @@ from tradingfloor.core.draws import shuffle
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.merlin import words
 from tradingfloor.games.merlin.actions import EndTurn
+from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.games.merlin.rulebook import ActionRule
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.turn_order import rank_form
@@ -31,6 +32,15 @@ END_TURN_ACTION = EndTurn()
 """The one end_turn action (actions are immutable: a sample may give the same one each time)."""
 
 
+_OTHER_RULES: ByIdentity[tuple[ActionRule, ...]] = ByIdentity()
+"""Per step's rules (a module table's entry, the same object all match long): those a sample
+shuffles, every rule but end_turn."""
+
+
+def _others(rules: Mapping[str, ActionRule]) -> tuple[ActionRule, ...]:
+    return tuple(rule for name, rule in rules.items() if name != "end_turn")
+
+
 class StepSpace(ActionSpace):
     """What a seat may do at one step of play (`step` names the module table's entry)."""
 
@@ -41,6 +51,7 @@ class StepSpace(ActionSpace):
         self.seat = seat
         self.step = step
         self.rules = rules
+        self.drawn: Action | None = None  # the action the last sample gave
 
     def check(self, action: Any) -> str | None:
         if not isinstance(action, Action):
@@ -60,12 +71,23 @@ class StepSpace(ActionSpace):
         )
 
     def sample(self, rng: random.Random) -> Action:
+        action = self._draw(rng)
+        self.drawn = action
+        return action
+
+    def drew(self, action: object) -> bool:
+        """Whether `action` is the very object this space's last sample gave (legal by
+        construction, as the conformance suite checks: `apply` need not ask the rules again)."""
+        return action is self.drawn
+
+    def _draw(self, rng: random.Random) -> Action:
         end_turn = self.rules.get("end_turn")
         if end_turn is not None and rng.random() < END_CHANCE:
             return END_TURN_ACTION
         # end_turn comes only by END_CHANCE or when nothing else is legal, so turns do things
-        rules = [r for r in self.rules.values() if r is not end_turn]
-        shuffle(rules, rng)
+        rules = list(_OTHER_RULES.get(self.rules, _others))
+        if len(rules) > 1:  # (a shuffle of one rule draws nothing: a ballot, a vote, a bid)
+            shuffle(rules, rng)
         if end_turn is not None:
             rules.append(end_turn)
         for rule in rules:

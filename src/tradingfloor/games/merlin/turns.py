@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin.actions import EndTurn
+from tradingfloor.games.merlin.market import track_bidless
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, table_for
 from tradingfloor.games.merlin.state import MerlinState
@@ -34,8 +35,6 @@ def start_turn(state: MerlinState, log: Log, turn: int, orbit: int) -> MerlinSta
 
 def settle(state: MerlinState, log: Log) -> MerlinState:
     """After anything that can put players out: end the game, open a pending vote, or move on."""
-    from tradingfloor.games.merlin.market import track_bidless
-
     state = track_bidless(state)
     core = state.core
     if core.phase == "over":

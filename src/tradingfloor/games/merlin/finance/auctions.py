@@ -41,7 +41,8 @@ STEP = "property_auction"
 
 
 def sale_of(state: MerlinState) -> Sale | None:
-    return None if state.finance is None else finance_of(state).sale
+    finance = state.finance
+    return None if finance is None else finance.sale
 
 
 def sealers(sale: Sale) -> tuple[int, ...]:
@@ -91,12 +92,17 @@ def _why_auction(state: MerlinState, me: int, a: AuctionProperty) -> str | None:
     return None
 
 
+def _may_auction(state: MerlinState, me: int) -> bool:
+    """Whether the player may put a property up now: an offer left, a property, a bidder."""
+    return (
+        not why_no_offer(state) and bool(state.economy.tableaux[me]) and bool(_bidders(state, me))
+    )
+
+
 def _auction_fields(state: MerlinState, me: int) -> Fields:
-    if why_no_offer(state) or not _bidders(state, me):
+    if not _may_auction(state, me):
         return {}
     stacks = state.economy.tableaux[me]
-    if not stacks:
-        return {}
     most = max(liquidation_value(state, s) for s in stacks)
     return {
         "card": [s.base for s in stacks],
@@ -106,7 +112,7 @@ def _auction_fields(state: MerlinState, me: int) -> Fields:
 
 
 def _auctions(state: MerlinState, me: int) -> list[Action]:
-    if not _auction_fields(state, me):
+    if not _may_auction(state, me):
         return []
     return [
         AuctionProperty(card=s.base, style=style, start=start)  # type: ignore[arg-type]
@@ -117,7 +123,7 @@ def _auctions(state: MerlinState, me: int) -> list[Action]:
 
 
 def _pick_auction(state: MerlinState, me: int, rng: random.Random) -> Action | None:
-    if not _auction_fields(state, me):
+    if not _may_auction(state, me):
         return None
     stack = rng.choice(state.economy.tableaux[me])
     start = rng.randint(0, liquidation_value(state, stack))

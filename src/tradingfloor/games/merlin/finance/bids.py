@@ -13,6 +13,7 @@ clean-up of both tables, are markets.py.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -38,6 +39,7 @@ from tradingfloor.games.merlin.finance.items import (
 from tradingfloor.games.merlin.finance.state import Wanted
 from tradingfloor.games.merlin.finance.table import figures_of, finance_of, new_id, with_finance
 from tradingfloor.games.merlin.ledger import add_gold
+from tradingfloor.games.merlin.memo import ByIdentity, same_objects
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event, pick_in
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat
@@ -52,9 +54,15 @@ def find_wanted(state: MerlinState, wanted_id: int) -> Wanted | None:
 def open_orders(state: MerlinState, who: int) -> int:
     """How many asks and bids `who` has open on the custom tables."""
     finance = finance_of(state)
-    return sum(x.seller == who for x in finance.listings) + sum(
-        w.buyer == who for w in finance.wanted
-    )
+    asks = _ASKS_BY_SELLER.get(finance.listings, lambda rows: Counter(x.seller for x in rows))
+    bids = _BIDS_BY_BUYER.get(finance.wanted, lambda rows: Counter(w.buyer for w in rows))
+    return asks[who] + bids[who]
+
+
+_ASKS_BY_SELLER: ByIdentity[Counter[int]] = ByIdentity()
+_BIDS_BY_BUYER: ByIdentity[Counter[int]] = ByIdentity()
+"""Open asks per seller and bids per buyer, counted once per table (most moves leave the custom
+tables be, and every menu of a turn asks how full they are)."""
 
 
 def why_full(state: MerlinState, who: int) -> str | None:
@@ -80,13 +88,10 @@ def _bid_refs(state: MerlinState, item: str) -> list[str]:
     """The refs a bid for this kind may name: "" (any), a commodity (or a commodity and an
     expiry on the field) for futures, an issuer for securities, a card's name for cards."""
     if item == "future":
-        names = state.config.content.commodities
-        expiries = dict.fromkeys(
-            f"{names[f.commodity]}:{f.year}:{f.portion}"
-            for f in finance_of(state).futures
-            if not f.expired
-        )
-        return ["", *names, *expiries]
+        futures = finance_of(state).futures
+        if not futures:
+            return ["", *state.config.content.commodities]
+        return _FUTURE_REFS.get(futures, lambda _: _future_refs(state))
     if item in SECURITIES:
         return ["", *(str(s) for s in state.core.in_game())]
     if item in CARDS and state.magic is not None:
@@ -95,6 +100,37 @@ def _bid_refs(state: MerlinState, item: str) -> list[str]:
         content = content_of(state)
         return ["", *(content.spells if item == "spell" else content.potions)]
     return [""]
+
+
+_FUTURE_REFS: ByIdentity[list[str]] = ByIdentity()
+"""The refs a bid for a future may name, kept per futures on the field (a match's own tuple:
+most moves leave it be). Read, never changed."""
+
+
+def _future_refs(state: MerlinState) -> list[str]:
+    """Any (""), a commodity, or a commodity and the expiry of a future on the field."""
+    names = state.config.content.commodities
+    expiries = dict.fromkeys(
+        f"{names[f.commodity]}:{f.year}:{f.portion}"
+        for f in finance_of(state).futures
+        if not f.expired
+    )
+    return ["", *names, *expiries]
+
+
+_REFS: list[tuple[tuple[object, ...], dict[str, list[str]]]] = [((), {})]
+"""The parts of the table the last `_refs_by_kind` read, and what it made (replaced whole)."""
+
+
+def _refs_by_kind(state: MerlinState) -> dict[str, list[str]]:
+    """`_bid_refs` of every kind, kept while the match, the futures on the field and who is out
+    (all they depend on) are the same objects. Read, never changed."""
+    read = (state.config, finance_of(state).futures, state.core.out)
+    kept, refs = _REFS[0]
+    if not same_objects(read, kept):
+        refs = {k: _bid_refs(state, k) for k in kinds(state)}
+        _REFS[0] = (read, refs)
+    return refs
 
 
 def _why_ref(state: MerlinState, item: str, ref: str) -> str | None:
@@ -155,7 +191,10 @@ def _why_want(state: MerlinState, me: int, action: Want) -> str | None:
 
 
 def _bid_limit(state: MerlinState, me: int) -> int:
-    return 0 if why_full(state, me) else min(state.core.gold[me], most_price(state))
+    gold = state.core.gold[me]
+    if gold == 0:  # no gold to cover a bid, however full the tables (the cheaper test first)
+        return 0
+    return 0 if why_full(state, me) else min(gold, most_price(state))
 
 
 def _wants(state: MerlinState, me: int) -> list[Action]:
@@ -189,12 +228,13 @@ def _pick_want(state: MerlinState, me: int, rng: random.Random) -> Action | None
     limit = _bid_limit(state, me)
     if limit < 1:  # no run has an action: nothing is drawn
         return None
-    runs = [(k, len(_bid_refs(state, k)) * limit) for k in kinds(state)]
+    refs = _refs_by_kind(state)
+    runs = [(k, len(refs_of_kind) * limit) for k, refs_of_kind in refs.items()]
     picked = pick_in(rng, runs)
     if picked is None:
         return None
     item, offset = picked
-    ref = _bid_refs(state, item)[offset // limit]
+    ref = refs[item][offset // limit]
     return Want(item=item, ref=ref, price=offset % limit + 1)
 
 
@@ -286,11 +326,13 @@ def _why_not_fill(state: MerlinState, me: int, wanted: Wanted, ref: str) -> str 
 
 
 def _fills(state: MerlinState, me: int) -> list[Action]:
+    others = [w for w in finance_of(state).wanted if w.buyer != me]
+    if not others:  # (the holdings need not be gathered)
+        return []
     held = holdings(state, me)
     return [
         FillWanted(wanted=w.id, ref=r)
-        for w in finance_of(state).wanted
-        if w.buyer != me
+        for w in others
         for k, r in held
         if k == w.item and _why_not_fill(state, me, w, r) is None
     ]

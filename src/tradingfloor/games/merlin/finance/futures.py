@@ -31,6 +31,7 @@ from tradingfloor.games.merlin.finance.table import (
     with_finance,
 )
 from tradingfloor.games.merlin.ledger import add_gold, put
+from tradingfloor.games.merlin.memo import per_value
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.seasons import season_at, wheel_length
@@ -100,16 +101,21 @@ def written_by(state: MerlinState, short: int) -> list[Future]:
 # --- writing --------------------------------------------------------------------------------------
 
 
-def _expiries(state: MerlinState) -> list[tuple[int, int]]:
-    """Every expiry a short may write now: after now, at most `longest_years` years ahead."""
-    year, portion = now(state)
+def _expiries(state: MerlinState) -> tuple[tuple[int, int], ...]:
+    """Every expiry a short may write now: after now, at most `longest_years` years ahead (the
+    same at the same time of the wheel: made once per match and time)."""
+    return per_value(state.config, "expiries", now(state), lambda at: _expiries_after(state, at))
+
+
+def _expiries_after(state: MerlinState, at: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    year, _ = at
     longest = figures_of(state).futures.longest_years
-    return [
+    return tuple(
         (y, p)
         for y in range(year, year + longest + 1)
         for p in range(wheel_length(state))
-        if (y, p) > (year, portion)
-    ]
+        if (y, p) > at
+    )
 
 
 def _why_write(state: MerlinState, me: int, action: WriteFuture) -> str | None:
@@ -219,16 +225,17 @@ def _why_take(state: MerlinState, me: int, action: TakeFuture) -> str | None:
 
 def _why_not_take(state: MerlinState, me: int, future: Future) -> str | None:
     """Why `me` may not take this future on the field."""
-    if future.short == me:
+    refusal = _take_refusal(state, me, future)
+    if refusal == "own":
         return f"you wrote future {future.id}; another player must take it"
-    if future.long is not None:
+    if refusal == "taken":
         return (
-            f"future {future.id} is taken already by {seat(future.long)}; buy its long position "
-            "on the custom table if it is offered there"
+            f"future {future.id} is taken already by {seat(future.long or 0)}; buy its long "
+            "position on the custom table if it is offered there"
         )
-    if future.expired:
+    if refusal == "expired":
         return f"future {future.id} has expired"
-    if state.core.gold[me] < future.price:
+    if refusal == "price":
         return (
             f"future {future.id} costs {gold(future.price)} (its forward price); you hold "
             f"{gold(state.core.gold[me])}"
@@ -236,9 +243,23 @@ def _why_not_take(state: MerlinState, me: int, future: Future) -> str | None:
     return None
 
 
+def _take_refusal(state: MerlinState, me: int, future: Future) -> str | None:
+    """What stops `me` taking this future, in a word (None: nothing), without the words that
+    `_why_not_take` says it in: a menu weighs every future on the field."""
+    if future.short == me:
+        return "own"
+    if future.long is not None:
+        return "taken"
+    if future.expired:
+        return "expired"
+    if state.core.gold[me] < future.price:
+        return "price"
+    return None
+
+
 def _takes(state: MerlinState, me: int) -> list[Action]:
     futures = finance_of(state).futures
-    return [TakeFuture(future=f.id) for f in futures if _why_not_take(state, me, f) is None]
+    return [TakeFuture(future=f.id) for f in futures if _take_refusal(state, me, f) is None]
 
 
 def _apply_take(state: MerlinState, me: int, action: TakeFuture, log: Log) -> MerlinState:

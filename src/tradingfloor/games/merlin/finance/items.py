@@ -15,6 +15,13 @@ from tradingfloor.games.merlin.finance.futures import find_future, set_future, w
 from tradingfloor.games.merlin.finance.state import ItemKind, Security
 from tradingfloor.games.merlin.finance.table import commodity_index, finance_of, with_finance
 from tradingfloor.games.merlin.ledger import put
+from tradingfloor.games.merlin.magic.table import (
+    add_held,
+    find_held,
+    magic_of,
+    remove_held,
+    with_magic,
+)
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat
@@ -71,14 +78,10 @@ def why_not_held(state: MerlinState, who: int, item: str, ref: str) -> str | Non
             return f"you hold no {item} number {ref or '?'}"
         return None
     if item in CARDS:
-        from tradingfloor.games.merlin.magic.table import find_held
-
         if find_held(state, hand_name(item), who, ref) is None:
             return f"you hold no {item} {ref or '?'} in your hand"
         return None
     if item == "crown":
-        from tradingfloor.games.merlin.magic.table import magic_of
-
         if not magic_of(state).crowns[who]:
             return "you hold no crown; playing a royal decree gives one"
         return None
@@ -98,15 +101,13 @@ def why_own_short(state: MerlinState, buyer: int, item: str, ref: str) -> str | 
 
 def holdings(state: MerlinState, who: int) -> list[tuple[ItemKind, str]]:
     """Every item `who` holds that a custom table trades, as (kind, ref)."""
-    found: list[tuple[ItemKind, str]] = []
-    found += [
-        ("future", str(f.id)) for f in finance_of(state).futures if f.long == who and not f.expired
+    finance = finance_of(state)
+    found: list[tuple[ItemKind, str]] = [
+        ("future", str(f.id)) for f in finance.futures if f.long == who and not f.expired
     ]
-    found += [(s.kind, str(s.id)) for s in finance_of(state).securities if s.holder == who]
-    if state.magic is not None:
-        from tradingfloor.games.merlin.magic.table import magic_of
-
-        magic = magic_of(state)
+    found += [(s.kind, str(s.id)) for s in finance.securities if s.holder == who]
+    magic = state.magic  # (the magic module's part, when it is on)
+    if magic is not None:
         found += [("spell", h.card) for h in magic.spells[who]]
         found += [("recipe", h.card) for h in magic.recipes[who]]
         if magic.crowns[who]:
@@ -132,14 +133,6 @@ def move_item(state: MerlinState, item: str, ref: str, seller: int, buyer: int) 
         return with_finance(
             state, securities=put(securities, index, replace(security, holder=buyer))
         )
-    from tradingfloor.games.merlin.magic.table import (
-        add_held,
-        find_held,
-        magic_of,
-        remove_held,
-        with_magic,
-    )
-
     if item in CARDS:
         held = find_held(state, hand_name(item), seller, ref)
         assert held is not None

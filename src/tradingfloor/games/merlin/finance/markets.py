@@ -39,6 +39,8 @@ from tradingfloor.games.merlin.finance.items import (
 from tradingfloor.games.merlin.finance.state import ItemKind, Listing, Security
 from tradingfloor.games.merlin.finance.table import finance_of, new_id, with_finance
 from tradingfloor.games.merlin.ledger import add_gold, to_bank
+from tradingfloor.games.merlin.magic.table import magic_of
+from tradingfloor.games.merlin.memo import ByIdentity, same_objects
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
@@ -51,12 +53,23 @@ def find_listing(state: MerlinState, listing_id: int) -> Listing | None:
 
 def _listed(state: MerlinState, who: int, item: str, ref: str) -> Listing | None:
     """`who`'s ask on this item, if any (crowns: an ask for each crown held may be open)."""
-    mine = [x for x in finance_of(state).listings if (x.seller, x.item, x.ref) == (who, item, ref)]
+    asks = _ASKS_BY_ITEM.get(finance_of(state).listings, _asks_by_item)
+    mine = asks.get((who, item, ref), [])
     if item == "crown":
-        from tradingfloor.games.merlin.magic.table import magic_of
-
         return mine[0] if len(mine) >= magic_of(state).crowns[who] else None
     return mine[0] if mine else None
+
+
+_ASKS_BY_ITEM: ByIdentity[dict[tuple[int, str, str], list[Listing]]] = ByIdentity()
+"""The asks on the custom tables by seller, kind and item, in table order, made once per table
+(a menu asks of each item a player holds whether it is listed). Read, never changed."""
+
+
+def _asks_by_item(listings: tuple[Listing, ...]) -> dict[tuple[int, str, str], list[Listing]]:
+    found: dict[tuple[int, str, str], list[Listing]] = {}
+    for listing in listings:
+        found.setdefault((listing.seller, listing.item, listing.ref), []).append(listing)
+    return found
 
 
 def _listable(state: MerlinState, who: int) -> list[tuple[ItemKind, str]]:
@@ -219,11 +232,13 @@ def tidy(state: MerlinState, log: Log) -> MerlinState:
     """The `after_action` hook: an ask whose item has gone (the future settled, expired or void,
     the card cast or stolen, the crown spent, the security gone, the seller out) comes off its
     table; a bid for the securities of an issuer who is out, or of a buyer out, is returned."""
-    if state.finance is None:
+    finance = state.finance
+    if finance is None or (not finance.listings and not finance.wanted):
         return state
-    finance = finance_of(state)
-    if not finance.listings and not finance.wanted:
+    read = _tidy_reads(state)
+    if same_objects(read, _TIDIED[0]):
         return state
+    before = state
     out = state.core.out
     for listing in finance.listings:
         if not out[listing.seller] and _still_listed(state, listing):
@@ -247,7 +262,23 @@ def tidy(state: MerlinState, log: Log) -> MerlinState:
         else:
             state = add_gold(state, wanted.buyer, wanted.price)
         log.append(event("wanted_returned", seat=wanted.buyer, id=wanted.id, price=wanted.price))
+    if state is before:
+        _TIDIED[0] = read
     return state
+
+
+_TIDIED: list[tuple[object, ...]] = [()]
+"""The parts of the table that the last `tidy` read and found in order, replaced whole: most
+actions leave every one of them be (the same objects), so nothing can have come off since."""
+
+
+def _tidy_reads(state: MerlinState) -> tuple[object, ...]:
+    """Every part of the table that `tidy` reads (parts are immutable: one an action left alone
+    is the very same object)."""
+    finance, magic = state.finance, state.magic
+    hands = () if magic is None else (magic.spells, magic.recipes, magic.crowns)
+    parts = (finance.listings, finance.wanted, finance.futures, finance.securities)
+    return (*parts, state.core.out, *hands)
 
 
 def _still_listed(state: MerlinState, listing: Listing) -> bool:
@@ -255,8 +286,6 @@ def _still_listed(state: MerlinState, listing: Listing) -> bool:
         return False
     if listing.item != "crown":
         return True
-    from tradingfloor.games.merlin.magic.table import magic_of
-
     crowns = [
         x for x in finance_of(state).listings if (x.seller, x.item) == (listing.seller, "crown")
     ]

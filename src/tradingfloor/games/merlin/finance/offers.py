@@ -62,9 +62,7 @@ def make_offer(state: MerlinState, proposal: Proposal, log: Log) -> MerlinState:
 
 def pending(state: MerlinState) -> tuple[str, tuple[int, ...]] | None:
     """An offer awaiting its answer blocks the turn: the player offered to answers."""
-    if state.finance is None:
-        return None
-    offer = finance_of(state).offer
+    offer = None if state.finance is None else state.finance.offer
     return (STEP, (offer.to,)) if offer is not None else None
 
 

@@ -105,8 +105,10 @@ def _why_notes(state: MerlinState, me: int, action: IssueNotes) -> str | None:
 
 def _issue_fields(what: Kind) -> Callable[[MerlinState, int], Fields]:
     def fields(state: MerlinState, me: int) -> Fields:
+        if not has_chauffeur(state, me):  # the commoner case, and the cheaper test
+            return {}
         left = _most(state, what) - outstanding(state, me, what)
-        if not has_chauffeur(state, me) or left < 1:
+        if left < 1:
             return {}
         figures = figures_of(state).instruments
         out: Fields = {"count": range(1, left + 1)}

@@ -192,6 +192,10 @@ def _trades(state: MerlinState, me: int) -> list[Action]:
     return [a for a in actions if _why_propose(state, me, a) is None]
 
 
+NOTHING: tuple[int, str | None, int, str | None, int] = (0, None, 0, None, 0)
+"""A side that hands nothing over: what `_side` draws for a player who holds nothing."""
+
+
 def _side(
     state: MerlinState, who: int, rng: random.Random, card: bool
 ) -> tuple[int, str | None, int, str | None, int]:
@@ -209,7 +213,7 @@ def _side(
     if _crowns(state, who):
         options.append("crowns")
     if not options:
-        return 0, None, 0, None, 0
+        return NOTHING
     what = rng.choice(options)
     if what == "gold":
         return rng.randint(1, state.core.gold[who]), None, 0, None, 0
@@ -222,10 +226,13 @@ def _side(
 
 
 def _pick_trade(state: MerlinState, me: int, rng: random.Random) -> Action | None:
-    if why_no_offer(state) or not _partners(state, me):
+    partners = [] if why_no_offer(state) else _partners(state, me)
+    if not partners:
         return None
-    to = rng.choice(_partners(state, me))
+    to = rng.choice(partners)
     give, get = _side(state, me, rng, True), _side(state, to, rng, False)
+    if give == NOTHING or get == NOTHING:
+        return None  # _why_propose refuses a gift; known before the action is built
     action = ProposeTrade(
         to=to,
         give_gold=give[0],

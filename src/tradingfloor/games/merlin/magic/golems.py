@@ -29,7 +29,7 @@ from tradingfloor.games.merlin.magic.table import (
     count_play,
     done_this_turn,
     magic_of,
-    mark_done,
+    marked,
     regulation,
     with_magic,
 )
@@ -243,7 +243,7 @@ def _apply_ally(state: MerlinState, me: int, action: Ally, log: Log) -> MerlinSt
     if action.allied:
         pairs.append((me, action.seat))
     log.append(event("ally", seat=me, ally=action.seat, allied=action.allied))
-    return mark_done(with_magic(state, allies=tuple(pairs)), f"ally:{action.seat}")
+    return with_magic(state, allies=tuple(pairs), played=marked(state, f"ally:{action.seat}"))
 
 
 # --- words ---------------------------------------------------------------------------------------

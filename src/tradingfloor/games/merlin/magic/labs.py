@@ -9,6 +9,7 @@ Hearts: "Potion lab that generate potion recipe cards when funded with research 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, Literal
 
 from tradingfloor.core.actions import Action
@@ -119,8 +120,14 @@ def _why_fund(state: MerlinState, me: int, action: FundLab) -> str | None:
 
 def _funds(state: MerlinState, me: int) -> list[Action]:
     labs = [lab for lab in magic_of(state).labs if lab.owner == me]
-    actions = [FundLab(lab=lab.card) for lab in labs]
+    actions = [_fund(lab.card) for lab in labs]
     return [a for a in actions if _why_fund(state, me, a) is None]
+
+
+@cache
+def _fund(lab: str) -> FundLab:
+    """The move to fund `lab` (actions are immutable: every menu can share it)."""
+    return FundLab(lab=lab)
 
 
 def _apply_fund(state: MerlinState, me: int, action: FundLab, log: Log) -> MerlinState:
@@ -144,8 +151,8 @@ def research(state: MerlinState, log: Log) -> MerlinState:
     its owner's secret hand, and its grant goes to the central bank (Spades: "When the number is
     rolled, the research funding is given to the central bank"). Winter does not stop research;
     an unfunded lab does nothing. Labs research in turn order from the roller."""
-    if state.magic is None:
-        return state
+    if state.magic is None or not any(lab.grant for lab in state.magic.labs):
+        return state  # (most rolls: no lab is funded)
     number = rolled(state)
     config = state.config
     for owner in state.core.from_roller():

@@ -31,6 +31,7 @@ from tradingfloor.games.merlin.magic.table import (
     with_magic,
 )
 from tradingfloor.games.merlin.market import place_row_bids
+from tradingfloor.games.merlin.memo import per_value
 from tradingfloor.games.merlin.production import rolled
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, Module, Payout, event
@@ -112,19 +113,19 @@ def _resolve(state: MerlinState, reading: Reading, log: Log) -> MerlinState:
     """A waiver voids the card; a met trigger applies it. Either way it leaves the field and is
     shuffled back ("There should be no discard piles")."""
     card = card_of(state, reading)
-    said = {"card": reading.card, "title": card.title}
     if _waived(state, card):
+        said = {"card": reading.card, "title": card.title}
         log.append(event("reading_waived", total=rolled(state), **said))
         return _take_off(state, reading)
     if not _due(state, reading, card):
         return state
-    log.append(event("reading_true", **said))
+    log.append(event("reading_true", card=reading.card, title=card.title))
     state = _take_off(state, reading)
     return EFFECTS[card.effect](state, reading, card, log)
 
 
 def _take_off(state: MerlinState, reading: Reading) -> MerlinState:
-    field = tuple(r for r in magic_of(state).field if r != reading)
+    field = tuple(r for r in magic_of(state).field if r.card != reading.card)  # ids are unique
     return shuffle_custom(state, "reading_deck", [reading.card], field=field)
 
 
@@ -141,8 +142,16 @@ def _reveal(state: MerlinState, log: Log) -> MerlinState:
         field = (*magic_of(state).field, reading)
         counts = counted(state, kind_of(drawn))
         state = with_magic(state, reading_deck=deck[1:], field=field, card_counts=counts)
-        log.append(event("reading_revealed", **_described(state, reading)))
+        log.append(event("reading_revealed", **_told(state, reading)))
     return state
+
+
+def _told(state: MerlinState, reading: Reading) -> dict[str, Any]:
+    """`_described`, made once per card and match (a card comes back many times a game; what it
+    tells is read, never changed)."""
+    return per_value(
+        state.config, "reading_told", reading.card, lambda _: _described(state, reading)
+    )
 
 
 def _described(state: MerlinState, reading: Reading) -> dict[str, Any]:

@@ -137,9 +137,10 @@ def add_effect(state: MerlinState, effect: Effect) -> MerlinState:
 
 
 def effects(state: MerlinState, kind: str) -> list[Effect]:
-    if state.magic is None:
+    magic = state.magic
+    if magic is None or not magic.effects:
         return []
-    return [e for e in magic_of(state).effects if e.kind == kind]
+    return [e for e in magic.effects if e.kind == kind]
 
 
 def drop_effect(state: MerlinState, effect: Effect) -> MerlinState:
@@ -165,7 +166,12 @@ def done_this_turn(state: MerlinState, what: str) -> bool:
 
 
 def mark_done(state: MerlinState, what: str) -> MerlinState:
-    return with_magic(state, played=(*magic_of(state).played, what))
+    return with_magic(state, played=marked(state, what))
+
+
+def marked(state: MerlinState, what: str) -> tuple[str, ...]:
+    """What has been done this turn, with `what` (for a move that changes more alongside)."""
+    return (*magic_of(state).played, what)
 
 
 def mark_targeted(state: MerlinState, caster: int, target: int) -> MerlinState:

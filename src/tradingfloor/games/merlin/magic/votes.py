@@ -25,7 +25,7 @@ from tradingfloor.games.merlin.magic.table import (
     count_play,
     done_this_turn,
     magic_of,
-    mark_done,
+    marked,
     with_magic,
 )
 from tradingfloor.games.merlin.records import replace
@@ -54,26 +54,38 @@ def open_ballot(
     choices: tuple[str, ...] = (),
 ) -> MerlinState:
     """A sealed ballot of every player still in, listed in turn order from the caller."""
+    return with_magic(state, ballot=_ballot(state, kind, caller, card, choices))
+
+
+def _ballot(
+    state: MerlinState, kind: str, caller: int, card: str | None, choices: tuple[str, ...]
+) -> Ballot:
+    """The ballot `open_ballot` opens, before anyone has sealed."""
     voters = tuple(state.core.from_roller())
     sealed: tuple[str | None, ...] = (None,) * state.players
-    return with_magic(state, ballot=Ballot(kind, caller, voters, sealed, choices, card))
+    return Ballot(kind, caller, voters, sealed, choices, card)
 
 
 def ballot_of(state: MerlinState) -> Ballot | None:
-    return None if state.magic is None else magic_of(state).ballot
+    magic = state.magic
+    return None if magic is None else magic.ballot
 
 
 def awaited(ballot: Ballot) -> tuple[int, ...]:
     """The voters who have not sealed yet."""
-    return tuple(s for s in ballot.voters if ballot.sealed[s] is None)
+    sealed = ballot.sealed
+    return tuple([s for s in ballot.voters if sealed[s] is None])
 
 
 def pending(state: MerlinState) -> tuple[str, tuple[int, ...]] | None:
     """The ballot under way blocks the turn: (its step, the seats still to seal)."""
     ballot = ballot_of(state)
-    if ballot is None or not awaited(ballot):
+    if ballot is None:
         return None
-    return (PROPOSING if ballot.kind == "propose" else VOTING), awaited(ballot)
+    seats = awaited(ballot)
+    if not seats:
+        return None
+    return (PROPOSING if ballot.kind == "propose" else VOTING), seats
 
 
 def seal(state: MerlinState, seat: int, choice: str, what: str, log: Log) -> MerlinState:
@@ -230,9 +242,9 @@ def _calls(state: MerlinState, seat: int) -> list[Action]:
 def _apply_call(state: MerlinState, seat: int, action: CallVote, log: Log) -> MerlinState:
     # Jokers (Optional): "added and taken out of the deck whenever all the players unanimously
     # agree to do so"; 7s: volatility "can be voted on by all players".
-    state = mark_done(state, "call_vote")
     log.append(event("vote_called", seat=seat, vote=action.kind))
-    return open_ballot(state, action.kind, seat)
+    ballot = _ballot(state, action.kind, seat, None, ())
+    return with_magic(state, played=marked(state, "call_vote"), ballot=ballot)
 
 
 CALL_VOTE = ActionRule("call_vote", _why_call, _calls, _apply_call)
