@@ -91,7 +91,9 @@ def _bid_refs(state: MerlinState, item: str) -> list[str]:
         futures = finance_of(state).futures
         if not futures:
             return ["", *state.config.content.commodities]
-        return _FUTURE_REFS.get(futures, lambda _: _future_refs(state))
+        kept = _FUTURE_REFS.get(futures, lambda _: (state.config, _future_refs(state)))
+        # The futures name commodities by index: the refs are the kept ones only in their match.
+        return kept[1] if kept[0] is state.config else _future_refs(state)
     if item in SECURITIES:
         return ["", *(str(s) for s in state.core.in_game())]
     if item in CARDS and state.magic is not None:
@@ -102,9 +104,9 @@ def _bid_refs(state: MerlinState, item: str) -> list[str]:
     return [""]
 
 
-_FUTURE_REFS: ByIdentity[list[str]] = ByIdentity()
-"""The refs a bid for a future may name, kept per futures on the field (a match's own tuple:
-most moves leave it be). Read, never changed."""
+_FUTURE_REFS: ByIdentity[tuple[object, list[str]]] = ByIdentity()
+"""The refs a bid for a future may name, with the match's configuration they were made in, kept
+per futures on the field (a match's own tuple: most moves leave it be). Read, never changed."""
 
 
 def _future_refs(state: MerlinState) -> list[str]:
