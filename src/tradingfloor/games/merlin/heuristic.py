@@ -44,6 +44,19 @@ LAST_ORBITS = 2
 """In the last orbits before the cap, a player behind gambles on investments."""
 MOVES_A_TURN = 300
 """More moves than this in one turn (never seen in play) and the bot ends its turn."""
+CHOOSERS = {
+    "auction_blind": "_blind",
+    "auction_rank": "_rank",
+    "auction_barter": "_place_extras",
+    "auction_sale": "_place_extras",
+    "vote": "_vote",
+    "offer": "_answer",
+    "turn": "_turn",
+    "buying": "_turn",
+}
+"""The method that weighs each step's moves (by name: the bot's own bound method is taken)."""
+ANSWER = "_magic_answer"
+"""The method for any other step: a module's step under way."""
 
 
 class MerlinHeuristic:
@@ -67,16 +80,7 @@ class MerlinHeuristic:
         self.moves_this_turn += 1
         if self.moves_this_turn > MOVES_A_TURN and decision.legal.contains(END):
             return END  # a guard: wishes that undo each other must not hold the game up
-        choose: Callable[[View, int], Wishes] = {
-            "auction_blind": self._blind,
-            "auction_rank": self._rank,
-            "auction_barter": self._place_extras,
-            "auction_sale": self._place_extras,
-            "vote": self._vote,
-            "offer": self._answer,
-            "turn": self._turn,
-            "buying": self._turn,
-        }.get(view["step"], self._magic_answer)
+        choose: Callable[[View, int], Wishes] = getattr(self, CHOOSERS.get(view["step"], ANSWER))
         for wanted in choose(view, seat):
             action = parsed(decision.game, wanted)
             if decision.legal.contains(action):
@@ -149,7 +153,7 @@ class MerlinHeuristic:
         need = reserve + owed - me["gold"]
         if need > 0:
             yield from finance.raise_gold(view, seat, me)  # auctions and issues before liquidating
-            yield from self._raise_gold(view, seat, me, need)
+            yield from self._raise_gold(view, seat, me, need, owed)
         if owed:
             yield {"type": "pay_debt"}
         yield from magic.turn(view, seat, me, reserve, self._may)
@@ -170,15 +174,16 @@ class MerlinHeuristic:
 
     def _permits(self, view: View, me: Mapping[str, Any], reserve: int) -> Wanted:
         """Buy while the top card is worth its price; a good one is worth the Chauffeur's gold."""
-        price = int(view["counters"]["cost_of_living"])
-        draw = deck_worth(view)
-        if not view["deck"] or draw <= price:
+        if not view["deck"]:
             return []
+        price = int(view["counters"]["cost_of_living"])
         short = reserve + price - me["gold"]
         if short <= 0:
-            return [{"type": "buy_permit"}]
+            return [{"type": "buy_permit"}] if deck_worth(view) > price else []
         stored = [s for s in me["tableau"] if s["kind"] == "chauffeur" and s["stored"] >= short]
-        if stored and draw > 2 * price:
+        # (the draw's worth is reckoned only where gold could pay for it; the cost of the
+        # living is never below 0, so twice the price is at least the price)
+        if stored and deck_worth(view) > 2 * price:
             return [{"type": "take_back", "card": stored[0]["card"], "amount": short}]
         return []
 
@@ -188,14 +193,17 @@ class MerlinHeuristic:
         taxes = worth.tax_due(view, me) if worth.months_to_taxes(view) <= 1 else 0
         return taxes + KEEP + int(sum(me["goods"].values()))
 
-    def _raise_gold(self, view: View, seat: int, me: Mapping[str, Any], need: int) -> Wanted:
-        """Short of gold: the Chauffeur's store first; in debt, commodities and a property too."""
+    def _raise_gold(
+        self, view: View, seat: int, me: Mapping[str, Any], need: int, owed: int
+    ) -> Wanted:
+        """Short of gold (`need`): the Chauffeur's store first; in debt (`owed`, all it owes),
+        commodities and a property too."""
         out: Wanted = []
         for stack in me["tableau"]:
             if stack["kind"] == "chauffeur" and stack["stored"]:
                 amount = min(stack["stored"], need)
                 out.append({"type": "take_back", "card": stack["card"], "amount": amount})
-        if out or not debt(view, seat):
+        if out or not owed:
             return out
         for name in view["commodities"]:
             bid = worth.best_bid(view, name, seat)
@@ -230,8 +238,9 @@ class MerlinHeuristic:
         """Each commodity's sales and purchases in turn (a commodity is weighed only when every
         wish for the ones before it was refused)."""
         kept = magic.goods_kept(view, seat)
+        uses = magic.use_values(view, seat)
         for name in view["commodities"]:
-            value = max(worth.commodity_value(view, name, seat), magic.use_value(view, seat, name))
+            value = max(worth.commodity_value(view, name, seat), uses.get(name, 0.0))
             read = worth.reading(view, name, seat)
             yield from self._sell(view, me, name, value, read, kept)
             yield from self._buy(view, seat, me, name, value, reserve, read)
@@ -304,16 +313,18 @@ class MerlinHeuristic:
 
     def _placements(self, view: View, me: Mapping[str, Any]) -> Wanted:
         """Lands on free properties; a property across another where a Chauffeur pays more."""
-        fresh = set(me["fresh"])
-        catalogue = view["catalogue"]
+        fresh, catalogue = me["fresh"], view["catalogue"]
+        placed = [
+            c for c in me["hand"] if c not in fresh and catalogue[c]["kind"] not in NEVER_PLACED
+        ]
+        if not placed:
+            return []
         free = sorted(
             (s for s in me["tableau"] if s["top"] is None and not s["invested"]),
             key=lambda s: s["value"],
         )
         out: Wanted = []
-        for card in me["hand"]:
-            if card in fresh or catalogue[card]["kind"] in NEVER_PLACED:
-                continue
+        for card in placed:
             if catalogue[card]["kind"] == "land":
                 if free:
                     out.append({"type": "place", "card": card, "on": free[0]["card"]})

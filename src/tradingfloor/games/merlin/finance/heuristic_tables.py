@@ -65,10 +65,13 @@ def _list_spare(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     """A long position on a bushel it has no use for is sold on its table a little above its
     worth; so are spells beyond the ones it keeps."""
     out: Wanted = []
+    held = [f for f in view["finance"]["futures"] if f["long"] == seat and f["months_away"] > 1]
+    if not held:
+        return out
     listed = {(x["item"], str(x["ref"])) for x in view["finance"]["listings"]}
-    for future in view["finance"]["futures"]:
+    for future in held:
         ref = str(future["id"])
-        if future["long"] == seat and ("future", ref) not in listed and future["months_away"] > 1:
+        if ("future", ref) not in listed:
             price = max(1, math.ceil(1.1 * bushel_worth(view, future["commodity"])))
             out.append({"type": "list_item", "item": "future", "ref": ref, "price": price})
     return out

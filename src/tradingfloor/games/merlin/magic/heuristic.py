@@ -82,14 +82,13 @@ def _reclaims(view: View, me: Mapping[str, Any]) -> Wanted:
     """After its decree, take back the stakes that lose on average (a 7 likelier than their
     number); in the last orbits only a leader does (locking its lead), since a player behind
     gambles then on purpose. Never a stake the economy's sums would place again."""
+    staked = [s for s in me["tableau"] if s["invested"]]
+    if not staked:
+        return []
     near_end = int(view["max_orbits"]) - int(view["orbit"]) < LAST_ORBITS
     if near_end and worth.score_gap(view, int(me["seat"])) > 0:
         return []
-    return [
-        {"type": "reclaim", "card": s["card"]}
-        for s in me["tableau"]
-        if s["invested"] and _losing(view, s, near_end)
-    ]
+    return [{"type": "reclaim", "card": s["card"]} for s in staked if _losing(view, s, near_end)]
 
 
 def _losing(view: View, stack: Mapping[str, Any], near_end: bool) -> bool:
@@ -112,11 +111,9 @@ def _allies(view: View, seat: int) -> Wanted:
 def _crown(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     """A crown skips a year's taxes: worth spending when spring is near and the tax is dear."""
     crowns = view["magic"]["crowns"][seat]
-    needed = int(view["magic"].get("monarchy_crowns", 5))
-    soon = worth.months_to_taxes(view) <= 1
-    if crowns and crowns < needed - 2 and soon:
-        return [{"type": "use_crown"}]
-    return []
+    if not crowns or crowns >= int(view["magic"].get("monarchy_crowns", 5)) - 2:
+        return []
+    return [{"type": "use_crown"}] if worth.months_to_taxes(view) <= 1 else []
 
 
 def _decrees(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
@@ -140,17 +137,19 @@ def _decrees(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
 
 def _labs(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
     """Place labs from hand; fund the likeliest unfunded lab when the gold can be spared."""
-    out: Wanted = []
-    fresh = set(me["fresh"])
-    for card in me["hand"]:
-        if view["catalogue"][card]["kind"] == "lab" and card not in fresh:
-            out.append({"type": "place", "card": card})
-    cost = int(view["counters"]["research_cost"])
-    spare = int(me["gold"]) - reserve - cost
-    mine = [lab for lab in view["magic"]["labs"] if lab["owner"] == seat and not lab["grant"]]
+    catalogue, fresh = view["catalogue"], me["fresh"]
+    out: Wanted = [
+        {"type": "place", "card": card}
+        for card in me["hand"]
+        if catalogue[card]["kind"] == "lab" and card not in fresh
+    ]
+    counters = view["counters"]
+    cost = int(counters["research_cost"])
     # a card researched is worth about a permit: dearer research does not pay
-    cheap = cost <= int(view["counters"]["cost_of_living"])
-    if mine and spare >= 0 and cheap:
+    if int(me["gold"]) - reserve - cost < 0 or cost > int(counters["cost_of_living"]):
+        return out
+    mine = [lab for lab in view["magic"]["labs"] if lab["owner"] == seat and not lab["grant"]]
+    if mine:
         best = max(mine, key=lambda lab: worth.roll_odds(_number(view, lab["card"])))
         out.append({"type": "fund_lab", "lab": best["card"]})
     return out
@@ -158,43 +157,66 @@ def _labs(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
 
 def _shops(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     """Found a shop on the best free property; sell Mead and spare spells."""
-    out: Wanted = []
+    magic = view["magic"]
+    out = _found_shops(magic, seat, me)
+    mine = [s for s in magic["shops"] if s["seat"] == seat]
+    if mine:
+        out += _run_shops(view, seat, mine)
+    spare = magic["hands"][seat].get("spells_held", [])[SPARE_SPELLS:]
+    if spare:
+        out += _sell_spells(magic, seat, spare)
+    return out
+
+
+def _found_shops(magic: Mapping[str, Any], seat: int, me: Mapping[str, Any]) -> Wanted:
+    """A shop from each successful lab with its grant, on each free property, best first."""
+    granted = [
+        lab["card"]
+        for lab in magic["labs"]
+        if lab["owner"] == seat and lab["successful"] and lab["grant"]
+    ]
+    if not granted:
+        return []
     free = [s for s in me["tableau"] if s["top"] is None and not s["invested"]]
     free.sort(key=lambda s: -float(s["value"]))
-    for lab in view["magic"]["labs"]:
-        if lab["owner"] == seat and lab["successful"] and lab["grant"]:
-            out += [{"type": "found_shop", "lab": lab["card"], "on": s["card"]} for s in free]
-    shops = [s for s in view["magic"]["shops"] if s["seat"] == seat]
-    if any(s["kind"] == "brewery" for s in shops):
-        grain = view["commodities"][-1]
-        value = worth.commodity_value(view, grain, seat)
-        price = int(view["counters"]["cost_of_living"])
+    return [{"type": "found_shop", "lab": lab, "on": s["card"]} for lab in granted for s in free]
+
+
+def _run_shops(view: View, seat: int, mine: list[Mapping[str, Any]]) -> Wanted:
+    """Sell Mead through its Brewery while it pays; open its Spell Shops to others' spells."""
+    out: Wanted = []
+    price = int(view["counters"]["cost_of_living"])
+    if any(s["kind"] == "brewery" for s in mine):
+        value = worth.commodity_value(view, view["commodities"][-1], seat)
         if 2 * value <= price and worth.bank_share(view, price) > 0.5:
             out.append({"type": "sell_mead"})  # only while the bank can pay for it
-    fee = max(1, int(view["counters"]["cost_of_living"]) // 2)
-    for shop in shops:  # others' spells sold through it pay the owner a fee
+    fee = max(1, price // 2)
+    for shop in mine:  # others' spells sold through it pay the owner a fee
         if shop["kind"] == "spell_shop" and shop["open_fee"] is None:
             out.append({"type": "open_shop", "shop": shop["on"], "fee": fee})
-    held = view["magic"]["hands"][seat].get("spells_held", [])
-    every = [s for s in view["magic"]["shops"] if s["kind"] == "spell_shop"]
-    usable = [s for s in every if s["seat"] == seat or s["open_fee"] is not None]
-    for shop in usable:
-        for spell in held[SPARE_SPELLS:]:
-            out.append(
-                {
-                    "type": "sell_spell",
-                    "spell": spell["card"],
-                    "shop": shop["on"],
-                    "seat": shop["seat"],
-                }
-            )
     return out
+
+
+def _sell_spells(magic: Mapping[str, Any], seat: int, spare: list[Mapping[str, Any]]) -> Wanted:
+    """The spells beyond those it keeps, through each Spell Shop it may use."""
+    usable = [
+        s
+        for s in magic["shops"]
+        if s["kind"] == "spell_shop" and (s["seat"] == seat or s["open_fee"] is not None)
+    ]
+    return [
+        {"type": "sell_spell", "spell": spell["card"], "shop": shop["on"], "seat": shop["seat"]}
+        for shop in usable
+        for spell in spare
+    ]
 
 
 def _spells(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     """Cast each spell at the leader's best target (then the others'), credited to its lab."""
     out: Wanted = []
     held = view["magic"]["hands"][seat].get("spells_held", [])
+    if not held:
+        return out
     targets = others_by_score(view, seat)
     for spell in held:
         for other in targets[:2]:
@@ -274,10 +296,11 @@ def _golems(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
 def _table_votes(view: View, seat: int) -> Wanted:
     """A clear leader speeds the game up (volatility up), now and then: the others vote no
     while they trail, so asking every turn only costs the table time."""
-    ahead = _my_score(view, seat) > LEAD * _best_other(view, seat)
     now = int(view["orbit"]) % VOTE_EVERY == 0
-    low = int(view["magic"]["volatility"]) < VOLATILITY_TOP
-    if leader(view, seat) is None or not (ahead and now and low):
+    if not now or int(view["magic"]["volatility"]) >= VOLATILITY_TOP:
+        return []
+    ahead = _my_score(view, seat) > LEAD * _best_other(view, seat)
+    if not ahead or leader(view, seat) is None:
         return []
     return [{"type": "call_vote", "kind": "volatility_up"}]
 
@@ -364,18 +387,21 @@ def _best_other(view: View, seat: int) -> float:
     return float(max(others, default=0))
 
 
-def use_value(view: View, seat: int, name: str) -> float:
-    """What one more unit of a commodity is worth to this player for its magic (0 without it):
-    a Soul animates a golem it holds, a unit completes a recipe it holds, Essence Grain sells as
-    Mead through its Brewery."""
+def use_values(view: View, seat: int) -> dict[str, float]:
+    """What one more unit of each commodity is worth to this player for its magic (none without
+    it; a commodity left out is worth 0): a Soul animates a golem it holds, a unit completes a
+    recipe it holds, Essence Grain sells as Mead through its Brewery."""
     magic = view.get("magic")
     if not magic:
-        return 0.0
+        return {}
     price = float(view["counters"]["cost_of_living"])
-    held = int(view["players"][seat]["goods"][name])
-    wanted = goods_kept(view, seat).get(name, 0)
-    value = price if held < wanted else 0.0  # a golem or a potion waits for it
-    brewery = any(s["seat"] == seat and s["kind"] == "brewery" for s in magic["shops"])
-    if brewery and name == view["commodities"][-1]:
-        value = max(value, price / 2)  # two units sell as Mead for the cost of the living
-    return value
+    goods = view["players"][seat]["goods"]
+    values = {  # a golem or a potion waits for it
+        name: price
+        for name, wanted in goods_kept(view, seat).items()
+        if name in goods and goods[name] < wanted
+    }
+    if any(s["seat"] == seat and s["kind"] == "brewery" for s in magic["shops"]):
+        grain = view["commodities"][-1]  # two units sell as Mead for the cost of the living
+        values[grain] = max(values.get(grain, 0.0), price / 2)
+    return values
