@@ -22,7 +22,7 @@ from tradingfloor.games.merlin.finance import heuristic as finance
 from tradingfloor.games.merlin.finance import heuristic_answers as finance_answers
 from tradingfloor.games.merlin.finance.heuristic_worth import owes as finance_owes
 from tradingfloor.games.merlin.magic import heuristic as magic
-from tradingfloor.games.merlin.memo import kept
+from tradingfloor.games.merlin.memo import ByIdentity, kept
 
 Wanted = list[dict[str, Any]]
 Wishes = Iterable[dict[str, Any]]
@@ -190,7 +190,7 @@ class MerlinHeuristic:
     def _reserve(self, view: View, me: Mapping[str, Any]) -> int:
         """Gold to keep in hand: the holding fee on what it holds, a little more, and the taxes
         when spring is one turn of the wheel away (unpaid taxes are a debt to pay next turn)."""
-        taxes = worth.tax_due(view, me) if worth.months_to_taxes(view) <= 1 else 0
+        taxes = worth.tax_due(view, me) if months_to_taxes(view) <= 1 else 0
         return taxes + KEEP + int(sum(me["goods"].values()))
 
     def _raise_gold(
@@ -238,7 +238,7 @@ class MerlinHeuristic:
         """Each commodity's sales and purchases in turn (a commodity is weighed only when every
         wish for the ones before it was refused)."""
         kept = magic.goods_kept(view, seat)
-        uses = magic.use_values(view, seat)
+        uses = magic.use_values(view, seat, kept)
         for name in view["commodities"]:
             value = max(worth.commodity_value(view, name, seat), uses.get(name, 0.0))
             read = worth.reading(view, name, seat)
@@ -261,6 +261,8 @@ class MerlinHeuristic:
         spare = me["goods"][name] - kept.get(name, 0)
         if bid is not None and good_bid and spare > 0:
             out.append({"type": "sell_to", "order": bid["order"]})
+        if not read.own_asks and (good_bid or spare <= 0):
+            return out  # (no ask to tend or to set: its price need not be reckoned)
         target = max(1, round(value * ASK_MARKUP), int(view["counters"]["cost_of_living"]))
         target = min(target, int(view["rules"]["max_ask"]))
         for ask in read.own_asks:
@@ -455,6 +457,21 @@ def deck_worth(view: View) -> float:
     key = ("deck_worth", tuple(view["deck_contents"]), worth.figures(view), cost)
     kept = (*worth.KEPT, *MAGIC_KINDS)
     return worth.sums(view).cards.keep(key, lambda: worth.draw_worth(view, card_worth, kept))
+
+
+_months: ByIdentity[tuple[Any, int]] = ByIdentity(limit=256)
+"""By the counters' identity (a view's are shared while they stay the same): the tax season and
+the turns of the wheel to it."""
+
+
+def months_to_taxes(view: View) -> int:
+    """appraisal.months_to_taxes, reckoned once for the same counters (they change a few times
+    an orbit, and every turn asks)."""
+    counters, spring = view["counters"], view["rules"]["tax_season"]
+    found = _months.find(counters)
+    if found is None or found[0] != spring:
+        found = _months.keep(counters, (spring, worth.months_to_taxes(view)))
+    return found[1]
 
 
 def debt(view: View, seat: int) -> int:

@@ -29,6 +29,7 @@ from tradingfloor.games.merlin.finance.heuristic_worth import (
     owes,
     share_value,
 )
+from tradingfloor.games.merlin.memo import ByIdentity
 
 Wanted = list[dict[str, Any]]
 
@@ -154,24 +155,37 @@ ROLLS_A_MONTH = 6
 def _grown(view: View, me: Mapping[str, Any]) -> dict[str, int]:
     """The commodities its lands grow, with the months (one more for safety) a bushel takes,
     by the odds; only those a bushel of grows within a year."""
-    catalogue = view["catalogue"]
-    lands = [
-        entry
-        for stack in me["tableau"]
-        for card in (stack["card"], stack.get("top"))
-        if card and (entry := catalogue.get(card)) and entry["kind"] == "land"
-    ]
+    lands = _lands(view["catalogue"], me["tableau"])
     if not lands:
         return {}
     monthly: dict[str, float] = {}
-    for entry in lands:
-        odds = worth.roll_odds(int(entry["number"]))
-        units = odds * float(entry["yield"]) * worth.season_average(view) * ROLLS_A_MONTH
-        monthly[entry["commodity"]] = monthly.get(entry["commodity"], 0.0) + units
+    for name, per_roll in lands:
+        units = per_roll * worth.season_average(view) * ROLLS_A_MONTH
+        monthly[name] = monthly.get(name, 0.0) + units
     bushel = float(view["finance"]["bushel"])
     length = int(view["counters"]["portions"]) or 12
     months = {name: math.ceil(bushel / rate) + 1 for name, rate in monthly.items() if rate > 0}
     return {name: m for name, m in months.items() if m <= length}
+
+
+Lands = list[tuple[str, float]]
+_LANDS: ByIdentity[tuple[Any, Lands]] = ByIdentity(limit=1024)
+"""By a tableau's identity (a view's is shared while it stays the same): its lands."""
+
+
+def _lands(catalogue: Mapping[str, Any], tableau: list[Mapping[str, Any]]) -> Lands:
+    """Each land on a tableau, in order: its commodity and the units a roll grows of it by the
+    odds, before the season's multiplier."""
+    found = _LANDS.find(tableau)
+    if found is None or found[0] is not catalogue:
+        lands = [
+            (entry["commodity"], worth.roll_odds(int(entry["number"])) * float(entry["yield"]))
+            for stack in tableau
+            for card in (stack["card"], stack.get("top"))
+            if card and (entry := catalogue.get(card)) and entry["kind"] == "land"
+        ]
+        found = _LANDS.keep(tableau, (catalogue, lands))
+    return found[1]
 
 
 def _hedge(view: View, seat: int, name: str) -> tuple[int, int] | None:

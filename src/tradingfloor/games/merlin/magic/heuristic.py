@@ -387,19 +387,17 @@ def _best_other(view: View, seat: int) -> float:
     return float(max(others, default=0))
 
 
-def use_values(view: View, seat: int) -> dict[str, float]:
+def use_values(view: View, seat: int, kept: Mapping[str, int]) -> dict[str, float]:
     """What one more unit of each commodity is worth to this player for its magic (none without
     it; a commodity left out is worth 0): a Soul animates a golem it holds, a unit completes a
-    recipe it holds, Essence Grain sells as Mead through its Brewery."""
+    recipe it holds (`kept`: `goods_kept`), Essence Grain sells as Mead through its Brewery."""
     magic = view.get("magic")
     if not magic:
         return {}
     price = float(view["counters"]["cost_of_living"])
     goods = view["players"][seat]["goods"]
     values = {  # a golem or a potion waits for it
-        name: price
-        for name, wanted in goods_kept(view, seat).items()
-        if name in goods and goods[name] < wanted
+        name: price for name, wanted in kept.items() if name in goods and goods[name] < wanted
     }
     if any(s["seat"] == seat and s["kind"] == "brewery" for s in magic["shops"]):
         grain = view["commodities"][-1]  # two units sell as Mead for the cost of the living
