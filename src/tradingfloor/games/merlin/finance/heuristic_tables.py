@@ -111,8 +111,11 @@ def crown_worth(view: View, seat: int) -> float:
 
 def _want_crown(view: View, seat: int, spare: int) -> Wanted:
     """Within two crowns of a monarchy: a bid for one more, up to three permits' price."""
-    held, needed = crowns(view)
-    if not held or not needed - 2 <= held[seat] < needed:
+    magic = view.get("magic")
+    if not magic:
+        return []  # (no crowns without magic)
+    needed = int(magic["monarchy_crowns"])
+    if not needed - 2 <= int(magic["crowns"][seat]) < needed:
         return []
     if any(w["buyer"] == seat for w in view["finance"]["wanted"]):
         return []

@@ -71,8 +71,7 @@ def turn(
     yield from _shops(view, seat, me)
     yield from _spells(view, seat, me)
     yield from _potions(view, seat, me)
-    if may("play_golem"):
-        yield from _golems(view, seat, me)
+    yield from _golems(view, seat, me, may)
     yield from _reclaims(view, me)
     yield from _allies(view, seat)
     yield from _table_votes(view, seat)
@@ -102,10 +101,12 @@ def _allies(view: View, seat: int) -> Wanted:
     """Ally with the player furthest behind: its defenders may guard this player's stacks, and
     it is the least threat."""
     others = others_by_score(view, seat)
-    allied = {tuple(pair) for pair in view["magic"]["allies"]}
-    if not others or (seat, others[-1]["seat"]) in allied:
+    if not others:
         return []
-    return [{"type": "ally", "seat": others[-1]["seat"], "allied": True}]
+    last = others[-1]["seat"]
+    if [seat, last] in view["magic"]["allies"]:  # (the view's pairs are lists)
+        return []
+    return [{"type": "ally", "seat": last, "allied": True}]
 
 
 def _crown(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
@@ -263,13 +264,13 @@ def _potions(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     return out
 
 
-def _golems(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
+def _golems(view: View, seat: int, me: Mapping[str, Any], may: Callable[[str], bool]) -> Wanted:
     """Attackers on the leader's best stacks; defenders on this player's stacks under attack,
-    else its best."""
+    else its best (none where `may` says the rules refuse every golem now)."""
     out: Wanted = []
     fresh = set(me["fresh"])
     golems = [c for c in me["hand"] if view["catalogue"][c]["kind"] == "golem" and c not in fresh]
-    if not golems:
+    if not golems or not may("play_golem"):
         return out  # (the stacks' worths below are reckoned only for a golem to play)
     attacked = {
         g["on"] for g in view["magic"]["golems"] if g["seat"] == seat and g["role"] == "attack"
