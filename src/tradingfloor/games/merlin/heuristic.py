@@ -342,13 +342,21 @@ class MerlinHeuristic:
         free = [s for s in me["tableau"] if s["top"] is None and not s["invested"]]
         if not free:
             return []
+        # what a free property adds is the same whichever it is: the buyers come first, and the
+        # stacks' worths are reckoned only for a buyer whose land waits
+        buyers = [
+            (buyer, extra)
+            for buyer in view["players"]
+            if buyer["seat"] != seat
+            and not buyer["out"]
+            and (extra := land_wanted(view, buyer)) >= 2
+        ]
+        if not buyers:
+            return []
         stack = min(free, key=lambda s: worth.stack_worth(view, s))
-        for buyer in view["players"]:
-            if buyer["seat"] == seat or buyer["out"]:
-                continue
-            extra = land_waiting(view, buyer, stack)
+        for buyer, extra in buyers:
             price = int(worth.stack_worth(view, stack) + extra / 2)
-            if extra >= 2 and price <= buyer["gold"]:
+            if price <= buyer["gold"]:
                 return [
                     {
                         "type": "offer_sale",
@@ -387,9 +395,10 @@ class MerlinHeuristic:
             return [{"type": "invest", "card": best["card"], "amount": spare}]
         if any(s["invested"] for s in targets):
             return []  # one gamble at a time
+        if view["max_orbits"] - view["orbit"] >= LAST_ORBITS:
+            return []  # (not near the end: no gamble)
         gap = worth.score_gap(view, seat)
-        near_end = view["max_orbits"] - view["orbit"] < LAST_ORBITS
-        if near_end and 0 < gap <= 2 * spare:
+        if 0 < gap <= 2 * spare:
             return [{"type": "invest", "card": best["card"], "amount": min(spare, int(gap) + 1)}]
         return []
 
@@ -432,6 +441,12 @@ def land_waiting(view: View, player: Mapping[str, Any], stack: Mapping[str, Any]
     """What a free property adds for a player holding a land with no free property to put it on."""
     if stack["top"] is not None or stack["invested"]:
         return 0.0
+    return land_wanted(view, player)
+
+
+def land_wanted(view: View, player: Mapping[str, Any]) -> float:
+    """What any free property adds for a player (`land_waiting`): its best land in hand's
+    worth, where none of its own properties is free for it."""
     if any(s["top"] is None and not s["invested"] for s in player["tableau"]):
         return 0.0
     lands = [c for c in player["hand"] if view["catalogue"][c]["kind"] == "land"]
