@@ -212,35 +212,26 @@ def _sell_spells(magic: Mapping[str, Any], seat: int, spare: list[Mapping[str, A
     ]
 
 
-def _spells(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
-    """Cast each spell at the leader's best target (then the others'), credited to its lab."""
-    out: Wanted = []
+def _spells(view: View, seat: int, me: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+    """Cast each spell at the leader's best target (then the others'), credited to its lab. A
+    player's targets are weighed only when every wish before was refused."""
     held = view["magic"]["hands"][seat].get("spells_held", [])
     if not held:
-        return out
+        return
     targets = others_by_score(view, seat)
     for spell in held:
+        card = spell["card"]
         for other in targets[:2]:
-            for card in _spell_targets(view, other):
-                out.append(
-                    {
-                        "type": "cast_spell",
-                        "spell": spell["card"],
-                        "seat": other["seat"],
-                        "card": card,
-                        "credit": True,
-                    }
-                )
-        for reading in reversed(view["magic"]["field"]):
-            out.append(
-                {
+            for target in _spell_targets(view, other):
+                yield {
                     "type": "cast_spell",
-                    "spell": spell["card"],
-                    "card": reading["card"],
+                    "spell": card,
+                    "seat": other["seat"],
+                    "card": target,
                     "credit": True,
                 }
-            )
-    return out
+        for reading in reversed(view["magic"]["field"]):
+            yield {"type": "cast_spell", "spell": card, "card": reading["card"], "credit": True}
 
 
 def _spell_targets(view: View, other: Mapping[str, Any]) -> list[str | None]:
@@ -264,34 +255,43 @@ def _potions(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     return out
 
 
-def _golems(view: View, seat: int, me: Mapping[str, Any], may: Callable[[str], bool]) -> Wanted:
+def _golems(
+    view: View, seat: int, me: Mapping[str, Any], may: Callable[[str], bool]
+) -> Iterator[dict[str, Any]]:
     """Attackers on the leader's best stacks; defenders on this player's stacks under attack,
-    else its best (none where `may` says the rules refuse every golem now)."""
-    out: Wanted = []
+    else its best (none where `may` says the rules refuse every golem now). Each player's
+    stacks are weighed only when every wish before was refused."""
     fresh = set(me["fresh"])
     golems = [c for c in me["hand"] if view["catalogue"][c]["kind"] == "golem" and c not in fresh]
     if not golems or not may("play_golem"):
-        return out  # (the stacks' worths below are reckoned only for a golem to play)
-    attacked = {
-        g["on"] for g in view["magic"]["golems"] if g["seat"] == seat and g["role"] == "attack"
-    }
-    mine = sorted(
-        me["tableau"], key=lambda s: (s["card"] not in attacked, -worth.stack_worth(view, s))
-    )
+        return  # (the stacks' worths below are reckoned only for a golem to play)
+    mine: list[Mapping[str, Any]] | None = None  # its stacks to defend, reckoned for a defender
     for card in golems:
         if view["catalogue"][card]["role"] == "defend":
-            out += [
-                {"type": "play_golem", "card": card, "seat": seat, "on": s["card"]} for s in mine
-            ]
+            mine = _to_defend(view, seat, me) if mine is None else mine
+            for s in mine:
+                yield {"type": "play_golem", "card": card, "seat": seat, "on": s["card"]}
             continue
         for other in others_by_score(view, seat):
             stacks = sorted(other["tableau"], key=lambda s: -worth.stack_worth(view, s))
-            out += [
-                {"type": "play_golem", "card": card, "seat": other["seat"], "on": s["card"]}
-                for s in stacks
-                if s["kind"] != "chauffeur"
-            ]
-    return out
+            for s in stacks:
+                if s["kind"] != "chauffeur":
+                    yield {
+                        "type": "play_golem",
+                        "card": card,
+                        "seat": other["seat"],
+                        "on": s["card"],
+                    }
+
+
+def _to_defend(view: View, seat: int, me: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """This player's stacks for a defender: those under attack first, each group by worth."""
+    attacked = {
+        g["on"] for g in view["magic"]["golems"] if g["seat"] == seat and g["role"] == "attack"
+    }
+    return sorted(
+        me["tableau"], key=lambda s: (s["card"] not in attacked, -worth.stack_worth(view, s))
+    )
 
 
 def _table_votes(view: View, seat: int) -> Wanted:
