@@ -9,7 +9,7 @@ Every wish is checked against the legal moves by the caller, so a wish the rules
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from tradingfloor.games.merlin import appraisal as worth
@@ -212,12 +212,15 @@ def _sell_spells(magic: Mapping[str, Any], seat: int, spare: list[Mapping[str, A
     ]
 
 
-def _spells(view: View, seat: int, me: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
-    """Cast each spell at the leader's best target (then the others'), credited to its lab. A
-    player's targets are weighed only when every wish before was refused."""
+def _spells(view: View, seat: int, me: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
+    """Cast each spell at the leader's best target (then the others'), credited to its lab."""
     held = view["magic"]["hands"][seat].get("spells_held", [])
-    if not held:
-        return
+    return _casts(view, seat, held) if held else ()
+
+
+def _casts(view: View, seat: int, held: list[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
+    """`_spells`' wishes: a player's targets are weighed only when every wish before was
+    refused."""
     targets = others_by_score(view, seat)
     for spell in held:
         card = spell["card"]
@@ -257,15 +260,22 @@ def _potions(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
 
 def _golems(
     view: View, seat: int, me: Mapping[str, Any], may: Callable[[str], bool]
-) -> Iterator[dict[str, Any]]:
+) -> Iterable[dict[str, Any]]:
     """Attackers on the leader's best stacks; defenders on this player's stacks under attack,
-    else its best (none where `may` says the rules refuse every golem now). Each player's
-    stacks are weighed only when every wish before was refused."""
+    else its best (none where `may` says the rules refuse every golem now)."""
     fresh = set(me["fresh"])
     golems = [c for c in me["hand"] if view["catalogue"][c]["kind"] == "golem" and c not in fresh]
     if not golems or not may("play_golem"):
-        return  # (the stacks' worths below are reckoned only for a golem to play)
-    mine: list[Mapping[str, Any]] | None = None  # its stacks to defend, reckoned for a defender
+        return ()  # (the stacks' worths are reckoned only for a golem to play)
+    return _plays(view, seat, me, golems)
+
+
+def _plays(
+    view: View, seat: int, me: Mapping[str, Any], golems: list[str]
+) -> Iterator[dict[str, Any]]:
+    """`_golems`' wishes: a player's stacks are weighed only when every wish before was
+    refused, its own only for a defender."""
+    mine: list[Mapping[str, Any]] | None = None
     for card in golems:
         if view["catalogue"][card]["role"] == "defend":
             mine = _to_defend(view, seat, me) if mine is None else mine
