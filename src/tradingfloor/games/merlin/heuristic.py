@@ -22,7 +22,7 @@ from tradingfloor.games.merlin.finance import heuristic as finance
 from tradingfloor.games.merlin.finance import heuristic_answers as finance_answers
 from tradingfloor.games.merlin.finance.heuristic_worth import owes as finance_owes
 from tradingfloor.games.merlin.magic import heuristic as magic
-from tradingfloor.games.merlin.memo import kept
+from tradingfloor.games.merlin.memo import ByIdentity, kept
 
 Wanted = list[dict[str, Any]]
 Wishes = Iterable[dict[str, Any]]
@@ -44,6 +44,19 @@ LAST_ORBITS = 2
 """In the last orbits before the cap, a player behind gambles on investments."""
 MOVES_A_TURN = 300
 """More moves than this in one turn (never seen in play) and the bot ends its turn."""
+CHOOSERS = {
+    "auction_blind": "_blind",
+    "auction_rank": "_rank",
+    "auction_barter": "_place_extras",
+    "auction_sale": "_place_extras",
+    "vote": "_vote",
+    "offer": "_answer",
+    "turn": "_turn",
+    "buying": "_turn",
+}
+"""The method that weighs each step's moves (by name: the bot's own bound method is taken)."""
+ANSWER = "_magic_answer"
+"""The method for any other step: a module's step under way."""
 
 
 class MerlinHeuristic:
@@ -67,16 +80,7 @@ class MerlinHeuristic:
         self.moves_this_turn += 1
         if self.moves_this_turn > MOVES_A_TURN and decision.legal.contains(END):
             return END  # a guard: wishes that undo each other must not hold the game up
-        choose: Callable[[View, int], Wishes] = {
-            "auction_blind": self._blind,
-            "auction_rank": self._rank,
-            "auction_barter": self._place_extras,
-            "auction_sale": self._place_extras,
-            "vote": self._vote,
-            "offer": self._answer,
-            "turn": self._turn,
-            "buying": self._turn,
-        }.get(view["step"], self._magic_answer)
+        choose: Callable[[View, int], Wishes] = getattr(self, CHOOSERS.get(view["step"], ANSWER))
         for wanted in choose(view, seat):
             action = parsed(decision.game, wanted)
             if decision.legal.contains(action):
@@ -149,7 +153,7 @@ class MerlinHeuristic:
         need = reserve + owed - me["gold"]
         if need > 0:
             yield from finance.raise_gold(view, seat, me)  # auctions and issues before liquidating
-            yield from self._raise_gold(view, seat, me, need)
+            yield from self._raise_gold(view, seat, me, need, owed)
         if owed:
             yield {"type": "pay_debt"}
         yield from magic.turn(view, seat, me, reserve, self._may)
@@ -170,32 +174,36 @@ class MerlinHeuristic:
 
     def _permits(self, view: View, me: Mapping[str, Any], reserve: int) -> Wanted:
         """Buy while the top card is worth its price; a good one is worth the Chauffeur's gold."""
-        price = int(view["counters"]["cost_of_living"])
-        draw = deck_worth(view)
-        if not view["deck"] or draw <= price:
+        if not view["deck"]:
             return []
+        price = int(view["counters"]["cost_of_living"])
         short = reserve + price - me["gold"]
         if short <= 0:
-            return [{"type": "buy_permit"}]
+            return [{"type": "buy_permit"}] if deck_worth(view) > price else []
         stored = [s for s in me["tableau"] if s["kind"] == "chauffeur" and s["stored"] >= short]
-        if stored and draw > 2 * price:
+        # (the draw's worth is reckoned only where gold could pay for it; the cost of the
+        # living is never below 0, so twice the price is at least the price)
+        if stored and deck_worth(view) > 2 * price:
             return [{"type": "take_back", "card": stored[0]["card"], "amount": short}]
         return []
 
     def _reserve(self, view: View, me: Mapping[str, Any]) -> int:
         """Gold to keep in hand: the holding fee on what it holds, a little more, and the taxes
         when spring is one turn of the wheel away (unpaid taxes are a debt to pay next turn)."""
-        taxes = worth.tax_due(view, me) if worth.months_to_taxes(view) <= 1 else 0
+        taxes = worth.tax_due(view, me) if months_to_taxes(view) <= 1 else 0
         return taxes + KEEP + int(sum(me["goods"].values()))
 
-    def _raise_gold(self, view: View, seat: int, me: Mapping[str, Any], need: int) -> Wanted:
-        """Short of gold: the Chauffeur's store first; in debt, commodities and a property too."""
+    def _raise_gold(
+        self, view: View, seat: int, me: Mapping[str, Any], need: int, owed: int
+    ) -> Wanted:
+        """Short of gold (`need`): the Chauffeur's store first; in debt (`owed`, all it owes),
+        commodities and a property too."""
         out: Wanted = []
         for stack in me["tableau"]:
             if stack["kind"] == "chauffeur" and stack["stored"]:
                 amount = min(stack["stored"], need)
                 out.append({"type": "take_back", "card": stack["card"], "amount": amount})
-        if out or not debt(view, seat):
+        if out or not owed:
             return out
         for name in view["commodities"]:
             bid = worth.best_bid(view, name, seat)
@@ -230,8 +238,9 @@ class MerlinHeuristic:
         """Each commodity's sales and purchases in turn (a commodity is weighed only when every
         wish for the ones before it was refused)."""
         kept = magic.goods_kept(view, seat)
+        uses = magic.use_values(view, seat, kept)
         for name in view["commodities"]:
-            value = max(worth.commodity_value(view, name, seat), magic.use_value(view, seat, name))
+            value = max(worth.commodity_value(view, name, seat), uses.get(name, 0.0))
             read = worth.reading(view, name, seat)
             yield from self._sell(view, me, name, value, read, kept)
             yield from self._buy(view, seat, me, name, value, reserve, read)
@@ -252,6 +261,8 @@ class MerlinHeuristic:
         spare = me["goods"][name] - kept.get(name, 0)
         if bid is not None and good_bid and spare > 0:
             out.append({"type": "sell_to", "order": bid["order"]})
+        if not read.own_asks and (good_bid or spare <= 0):
+            return out  # (no ask to tend or to set: its price need not be reckoned)
         target = max(1, round(value * ASK_MARKUP), int(view["counters"]["cost_of_living"]))
         target = min(target, int(view["rules"]["max_ask"]))
         for ask in read.own_asks:
@@ -304,16 +315,18 @@ class MerlinHeuristic:
 
     def _placements(self, view: View, me: Mapping[str, Any]) -> Wanted:
         """Lands on free properties; a property across another where a Chauffeur pays more."""
-        fresh = set(me["fresh"])
-        catalogue = view["catalogue"]
+        fresh, catalogue = me["fresh"], view["catalogue"]
+        placed = [
+            c for c in me["hand"] if c not in fresh and catalogue[c]["kind"] not in NEVER_PLACED
+        ]
+        if not placed:
+            return []
         free = sorted(
             (s for s in me["tableau"] if s["top"] is None and not s["invested"]),
             key=lambda s: s["value"],
         )
         out: Wanted = []
-        for card in me["hand"]:
-            if card in fresh or catalogue[card]["kind"] in NEVER_PLACED:
-                continue
+        for card in placed:
             if catalogue[card]["kind"] == "land":
                 if free:
                     out.append({"type": "place", "card": card, "on": free[0]["card"]})
@@ -329,13 +342,21 @@ class MerlinHeuristic:
         free = [s for s in me["tableau"] if s["top"] is None and not s["invested"]]
         if not free:
             return []
+        # what a free property adds is the same whichever it is: the buyers come first, and the
+        # stacks' worths are reckoned only for a buyer whose land waits
+        buyers = [
+            (buyer, extra)
+            for buyer in view["players"]
+            if buyer["seat"] != seat
+            and not buyer["out"]
+            and (extra := land_wanted(view, buyer)) >= 2
+        ]
+        if not buyers:
+            return []
         stack = min(free, key=lambda s: worth.stack_worth(view, s))
-        for buyer in view["players"]:
-            if buyer["seat"] == seat or buyer["out"]:
-                continue
-            extra = land_waiting(view, buyer, stack)
+        for buyer, extra in buyers:
             price = int(worth.stack_worth(view, stack) + extra / 2)
-            if extra >= 2 and price <= buyer["gold"]:
+            if price <= buyer["gold"]:
                 return [
                     {
                         "type": "offer_sale",
@@ -374,9 +395,10 @@ class MerlinHeuristic:
             return [{"type": "invest", "card": best["card"], "amount": spare}]
         if any(s["invested"] for s in targets):
             return []  # one gamble at a time
+        if view["max_orbits"] - view["orbit"] >= LAST_ORBITS:
+            return []  # (not near the end: no gamble)
         gap = worth.score_gap(view, seat)
-        near_end = view["max_orbits"] - view["orbit"] < LAST_ORBITS
-        if near_end and 0 < gap <= 2 * spare:
+        if 0 < gap <= 2 * spare:
             return [{"type": "invest", "card": best["card"], "amount": min(spare, int(gap) + 1)}]
         return []
 
@@ -419,6 +441,12 @@ def land_waiting(view: View, player: Mapping[str, Any], stack: Mapping[str, Any]
     """What a free property adds for a player holding a land with no free property to put it on."""
     if stack["top"] is not None or stack["invested"]:
         return 0.0
+    return land_wanted(view, player)
+
+
+def land_wanted(view: View, player: Mapping[str, Any]) -> float:
+    """What any free property adds for a player (`land_waiting`): its best land in hand's
+    worth, where none of its own properties is free for it."""
     if any(s["top"] is None and not s["invested"] for s in player["tableau"]):
         return 0.0
     lands = [c for c in player["hand"] if view["catalogue"][c]["kind"] == "land"]
@@ -444,6 +472,21 @@ def deck_worth(view: View) -> float:
     key = ("deck_worth", tuple(view["deck_contents"]), worth.figures(view), cost)
     kept = (*worth.KEPT, *MAGIC_KINDS)
     return worth.sums(view).cards.keep(key, lambda: worth.draw_worth(view, card_worth, kept))
+
+
+_months: ByIdentity[tuple[Any, int]] = ByIdentity(limit=256)
+"""By the counters' identity (a view's are shared while they stay the same): the tax season and
+the turns of the wheel to it."""
+
+
+def months_to_taxes(view: View) -> int:
+    """appraisal.months_to_taxes, reckoned once for the same counters (they change a few times
+    an orbit, and every turn asks)."""
+    counters, spring = view["counters"], view["rules"]["tax_season"]
+    found = _months.find(counters)
+    if found is None or found[0] != spring:
+        found = _months.keep(counters, (spring, worth.months_to_taxes(view)))
+    return found[1]
 
 
 def debt(view: View, seat: int) -> int:

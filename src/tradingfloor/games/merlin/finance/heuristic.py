@@ -29,6 +29,7 @@ from tradingfloor.games.merlin.finance.heuristic_worth import (
     owes,
     share_value,
 )
+from tradingfloor.games.merlin.memo import ByIdentity
 
 Wanted = list[dict[str, Any]]
 
@@ -154,18 +155,37 @@ ROLLS_A_MONTH = 6
 def _grown(view: View, me: Mapping[str, Any]) -> dict[str, int]:
     """The commodities its lands grow, with the months (one more for safety) a bushel takes,
     by the odds; only those a bushel of grows within a year."""
+    lands = _lands(view["catalogue"], me["tableau"])
+    if not lands:
+        return {}
     monthly: dict[str, float] = {}
-    for stack in me["tableau"]:
-        for card in (stack["card"], stack.get("top")):
-            entry = view["catalogue"].get(card) if card else None
-            if entry and entry["kind"] == "land":
-                odds = worth.roll_odds(int(entry["number"]))
-                units = odds * float(entry["yield"]) * worth.season_average(view) * ROLLS_A_MONTH
-                monthly[entry["commodity"]] = monthly.get(entry["commodity"], 0.0) + units
+    for name, per_roll in lands:
+        units = per_roll * worth.season_average(view) * ROLLS_A_MONTH
+        monthly[name] = monthly.get(name, 0.0) + units
     bushel = float(view["finance"]["bushel"])
     length = int(view["counters"]["portions"]) or 12
     months = {name: math.ceil(bushel / rate) + 1 for name, rate in monthly.items() if rate > 0}
     return {name: m for name, m in months.items() if m <= length}
+
+
+Lands = list[tuple[str, float]]
+_LANDS: ByIdentity[tuple[Any, Lands]] = ByIdentity(limit=1024)
+"""By a tableau's identity (a view's is shared while it stays the same): its lands."""
+
+
+def _lands(catalogue: Mapping[str, Any], tableau: list[Mapping[str, Any]]) -> Lands:
+    """Each land on a tableau, in order: its commodity and the units a roll grows of it by the
+    odds, before the season's multiplier."""
+    found = _LANDS.find(tableau)
+    if found is None or found[0] is not catalogue:
+        lands = [
+            (entry["commodity"], worth.roll_odds(int(entry["number"])) * float(entry["yield"]))
+            for stack in tableau
+            for card in (stack["card"], stack.get("top"))
+            if card and (entry := catalogue.get(card)) and entry["kind"] == "land"
+        ]
+        found = _LANDS.keep(tableau, (catalogue, lands))
+    return found[1]
 
 
 def _hedge(view: View, seat: int, name: str) -> tuple[int, int] | None:
@@ -192,16 +212,15 @@ def _insurance(view: View, seat: int, me: Mapping[str, Any], spare: int) -> Want
     """Insure its costliest risk, the 7, when a quote covers it at close to the odds."""
     finance = view["finance"]
     out: Wanted = []
-    at_stake = exposure(view, me)
-    covered = any(p["buyer"] == seat for p in finance["policies"])
-    for quote in finance["quotes"]:
-        if quote["writer"] == seat or covered or quote["premium"] > spare:
-            continue
-        numbers = list(quote["numbers"]) or ([7] if quote["event"] == "seven" else [])
-        fair = chance(numbers, int(quote["rolls"])) * float(quote["payout"])
-        hedges = 7 in numbers and 2 * at_stake >= quote["payout"]
-        if hedges and quote["premium"] <= RISK_LOADING * fair + 1:
-            out.append({"type": "buy_insurance", "quote": quote["id"]})
+    others = [q for q in finance["quotes"] if q["writer"] != seat and q["premium"] <= spare]
+    if others and not any(p["buyer"] == seat for p in finance["policies"]):
+        at_stake = exposure(view, me)
+        for quote in others:
+            numbers = list(quote["numbers"]) or ([7] if quote["event"] == "seven" else [])
+            fair = chance(numbers, int(quote["rolls"])) * float(quote["payout"])
+            hedges = 7 in numbers and 2 * at_stake >= quote["payout"]
+            if hedges and quote["premium"] <= RISK_LOADING * fair + 1:
+                out.append({"type": "buy_insurance", "quote": quote["id"]})
     out += _write_insurance(view, seat, me)
     return out
 
@@ -222,15 +241,20 @@ def _write_insurance(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     """From a Chauffeur: one quote against a 7 over an orbit, priced above the odds; repriced
     with the season, withdrawn when the gold in hand could not pay it out."""
     mine = [q for q in view["finance"]["quotes"] if q["writer"] == seat]
+    gold = int(me["gold"])
+    may_write = not mine and gold >= 2 * INSURED_PAYOUT
+    if may_write:
+        may_write = any(s["kind"] == "chauffeur" for s in me["tableau"])
+    if not mine and not may_write:
+        return []  # (its price is reckoned only for a quote to write or reprice)
     price = premium(view, seat)
     out: Wanted = []
     for quote in mine:
-        if int(me["gold"]) < quote["payout"]:
+        if gold < quote["payout"]:
             out.append({"type": "withdraw_quote", "quote": quote["id"]})
         elif quote["premium"] != price:
             out.append({"type": "reprice", "quote": quote["id"], "premium": price})
-    has_chauffeur = any(s["kind"] == "chauffeur" for s in me["tableau"])
-    if has_chauffeur and not mine and int(me["gold"]) >= 2 * INSURED_PAYOUT:
+    if may_write:
         out.append(
             {
                 "type": "write_insurance",
@@ -371,9 +395,11 @@ def _lending(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
 def _notes_for_change(finance: Mapping[str, Any], seat: int, me: Mapping[str, Any]) -> Wanted:
     """Short of gold in hand with gold working in a Chauffeur: two of its own notes at par, so
     the store keeps earning its return while others hold the notes as money."""
+    if int(me["gold"]) >= 3:
+        return []
     stored = sum(int(s["stored"]) for s in me["tableau"] if s["kind"] == "chauffeur")
     issued = any(g["issuer"] == seat and g["kind"] == "note" for g in finance["securities"])
-    if stored >= 5 and int(me["gold"]) < 3 and not issued:
+    if stored >= 5 and not issued:
         return [{"type": "issue_notes", "count": 2, "price": 1}]
     return []
 

@@ -65,10 +65,13 @@ def _list_spare(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     """A long position on a bushel it has no use for is sold on its table a little above its
     worth; so are spells beyond the ones it keeps."""
     out: Wanted = []
+    held = [f for f in view["finance"]["futures"] if f["long"] == seat and f["months_away"] > 1]
+    if not held:
+        return out
     listed = {(x["item"], str(x["ref"])) for x in view["finance"]["listings"]}
-    for future in view["finance"]["futures"]:
+    for future in held:
         ref = str(future["id"])
-        if future["long"] == seat and ("future", ref) not in listed and future["months_away"] > 1:
+        if ("future", ref) not in listed:
             price = max(1, math.ceil(1.1 * bushel_worth(view, future["commodity"])))
             out.append({"type": "list_item", "item": "future", "ref": ref, "price": price})
     return out
@@ -108,8 +111,11 @@ def crown_worth(view: View, seat: int) -> float:
 
 def _want_crown(view: View, seat: int, spare: int) -> Wanted:
     """Within two crowns of a monarchy: a bid for one more, up to three permits' price."""
-    held, needed = crowns(view)
-    if not held or not needed - 2 <= held[seat] < needed:
+    magic = view.get("magic")
+    if not magic:
+        return []  # (no crowns without magic)
+    needed = int(magic["monarchy_crowns"])
+    if not needed - 2 <= int(magic["crowns"][seat]) < needed:
         return []
     if any(w["buyer"] == seat for w in view["finance"]["wanted"]):
         return []

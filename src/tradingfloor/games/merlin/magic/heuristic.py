@@ -9,7 +9,7 @@ Every wish is checked against the legal moves by the caller, so a wish the rules
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from tradingfloor.games.merlin import appraisal as worth
@@ -71,8 +71,7 @@ def turn(
     yield from _shops(view, seat, me)
     yield from _spells(view, seat, me)
     yield from _potions(view, seat, me)
-    if may("play_golem"):
-        yield from _golems(view, seat, me)
+    yield from _golems(view, seat, me, may)
     yield from _reclaims(view, me)
     yield from _allies(view, seat)
     yield from _table_votes(view, seat)
@@ -82,14 +81,13 @@ def _reclaims(view: View, me: Mapping[str, Any]) -> Wanted:
     """After its decree, take back the stakes that lose on average (a 7 likelier than their
     number); in the last orbits only a leader does (locking its lead), since a player behind
     gambles then on purpose. Never a stake the economy's sums would place again."""
+    staked = [s for s in me["tableau"] if s["invested"]]
+    if not staked:
+        return []
     near_end = int(view["max_orbits"]) - int(view["orbit"]) < LAST_ORBITS
     if near_end and worth.score_gap(view, int(me["seat"])) > 0:
         return []
-    return [
-        {"type": "reclaim", "card": s["card"]}
-        for s in me["tableau"]
-        if s["invested"] and _losing(view, s, near_end)
-    ]
+    return [{"type": "reclaim", "card": s["card"]} for s in staked if _losing(view, s, near_end)]
 
 
 def _losing(view: View, stack: Mapping[str, Any], near_end: bool) -> bool:
@@ -103,20 +101,20 @@ def _allies(view: View, seat: int) -> Wanted:
     """Ally with the player furthest behind: its defenders may guard this player's stacks, and
     it is the least threat."""
     others = others_by_score(view, seat)
-    allied = {tuple(pair) for pair in view["magic"]["allies"]}
-    if not others or (seat, others[-1]["seat"]) in allied:
+    if not others:
         return []
-    return [{"type": "ally", "seat": others[-1]["seat"], "allied": True}]
+    last = others[-1]["seat"]
+    if [seat, last] in view["magic"]["allies"]:  # (the view's pairs are lists)
+        return []
+    return [{"type": "ally", "seat": last, "allied": True}]
 
 
 def _crown(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     """A crown skips a year's taxes: worth spending when spring is near and the tax is dear."""
     crowns = view["magic"]["crowns"][seat]
-    needed = int(view["magic"].get("monarchy_crowns", 5))
-    soon = worth.months_to_taxes(view) <= 1
-    if crowns and crowns < needed - 2 and soon:
-        return [{"type": "use_crown"}]
-    return []
+    if not crowns or crowns >= int(view["magic"].get("monarchy_crowns", 5)) - 2:
+        return []
+    return [{"type": "use_crown"}] if worth.months_to_taxes(view) <= 1 else []
 
 
 def _decrees(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
@@ -140,17 +138,19 @@ def _decrees(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
 
 def _labs(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
     """Place labs from hand; fund the likeliest unfunded lab when the gold can be spared."""
-    out: Wanted = []
-    fresh = set(me["fresh"])
-    for card in me["hand"]:
-        if view["catalogue"][card]["kind"] == "lab" and card not in fresh:
-            out.append({"type": "place", "card": card})
-    cost = int(view["counters"]["research_cost"])
-    spare = int(me["gold"]) - reserve - cost
-    mine = [lab for lab in view["magic"]["labs"] if lab["owner"] == seat and not lab["grant"]]
+    catalogue, fresh = view["catalogue"], me["fresh"]
+    out: Wanted = [
+        {"type": "place", "card": card}
+        for card in me["hand"]
+        if catalogue[card]["kind"] == "lab" and card not in fresh
+    ]
+    counters = view["counters"]
+    cost = int(counters["research_cost"])
     # a card researched is worth about a permit: dearer research does not pay
-    cheap = cost <= int(view["counters"]["cost_of_living"])
-    if mine and spare >= 0 and cheap:
+    if int(me["gold"]) - reserve - cost < 0 or cost > int(counters["cost_of_living"]):
+        return out
+    mine = [lab for lab in view["magic"]["labs"] if lab["owner"] == seat and not lab["grant"]]
+    if mine:
         best = max(mine, key=lambda lab: worth.roll_odds(_number(view, lab["card"])))
         out.append({"type": "fund_lab", "lab": best["card"]})
     return out
@@ -158,66 +158,83 @@ def _labs(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
 
 def _shops(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     """Found a shop on the best free property; sell Mead and spare spells."""
-    out: Wanted = []
+    magic = view["magic"]
+    out = _found_shops(magic, seat, me)
+    mine = [s for s in magic["shops"] if s["seat"] == seat]
+    if mine:
+        out += _run_shops(view, seat, mine)
+    spare = magic["hands"][seat].get("spells_held", [])[SPARE_SPELLS:]
+    if spare:
+        out += _sell_spells(magic, seat, spare)
+    return out
+
+
+def _found_shops(magic: Mapping[str, Any], seat: int, me: Mapping[str, Any]) -> Wanted:
+    """A shop from each successful lab with its grant, on each free property, best first."""
+    granted = [
+        lab["card"]
+        for lab in magic["labs"]
+        if lab["owner"] == seat and lab["successful"] and lab["grant"]
+    ]
+    if not granted:
+        return []
     free = [s for s in me["tableau"] if s["top"] is None and not s["invested"]]
     free.sort(key=lambda s: -float(s["value"]))
-    for lab in view["magic"]["labs"]:
-        if lab["owner"] == seat and lab["successful"] and lab["grant"]:
-            out += [{"type": "found_shop", "lab": lab["card"], "on": s["card"]} for s in free]
-    shops = [s for s in view["magic"]["shops"] if s["seat"] == seat]
-    if any(s["kind"] == "brewery" for s in shops):
-        grain = view["commodities"][-1]
-        value = worth.commodity_value(view, grain, seat)
-        price = int(view["counters"]["cost_of_living"])
+    return [{"type": "found_shop", "lab": lab, "on": s["card"]} for lab in granted for s in free]
+
+
+def _run_shops(view: View, seat: int, mine: list[Mapping[str, Any]]) -> Wanted:
+    """Sell Mead through its Brewery while it pays; open its Spell Shops to others' spells."""
+    out: Wanted = []
+    price = int(view["counters"]["cost_of_living"])
+    if any(s["kind"] == "brewery" for s in mine):
+        value = worth.commodity_value(view, view["commodities"][-1], seat)
         if 2 * value <= price and worth.bank_share(view, price) > 0.5:
             out.append({"type": "sell_mead"})  # only while the bank can pay for it
-    fee = max(1, int(view["counters"]["cost_of_living"]) // 2)
-    for shop in shops:  # others' spells sold through it pay the owner a fee
+    fee = max(1, price // 2)
+    for shop in mine:  # others' spells sold through it pay the owner a fee
         if shop["kind"] == "spell_shop" and shop["open_fee"] is None:
             out.append({"type": "open_shop", "shop": shop["on"], "fee": fee})
-    held = view["magic"]["hands"][seat].get("spells_held", [])
-    every = [s for s in view["magic"]["shops"] if s["kind"] == "spell_shop"]
-    usable = [s for s in every if s["seat"] == seat or s["open_fee"] is not None]
-    for shop in usable:
-        for spell in held[SPARE_SPELLS:]:
-            out.append(
-                {
-                    "type": "sell_spell",
-                    "spell": spell["card"],
-                    "shop": shop["on"],
-                    "seat": shop["seat"],
-                }
-            )
     return out
 
 
-def _spells(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
+def _sell_spells(magic: Mapping[str, Any], seat: int, spare: list[Mapping[str, Any]]) -> Wanted:
+    """The spells beyond those it keeps, through each Spell Shop it may use."""
+    usable = [
+        s
+        for s in magic["shops"]
+        if s["kind"] == "spell_shop" and (s["seat"] == seat or s["open_fee"] is not None)
+    ]
+    return [
+        {"type": "sell_spell", "spell": spell["card"], "shop": shop["on"], "seat": shop["seat"]}
+        for shop in usable
+        for spell in spare
+    ]
+
+
+def _spells(view: View, seat: int, me: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
     """Cast each spell at the leader's best target (then the others'), credited to its lab."""
-    out: Wanted = []
     held = view["magic"]["hands"][seat].get("spells_held", [])
+    return _casts(view, seat, held) if held else ()
+
+
+def _casts(view: View, seat: int, held: list[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
+    """`_spells`' wishes: a player's targets are weighed only when every wish before was
+    refused."""
     targets = others_by_score(view, seat)
     for spell in held:
+        card = spell["card"]
         for other in targets[:2]:
-            for card in _spell_targets(view, other):
-                out.append(
-                    {
-                        "type": "cast_spell",
-                        "spell": spell["card"],
-                        "seat": other["seat"],
-                        "card": card,
-                        "credit": True,
-                    }
-                )
-        for reading in reversed(view["magic"]["field"]):
-            out.append(
-                {
+            for target in _spell_targets(view, other):
+                yield {
                     "type": "cast_spell",
-                    "spell": spell["card"],
-                    "card": reading["card"],
+                    "spell": card,
+                    "seat": other["seat"],
+                    "card": target,
                     "credit": True,
                 }
-            )
-    return out
+        for reading in reversed(view["magic"]["field"]):
+            yield {"type": "cast_spell", "spell": card, "card": reading["card"], "credit": True}
 
 
 def _spell_targets(view: View, other: Mapping[str, Any]) -> list[str | None]:
@@ -241,43 +258,60 @@ def _potions(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     return out
 
 
-def _golems(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
+def _golems(
+    view: View, seat: int, me: Mapping[str, Any], may: Callable[[str], bool]
+) -> Iterable[dict[str, Any]]:
     """Attackers on the leader's best stacks; defenders on this player's stacks under attack,
-    else its best."""
-    out: Wanted = []
+    else its best (none where `may` says the rules refuse every golem now)."""
     fresh = set(me["fresh"])
     golems = [c for c in me["hand"] if view["catalogue"][c]["kind"] == "golem" and c not in fresh]
-    if not golems:
-        return out  # (the stacks' worths below are reckoned only for a golem to play)
-    attacked = {
-        g["on"] for g in view["magic"]["golems"] if g["seat"] == seat and g["role"] == "attack"
-    }
-    mine = sorted(
-        me["tableau"], key=lambda s: (s["card"] not in attacked, -worth.stack_worth(view, s))
-    )
+    if not golems or not may("play_golem"):
+        return ()  # (the stacks' worths are reckoned only for a golem to play)
+    return _plays(view, seat, me, golems)
+
+
+def _plays(
+    view: View, seat: int, me: Mapping[str, Any], golems: list[str]
+) -> Iterator[dict[str, Any]]:
+    """`_golems`' wishes: a player's stacks are weighed only when every wish before was
+    refused, its own only for a defender."""
+    mine: list[Mapping[str, Any]] | None = None
     for card in golems:
         if view["catalogue"][card]["role"] == "defend":
-            out += [
-                {"type": "play_golem", "card": card, "seat": seat, "on": s["card"]} for s in mine
-            ]
+            mine = _to_defend(view, seat, me) if mine is None else mine
+            for s in mine:
+                yield {"type": "play_golem", "card": card, "seat": seat, "on": s["card"]}
             continue
         for other in others_by_score(view, seat):
             stacks = sorted(other["tableau"], key=lambda s: -worth.stack_worth(view, s))
-            out += [
-                {"type": "play_golem", "card": card, "seat": other["seat"], "on": s["card"]}
-                for s in stacks
-                if s["kind"] != "chauffeur"
-            ]
-    return out
+            for s in stacks:
+                if s["kind"] != "chauffeur":
+                    yield {
+                        "type": "play_golem",
+                        "card": card,
+                        "seat": other["seat"],
+                        "on": s["card"],
+                    }
+
+
+def _to_defend(view: View, seat: int, me: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """This player's stacks for a defender: those under attack first, each group by worth."""
+    attacked = {
+        g["on"] for g in view["magic"]["golems"] if g["seat"] == seat and g["role"] == "attack"
+    }
+    return sorted(
+        me["tableau"], key=lambda s: (s["card"] not in attacked, -worth.stack_worth(view, s))
+    )
 
 
 def _table_votes(view: View, seat: int) -> Wanted:
     """A clear leader speeds the game up (volatility up), now and then: the others vote no
     while they trail, so asking every turn only costs the table time."""
-    ahead = _my_score(view, seat) > LEAD * _best_other(view, seat)
     now = int(view["orbit"]) % VOTE_EVERY == 0
-    low = int(view["magic"]["volatility"]) < VOLATILITY_TOP
-    if leader(view, seat) is None or not (ahead and now and low):
+    if not now or int(view["magic"]["volatility"]) >= VOLATILITY_TOP:
+        return []
+    ahead = _my_score(view, seat) > LEAD * _best_other(view, seat)
+    if not ahead or leader(view, seat) is None:
         return []
     return [{"type": "call_vote", "kind": "volatility_up"}]
 
@@ -364,18 +398,19 @@ def _best_other(view: View, seat: int) -> float:
     return float(max(others, default=0))
 
 
-def use_value(view: View, seat: int, name: str) -> float:
-    """What one more unit of a commodity is worth to this player for its magic (0 without it):
-    a Soul animates a golem it holds, a unit completes a recipe it holds, Essence Grain sells as
-    Mead through its Brewery."""
+def use_values(view: View, seat: int, kept: Mapping[str, int]) -> dict[str, float]:
+    """What one more unit of each commodity is worth to this player for its magic (none without
+    it; a commodity left out is worth 0): a Soul animates a golem it holds, a unit completes a
+    recipe it holds (`kept`: `goods_kept`), Essence Grain sells as Mead through its Brewery."""
     magic = view.get("magic")
     if not magic:
-        return 0.0
+        return {}
     price = float(view["counters"]["cost_of_living"])
-    held = int(view["players"][seat]["goods"][name])
-    wanted = goods_kept(view, seat).get(name, 0)
-    value = price if held < wanted else 0.0  # a golem or a potion waits for it
-    brewery = any(s["seat"] == seat and s["kind"] == "brewery" for s in magic["shops"])
-    if brewery and name == view["commodities"][-1]:
-        value = max(value, price / 2)  # two units sell as Mead for the cost of the living
-    return value
+    goods = view["players"][seat]["goods"]
+    values = {  # a golem or a potion waits for it
+        name: price for name, wanted in kept.items() if name in goods and goods[name] < wanted
+    }
+    if any(s["seat"] == seat and s["kind"] == "brewery" for s in magic["shops"]):
+        grain = view["commodities"][-1]  # two units sell as Mead for the cost of the living
+        values[grain] = max(values.get(grain, 0.0), price / 2)
+    return values
