@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ class Middleman:
     title = "Middleman"
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> MiddlemanState:
-        chosen = parse_options(options)
+        chosen = _parsed(options)
         return rules.new_state(chosen.players, chosen.guarded, seed, chosen.variant)
 
     def options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -86,3 +87,23 @@ class Middleman:
 
     def conformance_options(self) -> Sequence[Mapping[str, Any]]:
         return [{"players": 2}, {"players": 3}, {"players": 5, "guarded": True}, {"players": 8}]
+
+
+_PLAIN = frozenset({int, bool, str, type(None)})  # option values that say all they are, hashed
+
+
+def _parsed(options: Mapping[str, Any] | None) -> MiddlemanOptions:
+    """`parse_options(options)`, remembered for options of plain values: random play starts a
+    game every few moves, and validating the options was a fifth of starting one."""
+    if not options:
+        return _parsed_plain((), ())
+    if not _PLAIN.issuperset(map(type, options.values())):
+        return parse_options(options)  # a list or a float: parsed (and refused) afresh
+    return _parsed_plain(tuple(options.items()), tuple(map(type, options.values())))
+
+
+@lru_cache(maxsize=256)
+def _parsed_plain(given: tuple[tuple[str, Any], ...], types: tuple[type, ...]) -> MiddlemanOptions:
+    """The options `given`; their `types` are in the key so that 1 is remembered apart from True
+    (equal in Python, not to the options' strict fields)."""
+    return parse_options(dict(given))

@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tradingfloor.core.draws import shuffle
+from tradingfloor.core.draws import below, shuffle
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
 from tradingfloor.games.middleman.state import PRINTED, Variant
@@ -36,9 +36,10 @@ def rows_problem(a: Sequence[int], d: Sequence[int], digits: int = len(DIGITS)) 
     """Why rows A and D cannot be written, or None (rows of 0 to `digits` - 1 in a variant)."""
     # Middleman §2: "the numbers 0 to 9 ... in any desired order", then "in a different order".
     wanted = DIGIT_SET if digits == len(DIGITS) else frozenset(range(digits))
-    for name, row in (("A", a), ("D", d)):
-        if len(row) != digits or set(row) != wanted:
-            return _not_a_permutation(name, row, digits)
+    if len(a) != digits or set(a) != wanted:
+        return _not_a_permutation("A", a, digits)
+    if len(d) != digits or set(d) != wanted:
+        return _not_a_permutation("D", d, digits)
     if tuple(a) == tuple(d):
         return "row D must be in a different order from row A"
     return None
@@ -157,8 +158,8 @@ class OrderSpace(ActionSpace):
 
     def sample(self, rng: random.Random) -> Buy | Sell:
         while True:
-            # randrange(n + 1) draws what randint(0, n) draws, with one call fewer.
-            tins, price = rng.randrange(self.max_tins + 1), rng.randrange(self.max_price + 1)
+            # below(n + 1, rng) draws what randint(0, n) draws, with fewer calls.
+            tins, price = below(self.max_tins + 1, rng), below(self.max_price + 1, rng)
             if self.budget is None or tins * price <= self.budget:
                 return self.kind(tins=tins, price=price)
 
