@@ -10,7 +10,6 @@ from typing import Any
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Result
-from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.middleman import determinize, rules
 from tradingfloor.games.middleman.actions import CODEC, Buy, Rows, Sell
 from tradingfloor.games.middleman.options import MiddlemanOptions, dumped, parse_options
@@ -32,11 +31,10 @@ class Middleman:
     def options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         return dumped(parse_options(options))
 
-    def actors(self, state: MiddlemanState) -> tuple[int, ...]:
-        return rules.actors(state)
-
-    def legal(self, state: MiddlemanState, seat: int) -> ActionSpace:
-        return rules.legal(state, seat)
+    # The rules' own functions, called without a method's frame of its own: random play calls
+    # them at every move.
+    actors = staticmethod(rules.actors)
+    legal = staticmethod(rules.legal)
 
     def parse_action(self, obj: Any) -> Rows | Buy | Sell:
         action: Rows | Buy | Sell = CODEC.parse(obj)

@@ -42,7 +42,12 @@ def actors(state: MiddlemanState) -> tuple[int, ...]:
     if state.phase == "over":
         return ()
     out, sealed = state.out, state.sealed
+    if True not in out and sealed.count(None) == state.players:
+        return _EVERY_SEAT[state.players]  # a step begins with everyone in: asked every step
     return tuple([s for s in range(state.players) if not out[s] and sealed[s] is None])
+
+
+_EVERY_SEAT = [tuple(range(players)) for players in range(9)]  # 2-8 seats (RULINGS 1)
 
 
 def legal(state: MiddlemanState, seat: int) -> ActionSpace:

@@ -9,7 +9,7 @@ from typing import Any
 
 from tradingfloor.core.draws import below, shuffle
 from tradingfloor.core.spaces import ActionSpace
-from tradingfloor.games.middleman.actions import Buy, Rows, Sell
+from tradingfloor.games.middleman.actions import Buy, Rows, Sell, drawn
 from tradingfloor.games.middleman.state import PRINTED, Variant
 
 DIGITS = tuple(range(10))
@@ -63,7 +63,7 @@ def random_rows(rng: random.Random, digits: int = len(DIGITS)) -> Rows:
     d = list(a)
     while d == a:
         shuffle(d, rng)
-    return Rows(a=tuple(a), d=tuple(d))
+    return drawn(Rows, a=tuple(a), d=tuple(d))
 
 
 def dealt_rows(secret: int, seat: int, digits: int = len(DIGITS)) -> Rows:
@@ -81,6 +81,7 @@ class RowsSpace(ActionSpace):
     def __init__(self, dealt: Callable[[], Rows] | None = None, digits: int = len(DIGITS)) -> None:
         self._dealt = dealt
         self.digits = digits
+        self._drawn: Rows | None = None  # the last rows `sample` drew: written right by making
 
     def deal(self, rng: random.Random | None = None) -> Rows:
         """The seat's rows dealt at random: the game's own deal where it has one, else `rng`'s."""
@@ -89,12 +90,15 @@ class RowsSpace(ActionSpace):
         return random_rows(rng or random.Random(), self.digits)
 
     def check(self, action: Any) -> str | None:
+        if action is self._drawn:
+            return None  # random play checks what it just drew here (apply asks again)
         if not isinstance(action, Rows):
             return "write your rows A and D first"
         return rows_problem(action.a, action.d, self.digits)
 
     def sample(self, rng: random.Random) -> Rows:
-        return random_rows(rng, self.digits)
+        self._drawn = random_rows(rng, self.digits)
+        return self._drawn
 
     def describe(self) -> dict[str, Any]:
         row = f"permutation of 0-{self.digits - 1}"
@@ -117,8 +121,11 @@ class OrderSpace(ActionSpace):
         self.max_price = max_price
         self.budget = budget  # guarded mode: tins x price may not exceed the cash held
         self.typical = typical  # the highest price a sensible order names (the cash held)
+        self._drawn: Buy | Sell | None = None  # the last order `sample` drew: legal by making
 
     def check(self, action: Any) -> str | None:
+        if action is self._drawn:
+            return None  # random play checks what it just drew here (apply asks again)
         if not isinstance(action, self.kind):
             verb = "buy" if self.kind is Buy else "sell"
             return f"it is time to {verb}: send a {verb} order"
@@ -161,7 +168,8 @@ class OrderSpace(ActionSpace):
             # below(n + 1, rng) draws what randint(0, n) draws, with fewer calls.
             tins, price = below(self.max_tins + 1, rng), below(self.max_price + 1, rng)
             if self.budget is None or tins * price <= self.budget:
-                return self.kind(tins=tins, price=price)
+                self._drawn = drawn(self.kind, tins=tins, price=price)
+                return self._drawn
 
     def enumerate(self) -> Sequence[Buy | Sell] | None:
         if (self.max_tins + 1) * (self.max_price + 1) > LIST_LIMIT:
