@@ -29,6 +29,20 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
         items[place], items[partner] = items[partner], items[place]
 
 
+def below(bound: int, rng: random.Random) -> int:
+    """`rng.randrange(bound)` for a whole `bound` > 0: the same draw and the same state after.
+
+    For a plain `random.Random` it is `_randbelow` written out: `getrandbits` of the bound's bit
+    length until the draw falls below it. Another class of generator draws by its own method."""
+    if type(rng) is not random.Random or type(bound) is not int or bound <= 0:
+        return rng.randrange(bound)  # its own draw, or randrange's own error
+    bits = bound.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= bound:
+        drawn = rng.getrandbits(bits)
+    return drawn
+
+
 @cache
 def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
     """The shuffle's steps for a list of `length`: the place filled, the bound of its partner,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import Field, StrictInt
 
@@ -42,6 +42,16 @@ class Sell(Action):
     price: Count = Field(
         title="Price per tin", description="what you ask for each tin; the market pays at most 10"
     )
+
+
+_Action = TypeVar("_Action", bound=Action)
+
+
+def drawn(kind: type[_Action], **fields: Any) -> _Action:
+    """`kind(**fields)`, validated as the constructor validates, without its Python frame: what
+    `model_validate` does, for the actions that random play draws at every move."""
+    action: _Action = kind.__pydantic_validator__.validate_python(fields)
+    return action
 
 
 MiddlemanAction = Annotated[Rows | Buy | Sell, Field(discriminator="type")]

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Result
-from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.middleman import determinize, rules
 from tradingfloor.games.middleman.actions import CODEC, Buy, Rows, Sell
 from tradingfloor.games.middleman.options import MiddlemanOptions, dumped, parse_options
-from tradingfloor.games.middleman.state import MiddlemanState
+from tradingfloor.games.middleman.state import MiddlemanState, Variant
 from tradingfloor.games.middleman.view import view
 
 
@@ -25,17 +25,16 @@ class Middleman:
     title = "Middleman"
 
     def new(self, options: Mapping[str, Any] | None = None, seed: int = 0) -> MiddlemanState:
-        chosen = parse_options(options)
-        return rules.new_state(chosen.players, chosen.guarded, seed, chosen.variant)
+        players, guarded, variant = _table(options)
+        return rules.new_state(players, guarded, seed, variant)
 
     def options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         return dumped(parse_options(options))
 
-    def actors(self, state: MiddlemanState) -> tuple[int, ...]:
-        return rules.actors(state)
-
-    def legal(self, state: MiddlemanState, seat: int) -> ActionSpace:
-        return rules.legal(state, seat)
+    # The rules' own functions, called without a method's frame of its own: random play calls
+    # them at every move.
+    actors = staticmethod(rules.actors)
+    legal = staticmethod(rules.legal)
 
     def parse_action(self, obj: Any) -> Rows | Buy | Sell:
         action: Rows | Buy | Sell = CODEC.parse(obj)
@@ -86,3 +85,29 @@ class Middleman:
 
     def conformance_options(self) -> Sequence[Mapping[str, Any]]:
         return [{"players": 2}, {"players": 3}, {"players": 5, "guarded": True}, {"players": 8}]
+
+
+_PLAIN = frozenset({int, bool, str, type(None)})  # option values that say all they are, hashed
+Table = tuple[int, bool, Variant]  # what a new game needs of its options
+
+
+def _table(options: Mapping[str, Any] | None) -> Table:
+    """The players, guarded play and variant of `options`, remembered for options of plain
+    values: random play starts a game every few moves, and validating the options and making
+    their variant were nearly half the cost of starting one."""
+    if not options:
+        return _plain_table((), ())
+    if not _PLAIN.issuperset(map(type, options.values())):
+        return _table_of(parse_options(options))  # a list or a float: parsed (and refused) afresh
+    return _plain_table(tuple(options.items()), tuple(map(type, options.values())))
+
+
+@lru_cache(maxsize=256)
+def _plain_table(given: tuple[tuple[str, Any], ...], types: tuple[type, ...]) -> Table:
+    """The table of the options `given`; their `types` are in the key so that 1 is remembered
+    apart from True (equal in Python, not to the options' strict fields)."""
+    return _table_of(parse_options(dict(given)))
+
+
+def _table_of(chosen: MiddlemanOptions) -> Table:
+    return chosen.players, chosen.guarded, chosen.variant

@@ -7,13 +7,12 @@ from tradingfloor.core.game import Result
 from tradingfloor.core.rng import Rng
 from tradingfloor.core.spaces import ActionSpace, NoActions
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
-from tradingfloor.games.middleman.allocation import allocate
+from tradingfloor.games.middleman.allocation import served
 from tradingfloor.games.middleman.spaces import OrderSpace, RowsSpace, dealt_rows, most_cash
 from tradingfloor.games.middleman.state import (
     PRINTED,
     MiddlemanState,
     Sealed,
-    Side,
     Step,
     Variant,
 )
@@ -43,11 +42,38 @@ def actors(state: MiddlemanState) -> tuple[int, ...]:
     if state.phase == "over":
         return ()
     out, sealed = state.out, state.sealed
+    if True not in out and sealed.count(None) == state.players:
+        return _EVERY_SEAT[state.players]  # a step begins with everyone in: asked every step
     return tuple([s for s in range(state.players) if not out[s] and sealed[s] is None])
+
+
+_EVERY_SEAT = [tuple(range(players)) for players in range(9)]  # 2-8 seats (RULINGS 1)
 
 
 def legal(state: MiddlemanState, seat: int) -> ActionSpace:
     """What `seat` may send now."""
+    # A caller asks `legal` for its move, then `apply` asks again for the same state and seat to
+    # check it: the last space made is kept for that second asking. A state never changes, and
+    # the held state keeps its identity from being reused, so the same identity means the same
+    # space; the three are kept in one tuple, replaced at once, so threads cannot mix them.
+    last_state, last_seat, last_space = _last_asked
+    if last_state is state and last_seat == seat:
+        return last_space
+    space = _space(state, seat)
+    _set_last_asked(state, seat, space)
+    return space
+
+
+def _set_last_asked(state: MiddlemanState | None, seat: int, space: ActionSpace) -> None:
+    global _last_asked
+    _last_asked = (state, seat, space)
+
+
+_last_asked: tuple[MiddlemanState | None, int, ActionSpace] = (None, -1, NoActions(""))
+
+
+def _space(state: MiddlemanState, seat: int) -> ActionSpace:
+    """What `seat` may send now, made afresh."""
     why = _cannot_act(state, seat)
     if why:
         return NoActions(why)
@@ -98,11 +124,9 @@ def apply(state: MiddlemanState, seat: int, action: Rows | Buy | Sell) -> Middle
 
 def _someone_to_commit(sealed: tuple[Sealed, ...], out: tuple[bool, ...]) -> bool:
     """Whether a seat still in the game has yet to commit to this step."""
-    # A loop rather than any() over a generator: several times faster, and it runs on every move.
-    for order, gone in zip(sealed, out, strict=True):  # noqa: SIM110
-        if order is None and not gone:
-            return True
-    return False
+    # A seat that is out never commits, so its commitment is always None: a seat still in is
+    # awaited exactly when there are more Nones than seats out (two counts in C, on every move).
+    return sealed.count(None) > out.count(True)
 
 
 def _sealing(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
@@ -127,7 +151,7 @@ def _sealing(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanStat
 
 
 def _write_rows(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
-    rows = [r for r in sealed if isinstance(r, Rows)]
+    rows = [r for r in sealed if isinstance(r, Rows)]  # every seat writes: nobody is out yet
     return MiddlemanState(
         players=state.players,
         guarded=state.guarded,
@@ -145,27 +169,23 @@ def _write_rows(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanS
     )
 
 
-def _orders(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> list[tuple[int, int] | None]:
-    """Each seat's sealed (tins, price), or None for a seat that is out."""
-    return [
-        (order.tins, order.price) if isinstance(order, (Buy, Sell)) and not gone else None
-        for order, gone in zip(sealed, state.out, strict=True)
-    ]
+def _orders(sealed: tuple[Sealed, ...]) -> tuple[tuple[int, int] | None, ...]:
+    """Each seat's sealed (tins, price), or None for a seat that is out (it seals nothing)."""
+    return tuple([(o.tins, o.price) if isinstance(o, (Buy, Sell)) else None for o in sealed])
 
 
-def _round_digits(state: MiddlemanState, side: Side) -> tuple[int, ...]:
+def _round_digits(rows: tuple[tuple[int, ...] | None, ...], round_: int) -> tuple[int, ...]:
+    """Every seat's digit of row A or D for the round: its column `round_`."""
     # RULINGS Middleman 7: out players' digits keep counting in supply and demand.
-    rows = state.rows_a if side == "buy" else state.rows_d
-    column = state.round - 1
-    return tuple([row[column] for row in rows if row is not None])
+    return tuple([row[round_ - 1] for row in rows if row is not None])
 
 
 def _resolve_buying(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
     """Middleman §3: reveal the A digits, run the auction, pay; overspenders are out."""
-    orders = _orders(state, sealed)
-    digits = _round_digits(state, "buy")
+    orders = _orders(sealed)
+    digits = _round_digits(state.rows_a, state.round)
     supply = sum(digits)  # §3: "the total gives the number of tins available on the market"
-    fills = allocate([o or (0, 0) for o in orders], supply, "buy")
+    fills = served(orders, supply, "buy")
     cash, tins, out = list(state.cash), list(state.tins), list(state.out)
     went_out = []
     for seat, order in enumerate(orders):
@@ -180,53 +200,53 @@ def _resolve_buying(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> Middle
             continue
         cash[seat] -= cost
         tins[seat] += fills[seat]
-    step = Step(state.round, "buy", tuple(orders), digits, supply, tuple(fills), tuple(went_out))
+    step = Step(state.round, "buy", orders, digits, supply, tuple(fills), tuple(went_out))
     over = out.count(False) <= 1  # the last seat still in wins at once
-    return MiddlemanState(
-        players=state.players,
-        guarded=state.guarded,
-        rng=state.rng,
-        round=state.round,
-        phase="over" if over else "sell",
-        cash=tuple(cash),
-        tins=tuple(tins),
-        out=tuple(out),
-        rows_a=state.rows_a,
-        rows_d=state.rows_d,
-        sealed=(None,) * state.players,
-        history=(*state.history, step),
-        variant=state.variant,
+    return MiddlemanState(  # every field in order, positionally, as in _sealing
+        state.players,
+        state.guarded,
+        state.rng,
+        state.round,
+        "over" if over else "sell",  # phase
+        tuple(cash),
+        tuple(tins),
+        tuple(out),
+        state.rows_a,
+        state.rows_d,
+        (None,) * state.players,  # sealed: nobody has committed to the next step
+        (*state.history, step),
+        state.variant,
     )
 
 
 def _resolve_selling(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
     """Middleman §4: reveal the D digits, serve the lowest asks first, collect the revenue."""
-    orders = _orders(state, sealed)
-    digits = _round_digits(state, "sell")
+    orders = _orders(sealed)
+    digits = _round_digits(state.rows_d, state.round)
     demand = sum(digits)  # §4: "The D numbers are then added together"
-    fills = allocate([o or (0, 0) for o in orders], demand, "sell")
+    fills = served(orders, demand, "sell")
     cash, tins = list(state.cash), list(state.tins)
     for seat, order in enumerate(orders):
         if order is not None:
             cash[seat] += fills[seat] * order[1]  # §4: revenue = tins sold x asking price
             tins[seat] -= fills[seat]
-    step = Step(state.round, "sell", tuple(orders), digits, demand, tuple(fills), ())
+    step = Step(state.round, "sell", orders, digits, demand, tuple(fills), ())
     # §5: the result is read at the head of column 11 (after the variant's last round).
     last_round = state.round == state.variant.rounds
-    return MiddlemanState(
-        players=state.players,
-        guarded=state.guarded,
-        rng=state.rng,
-        round=state.round + 1,
-        phase="over" if last_round else "buy",
-        cash=tuple(cash),
-        tins=tuple(tins),
-        out=state.out,
-        rows_a=state.rows_a,
-        rows_d=state.rows_d,
-        sealed=(None,) * state.players,
-        history=(*state.history, step),
-        variant=state.variant,
+    return MiddlemanState(  # every field in order, positionally, as in _sealing
+        state.players,
+        state.guarded,
+        state.rng,
+        state.round + 1,
+        "over" if last_round else "buy",  # phase
+        tuple(cash),
+        tuple(tins),
+        state.out,
+        state.rows_a,
+        state.rows_d,
+        (None,) * state.players,  # sealed: nobody has committed to the next step
+        (*state.history, step),
+        state.variant,
     )
 
 

@@ -7,9 +7,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tradingfloor.core.draws import shuffle
+from tradingfloor.core.draws import below, shuffle
 from tradingfloor.core.spaces import ActionSpace
-from tradingfloor.games.middleman.actions import Buy, Rows, Sell
+from tradingfloor.games.middleman.actions import Buy, Rows, Sell, drawn
 from tradingfloor.games.middleman.state import PRINTED, Variant
 
 DIGITS = tuple(range(10))
@@ -36,9 +36,10 @@ def rows_problem(a: Sequence[int], d: Sequence[int], digits: int = len(DIGITS)) 
     """Why rows A and D cannot be written, or None (rows of 0 to `digits` - 1 in a variant)."""
     # Middleman §2: "the numbers 0 to 9 ... in any desired order", then "in a different order".
     wanted = DIGIT_SET if digits == len(DIGITS) else frozenset(range(digits))
-    for name, row in (("A", a), ("D", d)):
-        if len(row) != digits or set(row) != wanted:
-            return _not_a_permutation(name, row, digits)
+    if len(a) != digits or set(a) != wanted:
+        return _not_a_permutation("A", a, digits)
+    if len(d) != digits or set(d) != wanted:
+        return _not_a_permutation("D", d, digits)
     if tuple(a) == tuple(d):
         return "row D must be in a different order from row A"
     return None
@@ -62,7 +63,7 @@ def random_rows(rng: random.Random, digits: int = len(DIGITS)) -> Rows:
     d = list(a)
     while d == a:
         shuffle(d, rng)
-    return Rows(a=tuple(a), d=tuple(d))
+    return drawn(Rows, a=tuple(a), d=tuple(d))
 
 
 def dealt_rows(secret: int, seat: int, digits: int = len(DIGITS)) -> Rows:
@@ -80,6 +81,7 @@ class RowsSpace(ActionSpace):
     def __init__(self, dealt: Callable[[], Rows] | None = None, digits: int = len(DIGITS)) -> None:
         self._dealt = dealt
         self.digits = digits
+        self._drawn: Rows | None = None  # the last rows `sample` drew: written right by making
 
     def deal(self, rng: random.Random | None = None) -> Rows:
         """The seat's rows dealt at random: the game's own deal where it has one, else `rng`'s."""
@@ -88,12 +90,15 @@ class RowsSpace(ActionSpace):
         return random_rows(rng or random.Random(), self.digits)
 
     def check(self, action: Any) -> str | None:
+        if action is self._drawn:
+            return None  # random play checks what it just drew here (apply asks again)
         if not isinstance(action, Rows):
             return "write your rows A and D first"
         return rows_problem(action.a, action.d, self.digits)
 
     def sample(self, rng: random.Random) -> Rows:
-        return random_rows(rng, self.digits)
+        self._drawn = random_rows(rng, self.digits)
+        return self._drawn
 
     def describe(self) -> dict[str, Any]:
         row = f"permutation of 0-{self.digits - 1}"
@@ -116,8 +121,11 @@ class OrderSpace(ActionSpace):
         self.max_price = max_price
         self.budget = budget  # guarded mode: tins x price may not exceed the cash held
         self.typical = typical  # the highest price a sensible order names (the cash held)
+        self._drawn: Buy | Sell | None = None  # the last order `sample` drew: legal by making
 
     def check(self, action: Any) -> str | None:
+        if action is self._drawn:
+            return None  # random play checks what it just drew here (apply asks again)
         if not isinstance(action, self.kind):
             verb = "buy" if self.kind is Buy else "sell"
             return f"it is time to {verb}: send a {verb} order"
@@ -157,10 +165,11 @@ class OrderSpace(ActionSpace):
 
     def sample(self, rng: random.Random) -> Buy | Sell:
         while True:
-            # randrange(n + 1) draws what randint(0, n) draws, with one call fewer.
-            tins, price = rng.randrange(self.max_tins + 1), rng.randrange(self.max_price + 1)
+            # below(n + 1, rng) draws what randint(0, n) draws, with fewer calls.
+            tins, price = below(self.max_tins + 1, rng), below(self.max_price + 1, rng)
             if self.budget is None or tins * price <= self.budget:
-                return self.kind(tins=tins, price=price)
+                self._drawn = drawn(self.kind, tins=tins, price=price)
+                return self._drawn
 
     def enumerate(self) -> Sequence[Buy | Sell] | None:
         if (self.max_tins + 1) * (self.max_price + 1) > LIST_LIMIT:

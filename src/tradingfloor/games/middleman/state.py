@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
@@ -38,9 +38,11 @@ class Variant:
 PRINTED = Variant()
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One resolved buying or selling step, as the rule text's tables lay it out."""
+class Step(NamedTuple):
+    """One resolved buying or selling step, as the rule text's tables lay it out.
+
+    A named tuple, immutable as the state's records are: every resolved step makes one, and a
+    tuple is made at a quarter of a frozen dataclass's cost."""
 
     round: int
     side: Side
