@@ -125,7 +125,9 @@ def apply(state: MiddlemanState, seat: int, action: Rows | Buy | Sell) -> Middle
 def _someone_to_commit(sealed: tuple[Sealed, ...], out: tuple[bool, ...]) -> bool:
     """Whether a seat still in the game has yet to commit to this step."""
     # A seat that is out never commits, so its commitment is always None: a seat still in is
-    # awaited exactly when there are more Nones than seats out (two counts in C, on every move).
+    # awaited exactly when there are more Nones than seats out. Two counts in C run faster than
+    # a loop on every move, though counting compares each sealed action with None (pydantic's
+    # __eq__ answers).
     return sealed.count(None) > out.count(True)
 
 
