@@ -65,6 +65,7 @@ def legal(state: MiddlemanState, seat: int) -> ActionSpace:
 
 
 def _set_last_asked(state: MiddlemanState | None, seat: int, space: ActionSpace) -> None:
+    """Keep the space just made for `state` and `seat`, for `apply`'s asking again."""
     global _last_asked
     _last_asked = (state, seat, space)
 
