@@ -65,6 +65,7 @@ def legal(state: MiddlemanState, seat: int) -> ActionSpace:
 
 
 def _set_last_asked(state: MiddlemanState | None, seat: int, space: ActionSpace) -> None:
+    """Keep the space just made for `state` and `seat`, for `apply`'s asking again."""
     global _last_asked
     _last_asked = (state, seat, space)
 
@@ -125,7 +126,9 @@ def apply(state: MiddlemanState, seat: int, action: Rows | Buy | Sell) -> Middle
 def _someone_to_commit(sealed: tuple[Sealed, ...], out: tuple[bool, ...]) -> bool:
     """Whether a seat still in the game has yet to commit to this step."""
     # A seat that is out never commits, so its commitment is always None: a seat still in is
-    # awaited exactly when there are more Nones than seats out (two counts in C, on every move).
+    # awaited exactly when there are more Nones than seats out. Two counts in C run faster than
+    # a loop on every move, though counting compares each sealed action with None (pydantic's
+    # __eq__ answers).
     return sealed.count(None) > out.count(True)
 
 
