@@ -95,6 +95,25 @@ class TinyGame:
         raise NotImplementedError
 
 
+class OneDraw(TinyGame):
+    """One draw decides the game: seat 0 draws, and wins where the draw falls below its odds."""
+
+    def odds(self, state: TinyState) -> tuple[int, int]:
+        """Seat 0's winning draws out of all the draws, in `state`."""
+        raise NotImplementedError
+
+    def legal(self, state: TinyState, seat: int) -> ActionSpace:
+        if seat not in self.actors(state):
+            return NoActions("not your turn")
+        return ChoiceSpace([Pick(choice="draw")])
+
+    def resolve(self, state: TinyState, seat: int, action: Any) -> TinyState:
+        cursor = state.rng.cursor()
+        winning, draws = self.odds(state)
+        winner = 0 if cursor.below(draws) < winning else 1
+        return replace(state, rng=cursor.rng, actors=(), winners=(winner,))
+
+
 class Pennies(TinyGame):
     """Sealed matching pennies with a way out: seat 0 plays H, T or S(afe); seat 1 plays H or T.
 

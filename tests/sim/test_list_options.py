@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from tests.agents.tiny_games import Pick, TinyGame, TinyState
+from tests.agents.tiny_games import OneDraw, TinyState
 from tradingfloor.cli.main import app
 from tradingfloor.core.errors import BadOptions
 from tradingfloor.core.registry import register, unregister
 from tradingfloor.core.rng import Rng
-from tradingfloor.core.spaces import ActionSpace, ChoiceSpace, NoActions
 from tradingfloor.sim.run import prepared
 from tradingfloor.sim.spec import RunSpec, parse_assignments, parse_sweep
 from tradingfloor.sim.store import read_rows
@@ -31,7 +30,7 @@ class ColoursState(TinyState):
     colours: tuple[str, ...] = ("red",)
 
 
-class Colours(TinyGame):
+class Colours(OneDraw):
     """One draw decides the game: seat 0 wins where the draw falls below the colours in play."""
 
     id = "tiny-colours"
@@ -50,16 +49,9 @@ class Colours(TinyGame):
         colours = {"type": "array", "items": {"type": "string"}, "default": ["red"]}
         return {"options": {"properties": {"colours": colours}}}
 
-    def legal(self, state: TinyState, seat: int) -> ActionSpace:
-        if seat not in self.actors(state):
-            return NoActions("not your turn")
-        return ChoiceSpace([Pick(choice="draw")])
-
-    def resolve(self, state: TinyState, seat: int, action: Any) -> TinyState:
-        cursor = state.rng.cursor()
+    def odds(self, state: TinyState) -> tuple[int, int]:
         assert isinstance(state, ColoursState)
-        winner = 0 if cursor.below(4) < len(state.colours) else 1
-        return replace(state, rng=cursor.rng, actors=(), winners=(winner,))
+        return len(state.colours), 4
 
 
 @pytest.fixture

@@ -11,12 +11,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tests.agents.tiny_games import Pick, TinyGame, TinyState
+from tests.agents.tiny_games import OneDraw, TinyState
 from tradingfloor.cli.main import app
 from tradingfloor.core.errors import BadOptions
 from tradingfloor.core.registry import register, unregister
 from tradingfloor.core.rng import Rng
-from tradingfloor.core.spaces import ActionSpace, ChoiceSpace, NoActions
 from tradingfloor.sim.objectives import distance, parse_term
 from tradingfloor.sim.run import run
 from tradingfloor.sim.spec import RunSpec
@@ -33,7 +32,7 @@ class EdgeState(TinyState):
     edge: int = 10
 
 
-class Edge(TinyGame):
+class Edge(OneDraw):
     """One draw decides the game: seat 0 wins with chance edge/20. Fair at edge 10."""
 
     id = "tiny-edge"
@@ -51,16 +50,9 @@ class Edge(TinyGame):
         properties = {"edge": {"type": "integer", "default": 10, "minimum": 0, "maximum": 20}}
         return {"options": {"properties": properties}}
 
-    def legal(self, state: TinyState, seat: int) -> ActionSpace:
-        if seat not in self.actors(state):
-            return NoActions("not your turn")
-        return ChoiceSpace([Pick(choice="draw")])
-
-    def resolve(self, state: TinyState, seat: int, action: Any) -> TinyState:
-        cursor = state.rng.cursor()
+    def odds(self, state: TinyState) -> tuple[int, int]:
         assert isinstance(state, EdgeState)
-        winner = 0 if cursor.below(20) < state.edge else 1
-        return replace(state, rng=cursor.rng, actors=(), winners=(winner,))
+        return state.edge, 20
 
 
 @pytest.fixture
