@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -16,11 +16,19 @@ from tradingfloor.rl.merlin.graded import GRADERS, Fields
 from tradingfloor.rl.merlin.listed import LISTERS
 
 
+class Later(NamedTuple):
+    """An action known legal, made only when it is taken (`MerlinMenu.action`): most entries
+    of a menu never are, and making an action checks every field."""
+
+    kind: type[Any]
+    terms: dict[str, Any]
+
+
 class MerlinMenu:
     """The legal catalogue entries now: `mask` (int8, `SIZE`) and `action(index)`."""
 
     def __init__(self, actions: Mapping[int, Any]) -> None:
-        self.actions = dict(actions)
+        self.actions = dict(actions)  # each an action, or a `Later` one
 
     @cached_property
     def mask(self) -> np.ndarray:
@@ -37,6 +45,8 @@ class MerlinMenu:
             raise ValueError(
                 f"action {index} ({entry_words(index)}) is not legal now (see the action mask)"
             )
+        if type(found) is Later:
+            found = self.actions[index] = found.kind(**found.terms)
         return found
 
 
@@ -73,6 +83,21 @@ def _listed(name: str, actions: list[Any], digest: ViewDigest, found: dict[int, 
             found[index] = action
 
 
+RANGE_DECIDED: dict[str, frozenset[str]] = {
+    "bid": frozenset({"commodity", "price"}),
+    "ask": frozenset({"commodity", "price"}),
+    "raise_bid": frozenset({"order", "amount"}),
+    "want": frozenset({"price"}),
+    "write_future": frozenset({"commodity", "price"}),
+}
+"""Per action type, the fields whose every value in the space's range (`ActionRule.fields`) is
+legal whatever the others name: the rule refuses such a field only outside its range (a bid's
+price above the gold in hand, a commodity not held). An action of these types is legal as soon
+as another that differs from it only in these fields is: each group of the type's candidates
+(the same other fields) is checked once, at its first candidate (`test_merlin_menu_grading`
+checks this against the per-action check on seeded positions)."""
+
+
 def _graded(
     name: str, fields: Fields, digest: ViewDigest, legal: ActionSpace, found: dict[int, Any]
 ) -> None:
@@ -80,16 +105,31 @@ def _graded(
     it; an action two levels give is kept at the first."""
     if name != "rank_bid" and not fields:
         return
-    seen: set[Any] = set()
+    decided = RANGE_DECIDED.get(name, _NONE)
+    if not decided <= fields.keys():
+        decided = _NONE  # (the space gives no range for one of them: each candidate is checked)
+    verdicts: dict[tuple[Any, ...], bool] = {}  # per group of candidates: whether they are legal
+    seen: set[tuple[Any, ...]] = set()  # each candidate's fields: the same fields, the same action
     for key, kind, terms in GRADERS[name](fields, digest):
         index = INDEX.get((name, key))
         if index is None or not _fits(terms, fields):
             continue
-        action = kind(**terms)
-        if action not in seen:
-            seen.add(action)
-            if legal.check(action) is None:
+        group = tuple(value for field, value in terms.items() if field not in decided)
+        verdict = verdicts.get(group)
+        same = (kind, *terms.items())
+        if verdict is False or same in seen:
+            continue
+        seen.add(same)
+        if verdict is None:
+            action = kind(**terms)
+            verdict = verdicts[group] = legal.check(action) is None
+            if verdict:
                 found[index] = action
+        else:
+            found[index] = Later(kind, terms)
+
+
+_NONE: frozenset[str] = frozenset()
 
 
 def _fits(terms: Mapping[str, Any], fields: Fields) -> bool:
