@@ -1,7 +1,8 @@
-"""Merlin's menu grades some action types a group at a time (`menu.RANGE_DECIDED`), and its
-observation keeps rows written from the same records (`writing.KeptRows`): on seeded positions of
-every module, the menus are those that checking each action one by one gives, and the observations
-those that a view built afresh gives."""
+"""Merlin's menu grades some action types a group at a time (`menu.RANGE_DECIDED`) and keeps
+their candidates while the fields and what they read of the view are the same (`graded.READS`),
+and its observation keeps rows written from the same records (`writing.KeptRows`): on seeded
+positions of every module, one after another, the menus are those that making and checking each
+action one by one gives, and the observations those that a view built afresh gives."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from tradingfloor.games.merlin.view import bot_view
 from tradingfloor.rl.merlin import MerlinEncoder
 from tradingfloor.rl.merlin import menu as menu_module
 from tradingfloor.rl.merlin.catalogue import FAMILY
+from tradingfloor.rl.merlin.graded import READS
 from tradingfloor.rl.merlin.menu import RANGE_DECIDED, MerlinMenu
 
 GAME = tradingfloor.make("merlin")
@@ -51,8 +53,9 @@ def _entries(menu: MerlinMenu) -> dict[int, Any]:
     return {index: menu.action(index) for index in np.flatnonzero(menu.mask).tolist()}
 
 
-def test_the_range_decided_types_are_graded_types() -> None:
-    assert set(RANGE_DECIDED) <= {name for name, family in FAMILY.items() if family.graded}
+def test_the_range_decided_and_kept_types_are_graded_types() -> None:
+    graded = {name for name, family in FAMILY.items() if family.graded}
+    assert set(RANGE_DECIDED) <= set(READS) <= graded
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=IDS)
@@ -67,6 +70,7 @@ def test_grading_by_groups_gives_the_menu_of_checking_each_action(
             by_groups = _entries(ENCODER.menu(view, legal, random.Random(0)))
             with monkeypatch.context() as patched:
                 patched.setattr(menu_module, "RANGE_DECIDED", {})
+                patched.setattr(menu_module, "READS", {})
                 one_by_one = _entries(ENCODER.menu(view, legal, random.Random(0)))
             assert by_groups == one_by_one
             graded += sum(1 for action in by_groups.values() if action.type in RANGE_DECIDED)

@@ -9,10 +9,11 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from tradingfloor.core.spaces import ActionSpace
+from tradingfloor.games.merlin.memo import kept
 from tradingfloor.games.merlin.spaces import StepSpace
 from tradingfloor.rl.merlin.catalogue import FAMILY, INDEX, SIZE, entry_words
 from tradingfloor.rl.merlin.context import ViewDigest
-from tradingfloor.rl.merlin.graded import GRADERS, Fields
+from tradingfloor.rl.merlin.graded import GRADERS, READS, Fields
 from tradingfloor.rl.merlin.listed import LISTERS
 
 
@@ -105,21 +106,11 @@ def _graded(
     it; an action two levels give is kept at the first."""
     if name != "rank_bid" and not fields:
         return
-    decided = RANGE_DECIDED.get(name, _NONE)
-    if not decided <= fields.keys():
-        decided = _NONE  # (the space gives no range for one of them: each candidate is checked)
     verdicts: dict[tuple[Any, ...], bool] = {}  # per group of candidates: whether they are legal
-    seen: set[tuple[Any, ...]] = set()  # each candidate's fields: the same fields, the same action
-    for key, kind, terms in GRADERS[name](fields, digest):
-        index = INDEX.get((name, key))
-        if index is None or not _fits(terms, fields):
-            continue
-        group = tuple(value for field, value in terms.items() if field not in decided)
+    for index, kind, terms, group in candidates(name, fields, digest):
         verdict = verdicts.get(group)
-        same = (kind, *terms.items())
-        if verdict is False or same in seen:
+        if verdict is False:
             continue
-        seen.add(same)
         if verdict is None:
             action = kind(**terms)
             verdict = verdicts[group] = legal.check(action) is None
@@ -127,6 +118,54 @@ def _graded(
                 found[index] = action
         else:
             found[index] = Later(kind, terms)
+
+
+class Candidate(NamedTuple):
+    """A catalogue entry's action, not yet checked: its index, type and fields, and its group
+    (the fields that `RANGE_DECIDED` leaves, whose actions are legal together or not at all)."""
+
+    index: int
+    kind: type[Any]
+    terms: dict[str, Any]
+    group: tuple[Any, ...]
+
+
+def candidates(name: str, fields: Fields, digest: ViewDigest) -> list[Candidate]:
+    """The type's candidates whose fields lie in the space's ranges, each action once (at its
+    first entry), in the grader's order; kept while the fields and what the grader reads of the
+    view (`graded.READS`) are the same."""
+    reads = READS.get(name)
+    if reads is None:
+        return _candidates(name, fields, digest)
+    key = (name, *((f, v if type(v) is range else tuple(v)) for f, v in fields.items()))
+    key += (reads(fields, digest),)
+    found = _CANDIDATES.get(key)
+    if found is None:
+        if len(_CANDIDATES) >= CANDIDATES_KEPT:
+            _CANDIDATES.clear()
+        found = _CANDIDATES[key] = _candidates(name, fields, digest)
+    return found
+
+
+CANDIDATES_KEPT = 4096
+_CANDIDATES: dict[tuple[Any, ...], list[Candidate]] = kept({})
+
+
+def _candidates(name: str, fields: Fields, digest: ViewDigest) -> list[Candidate]:
+    decided = RANGE_DECIDED.get(name, _NONE)
+    if not decided <= fields.keys():
+        decided = _NONE  # (the space gives no range for one of them: each candidate is checked)
+    made: list[Candidate] = []
+    seen: set[tuple[Any, ...]] = set()  # each candidate's fields: the same fields, the same action
+    for key, kind, terms in GRADERS[name](fields, digest):
+        index = INDEX.get((name, key))
+        same = (kind, *terms.items())
+        if index is None or same in seen or not _fits(terms, fields):
+            continue
+        seen.add(same)
+        group = tuple(value for field, value in terms.items() if field not in decided)
+        made.append(Candidate(index, kind, terms, group))
+    return made
 
 
 _NONE: frozenset[str] = frozenset()
