@@ -165,9 +165,32 @@ def _players(state: MerlinState) -> list[dict[str, Any]]:
     if len(last) == len(told_from) and all(map(is_, last, told_from)):
         return told
     stacks: Stacks = per_config(state.config, "stacks", dict)
-    told = [_player(state, s, stacks, score) for s, score in enumerate(rules.scores(state))]
+    told = [_seat(state, s, stacks, score) for s, score in enumerate(rules.scores(state))]
     _last_players["told"] = (told_from, told)
     return told
+
+
+def _seat(state: MerlinState, seat: int, stacks: Stacks, score: int) -> dict[str, Any]:
+    """A seat as views show it: the record last told of it while what it is told from is the
+    same (most moves change one seat's gold or goods and leave the others' be)."""
+    core, eco = state.core, state.economy
+    current = seat == core.current
+    told_from = (
+        *(core.gold[seat], core.out[seat], core.debt[seat], core.bankrupt_since[seat] is None),
+        *(eco.hands[seat], eco.fresh if current else None, eco.tableaux[seat], eco.goods[seat]),
+        score,
+    )
+    last = _last_seats.get(seat)
+    if last is not None and last[0] is state.config and last[1] == told_from:
+        return last[2]
+    record = _player(state, seat, stacks, score)
+    _last_seats[seat] = (state.config, told_from, record)
+    return record
+
+
+_last_seats: dict[int, tuple[Any, tuple[Any, ...], dict[str, Any]]] = kept({})
+"""Per seat, the match's configuration and what its last record was told from, and the record
+(emptied by memo.forget)."""
 
 
 _last_players: dict[str, tuple[tuple[Any, ...], list[dict[str, Any]]]] = kept({})

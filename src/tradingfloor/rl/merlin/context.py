@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
+from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.rl.merlin.catalogue import POTIONS, SECURITIES, SPELLS
 
 
@@ -45,10 +46,8 @@ class ViewDigest:
         out: dict[int, tuple[int, int]] = {}
         for name, book in self.view["market"].items():
             slot = self.slots.get(name)
-            if slot is None:
-                continue
-            for order in (*book["bids"], *book["asks"]):
-                out[order["order"]] = (slot, order["price"])
+            if slot is not None:
+                out.update(_book_orders(book, slot))
         return out
 
     @cached_property
@@ -123,3 +122,17 @@ class ViewDigest:
         if kind in SPELLS:
             return ("spell", ref)
         return ("recipe", ref) if kind in POTIONS else None
+
+
+def _book_orders(book: Mapping[str, Any], slot: int) -> dict[int, tuple[int, int]]:
+    """A book's orders' (commodity slot, price), by order: kept per book record (a view's
+    record of a book is the same while the book is) and slot."""
+    found = _BOOK_ORDERS.find(book)
+    if found is None or found[0] != slot:
+        orders = {order["order"]: (slot, order["price"]) for order in book["bids"]}
+        orders.update({order["order"]: (slot, order["price"]) for order in book["asks"]})
+        found = _BOOK_ORDERS.keep(book, (slot, orders))
+    return found[1]
+
+
+_BOOK_ORDERS: ByIdentity[tuple[int, dict[int, tuple[int, int]]]] = ByIdentity(limit=256)

@@ -9,7 +9,7 @@ what the space allows give no candidate.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
 from tradingfloor.games.merlin import actions as economy
@@ -383,3 +383,57 @@ GRADERS: dict[str, Grader] = {
     "issue_notes": _notes,
 }
 """How each graded action type makes its candidates."""
+
+
+def _nothing(fields: Fields, digest: ViewDigest) -> Hashable:
+    return ()
+
+
+def _prices(fields: Fields, digest: ViewDigest) -> Hashable:
+    return digest.cost
+
+
+def _market_prices(fields: Fields, digest: ViewDigest) -> Hashable:
+    return digest.cost, tuple(digest.commodities)
+
+
+def _expiries(fields: Fields, digest: ViewDigest) -> Hashable:
+    counters = digest.view["counters"]
+    when = (counters["portion"], counters["portions"], counters["year"])
+    return digest.cost, tuple(digest.commodities), digest.finance.get("bushel", 3), when
+
+
+def _order_slots(fields: Fields, digest: ViewDigest) -> Hashable:
+    return tuple(digest.orders.get(order, (None, 0))[0] for order in fields.get("order", ()))
+
+
+def _stored(fields: Fields, digest: ViewDigest) -> Hashable:
+    return tuple(digest.stored.get(card, 0) for card in fields.get("card", ()))
+
+
+READS: dict[str, Callable[[Fields, ViewDigest], Hashable]] = {
+    "turn_bid": _nothing,
+    "invest": _nothing,
+    "store": _nothing,
+    "take_back": _stored,
+    "offer_sale": _nothing,
+    "bid": _market_prices,
+    "ask": _market_prices,
+    "raise_bid": _order_slots,
+    "lower_bid": _order_slots,
+    "propose_trade": _market_prices,
+    "auction_property": _nothing,
+    "seal_bid": _nothing,
+    "offer_for_place": _nothing,
+    "bid_for_place": _nothing,
+    "write_future": _expiries,
+    "want": _market_prices,
+    "write_insurance": _market_prices,
+    "issue_bonds": _prices,
+    "issue_stock": _prices,
+    "issue_notes": _nothing,
+}
+"""What each grader reads of the view beside the space's fields (the cost of the living, the
+commodities, ...): the same fields and the same reads give the same candidates, so that a menu
+makes a type's candidates once while they stay the same (`menu.candidates`). A type not named
+here reads more of the view: its candidates are made for each menu."""

@@ -4,23 +4,32 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from tradingfloor.core.spaces import ActionSpace
+from tradingfloor.games.merlin.memo import kept
 from tradingfloor.games.merlin.spaces import StepSpace
 from tradingfloor.rl.merlin.catalogue import FAMILY, INDEX, SIZE, entry_words
 from tradingfloor.rl.merlin.context import ViewDigest
-from tradingfloor.rl.merlin.graded import GRADERS, Fields
+from tradingfloor.rl.merlin.graded import GRADERS, READS, Fields
 from tradingfloor.rl.merlin.listed import LISTERS
+
+
+class Later(NamedTuple):
+    """An action known legal, made only when it is taken (`MerlinMenu.action`): most entries
+    of a menu never are, and making an action checks every field."""
+
+    kind: type[Any]
+    terms: dict[str, Any]
 
 
 class MerlinMenu:
     """The legal catalogue entries now: `mask` (int8, `SIZE`) and `action(index)`."""
 
     def __init__(self, actions: Mapping[int, Any]) -> None:
-        self.actions = dict(actions)
+        self.actions = dict(actions)  # each an action, or a `Later` one
 
     @cached_property
     def mask(self) -> np.ndarray:
@@ -37,6 +46,8 @@ class MerlinMenu:
             raise ValueError(
                 f"action {index} ({entry_words(index)}) is not legal now (see the action mask)"
             )
+        if type(found) is Later:
+            found = self.actions[index] = found.kind(**found.terms)
         return found
 
 
@@ -73,6 +84,21 @@ def _listed(name: str, actions: list[Any], digest: ViewDigest, found: dict[int, 
             found[index] = action
 
 
+RANGE_DECIDED: dict[str, frozenset[str]] = {
+    "bid": frozenset({"commodity", "price"}),
+    "ask": frozenset({"commodity", "price"}),
+    "raise_bid": frozenset({"order", "amount"}),
+    "want": frozenset({"price"}),
+    "write_future": frozenset({"commodity", "price"}),
+}
+"""Per action type, the fields whose every value in the space's range (`ActionRule.fields`) is
+legal whatever the others name: the rule refuses such a field only outside its range (a bid's
+price above the gold in hand, a commodity not held). An action of these types is legal as soon
+as another that differs from it only in these fields is: each group of the type's candidates
+(the same other fields) is checked once, at its first candidate (`test_merlin_menu_grading`
+checks this against the per-action check on seeded positions)."""
+
+
 def _graded(
     name: str, fields: Fields, digest: ViewDigest, legal: ActionSpace, found: dict[int, Any]
 ) -> None:
@@ -80,16 +106,69 @@ def _graded(
     it; an action two levels give is kept at the first."""
     if name != "rank_bid" and not fields:
         return
-    seen: set[Any] = set()
+    verdicts: dict[tuple[Any, ...], bool] = {}  # per group of candidates: whether they are legal
+    for index, kind, terms, group in candidates(name, fields, digest):
+        verdict = verdicts.get(group)
+        if verdict is False:
+            continue
+        if verdict is None:
+            action = kind(**terms)
+            verdict = verdicts[group] = legal.check(action) is None
+            if verdict:
+                found[index] = action
+        else:
+            found[index] = Later(kind, terms)
+
+
+class Candidate(NamedTuple):
+    """A catalogue entry's action, not yet checked: its index, type and fields, and its group
+    (the fields that `RANGE_DECIDED` leaves, whose actions are legal together or not at all)."""
+
+    index: int
+    kind: type[Any]
+    terms: dict[str, Any]
+    group: tuple[Any, ...]
+
+
+def candidates(name: str, fields: Fields, digest: ViewDigest) -> list[Candidate]:
+    """The type's candidates whose fields lie in the space's ranges, each action once (at its
+    first entry), in the grader's order; kept while the fields and what the grader reads of the
+    view (`graded.READS`) are the same."""
+    reads = READS.get(name)
+    if reads is None:
+        return _candidates(name, fields, digest)
+    key = (name, *((f, v if type(v) is range else tuple(v)) for f, v in fields.items()))
+    key += (reads(fields, digest),)
+    found = _CANDIDATES.get(key)
+    if found is None:
+        if len(_CANDIDATES) >= CANDIDATES_KEPT:
+            _CANDIDATES.clear()
+        found = _CANDIDATES[key] = _candidates(name, fields, digest)
+    return found
+
+
+CANDIDATES_KEPT = 4096
+_CANDIDATES: dict[tuple[Any, ...], list[Candidate]] = kept({})
+
+
+def _candidates(name: str, fields: Fields, digest: ViewDigest) -> list[Candidate]:
+    decided = RANGE_DECIDED.get(name, _NONE)
+    if not decided <= fields.keys():
+        decided = _NONE  # (the space gives no range for one of them: each candidate is checked)
+    made: list[Candidate] = []
+    seen: set[tuple[Any, ...]] = set()  # each candidate's fields: the same fields, the same action
     for key, kind, terms in GRADERS[name](fields, digest):
         index = INDEX.get((name, key))
-        if index is None or not _fits(terms, fields):
+        same = (kind, *terms.items())
+        if index is None or same in seen or not _fits(terms, fields):
             continue
-        action = kind(**terms)
-        if action not in seen:
-            seen.add(action)
-            if legal.check(action) is None:
-                found[index] = action
+        seen.add(same)
+        group = tuple(value for field, value in terms.items() if field not in decided)
+        made.append(Candidate(index, kind, terms, group))
+    return made
+
+
+_NONE: frozenset[str] = frozenset()
 
 
 def _fits(terms: Mapping[str, Any], fields: Fields) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.rl.merlin import observation_finance as finance
 from tradingfloor.rl.merlin import observation_magic as magic
 from tradingfloor.rl.merlin.catalogue import CARDS, COMMODITY_SLOTS, STACK_BASES
@@ -28,7 +29,7 @@ from tradingfloor.rl.merlin.features import (
     STACK,
     STEPS,
 )
-from tradingfloor.rl.merlin.writing import BASE_INDEX, CARD_INDEX, Writer, squash
+from tradingfloor.rl.merlin.writing import BASE_INDEX, CARD_INDEX, KeptRows, Writer, squash
 
 
 def observe(view: Mapping[str, Any]) -> np.ndarray:
@@ -88,54 +89,95 @@ def _counters(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
 def _players(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     rows = parts.take(6, len(PLAYER))
     magic, finance = view.get("magic"), view.get("finance")
-    names = list(view["commodities"])[: len(COMMODITY_SLOTS)]
+    names = tuple(view["commodities"])[: len(COMMODITY_SLOTS)]
     order = list(view.get("order") or ())
     monarchy = max(1, magic["monarchy_crowns"]) if magic else 1
     for player in view["players"][:6]:
         s = player["seat"]
         hands = magic["hands"][s] if magic else {}
         owed = finance["owed"][s] if finance else {}
-        goods = [squash(player["goods"].get(name, 0), 5) for name in names]
-        goods += [0.0] * (len(COMMODITY_SLOTS) - len(goods))
-        rows[s] = [
-            1,
-            s == me,
-            player["out"],
-            player["bankrupt"],
-            squash(player["gold"], 20),
-            squash(player["debt"], 10),
-            squash(len(player["hand"]), 5),
-            squash(len(player["fresh"]), 2),
-            squash(len(player["tableau"]), 5),
-            *goods,
-            squash(player["score"], 50),
-            squash(hands.get("spells", 0), 3),
-            squash(hands.get("recipes", 0), 3),
-            squash(hands.get("potions", 0), 3),
+        modules = (
+            hands.get("spells", 0),
+            hands.get("recipes", 0),
+            hands.get("potions", 0),
             min(magic["crowns"][s] / monarchy, 1.0) if magic else 0,
             squash(magic["bank_debt"][s], 10) if magic else 0,
-            squash(owed.get("owes", 0), 20),
-            squash(owed.get("is_owed", 0), 20),
+            owed.get("owes", 0),
+            owed.get("is_owed", 0),
             (order.index(s) + 1) / 6 if s in order else 0,
-        ]
+        )
+        rows[s] = _PLAYERS.rows(
+            (player,),
+            (s, s == me, names, modules),
+            lambda row, player=player, modules=modules: _player(row, player, me, names, modules),
+        )
+
+
+_PLAYERS = KeptRows((len(PLAYER),))
+
+
+def _player(
+    row: np.ndarray,
+    player: Mapping[str, Any],
+    me: int | None,
+    names: tuple[str, ...],
+    modules: tuple[Any, ...],
+) -> None:
+    """A seat's row: its place, gold, cards, goods and score, and the modules' figures
+    (`modules`: its spells, recipes and potions, crowns and bank debt, what it owes and is owed,
+    its place in the turn order)."""
+    spells, recipes, potions, crowns, bank_debt, owes, is_owed, place = modules
+    goods = [squash(player["goods"].get(name, 0), 5) for name in names]
+    goods += [0.0] * (len(COMMODITY_SLOTS) - len(goods))
+    row[:] = [
+        1,
+        player["seat"] == me,
+        player["out"],
+        player["bankrupt"],
+        squash(player["gold"], 20),
+        squash(player["debt"], 10),
+        squash(len(player["hand"]), 5),
+        squash(len(player["fresh"]), 2),
+        squash(len(player["tableau"]), 5),
+        *goods,
+        squash(player["score"], 50),
+        squash(spells, 3),
+        squash(recipes, 3),
+        squash(potions, 3),
+        crowns,
+        bank_debt,
+        squash(owes, 20),
+        squash(is_owed, 20),
+        place,
+    ]
 
 
 def _cards(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     rows = parts.take(len(CARDS), len(CARD))
-    for card in view.get("deck_contents") or ():
-        if card in CARD_INDEX:
-            rows[CARD_INDEX[card], 0] = 1
+    columns = len(CARD)
+    marked = list(_DECK_MARKS.get(view.get("deck_contents") or (), _deck_marks))
     for player in view["players"]:
         s = player["seat"]
         fresh = set(player["fresh"])
         for card in player["hand"]:
             if card in CARD_INDEX:
                 column = (2 if card in fresh else 1) if s == me else 3
-                rows[CARD_INDEX[card], column] = 1
-        for stack in player["tableau"]:
-            for card in (stack["card"], stack["top"]):
-                if card in CARD_INDEX and s < 6:
-                    rows[CARD_INDEX[card], 4 + s] = 1
+                marked.append(CARD_INDEX[card] * columns + column)
+        if s < 6:
+            for stack in player["tableau"]:
+                for card in (stack["card"], stack["top"]):
+                    if card in CARD_INDEX:
+                        marked.append(CARD_INDEX[card] * columns + 4 + s)
+    rows.reshape(-1)[marked] = 1  # (each mark at once: the same ones as one by one)
+
+
+def _deck_marks(deck: list[str]) -> list[int]:
+    """Where the cards left in the deck are marked (column 0 of their rows)."""
+    return [CARD_INDEX[card] * len(CARD) for card in deck if card in CARD_INDEX]
+
+
+_DECK_MARKS: ByIdentity[list[int]] = ByIdentity(limit=64)
+"""Per list of the deck's cards (the view's, kept while the deck is the same): its marks."""
 
 
 def _stacks(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -179,19 +221,27 @@ def _market(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     rows = parts.take(len(COMMODITY_SLOTS), len(MARKET))
     for slot, name in enumerate(list(view["commodities"])[: len(COMMODITY_SLOTS)]):
         book = view["market"][name]
-        bids, asks = book["bids"], book["asks"]
-        rows[slot] = [
-            1,
-            squash(book["spot"] or 0, 5),
-            squash(book["last_sold"] or 0, 5),
-            squash(max((b["price"] for b in bids), default=0), 5),
-            squash(min((a["price"] for a in asks), default=0), 5),
-            squash(len(bids), 3),
-            squash(len(asks), 3),
-            squash(sum(b["owner"] == me for b in bids), 3),
-            squash(sum(a["owner"] == me for a in asks), 3),
-            squash(sum(e.get("owner") == me for e in book["escrow"]), 3),
-        ]
+        rows[slot] = _BOOKS.rows((book,), (me, slot), lambda row, book=book: _book(row, book, me))
+
+
+_BOOKS = KeptRows((len(MARKET),))
+
+
+def _book(row: np.ndarray, book: Mapping[str, Any], me: int | None) -> None:
+    """A commodity's book: its prices, its orders, the seat's orders and escrow."""
+    bids, asks = book["bids"], book["asks"]
+    row[:] = [
+        1,
+        squash(book["spot"] or 0, 5),
+        squash(book["last_sold"] or 0, 5),
+        squash(max((b["price"] for b in bids), default=0), 5),
+        squash(min((a["price"] for a in asks), default=0), 5),
+        squash(len(bids), 3),
+        squash(len(asks), 3),
+        squash(sum(b["owner"] == me for b in bids), 3),
+        squash(sum(a["owner"] == me for a in asks), 3),
+        squash(sum(e.get("owner") == me for e in book["escrow"]), 3),
+    ]
 
 
 def _economy(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:

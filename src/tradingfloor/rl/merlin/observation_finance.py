@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -17,7 +17,7 @@ from tradingfloor.rl.merlin.features import (
     TABLE,
     WANTED,
 )
-from tradingfloor.rl.merlin.writing import ITEM_INDEX, Writer, squash, squash_counts
+from tradingfloor.rl.merlin.writing import ITEM_INDEX, KeptRows, Writer, squash, squash_counts
 
 
 def futures(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -25,19 +25,37 @@ def futures(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     finance = view.get("finance")
     if not finance:
         return
-    slots = {name: slot for slot, name in enumerate(view["commodities"])}
-    for future in finance["futures"]:
+    records, commodities = finance["futures"], tuple(view["commodities"])
+    rows[:] = _FUTURES.rows(
+        (records,), (me, commodities), lambda out: _futures(out, records, commodities, me)
+    )
+
+
+_FUTURES = KeptRows((len(COMMODITY_SLOTS), len(FUTURES)))
+
+
+def _futures(
+    rows: np.ndarray, records: list[Any], commodities: tuple[str, ...], me: int | None
+) -> None:
+    """Per commodity: the open futures and the cheapest, and the seat's shorts, longs and
+    expired shorts (counted in Python, then written: the same float32 figures)."""
+    slots = {name: slot for slot, name in enumerate(commodities) if slot < len(COMMODITY_SLOTS)}
+    counts = [[0, 0.0, 0, 0, 0] for _ in COMMODITY_SLOTS]
+    for future in records:
         slot = slots.get(future["commodity"])
-        if slot is None or slot >= len(COMMODITY_SLOTS):
+        if slot is None:
             continue
-        row = rows[slot]
+        row = counts[slot]
         if future["long"] is None and not future["expired"]:
             row[0] += 1
             cheapest = squash(future["price"], 10)
+            # (rounding to float32 keeps order: the least of the rounded is the rounded least)
             row[1] = cheapest if row[1] == 0 else min(row[1], cheapest)
-        row[2] += future["short"] == me
+        mine = future["short"] == me
+        row[2] += mine
         row[3] += future["long"] == me
-        row[4] += future["short"] == me and future["expired"]
+        row[4] += mine and future["expired"]
+    rows[:] = counts
     for column in (0, 2, 3, 4):
         squash_counts(rows[:, column], 3)
 
@@ -63,20 +81,45 @@ def tables(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     finance = view.get("finance")
     if not finance:
         return
-    for rows, records, who, better in (
-        (asks, finance["listings"], "seller", min),
-        (bids, finance["wanted"], "buyer", max),
+    for rows, records, who, better, kept in (
+        (asks, finance["listings"], "seller", min, _ASKS),
+        (bids, finance["wanted"], "buyer", max, _BIDS),
     ):
-        for record in records:
-            i = ITEM_INDEX.get(record["item"])
-            if i is None:
-                continue
-            price = squash(record["price"], 10)
-            rows[i, 1] = price if rows[i, 0] == 0 else better(rows[i, 1], price)
-            rows[i, 0] += 1
-            rows[i, 2] += record[who] == me
-        for column in (0, 2):
-            squash_counts(rows[:, column], 3)
+        rows[:] = kept.rows(
+            (records,),
+            me,
+            lambda out, records=records, who=who, better=better: _table(
+                out, records, who, better, me
+            ),
+        )
+
+
+_ASKS = KeptRows((len(ITEMS), len(TABLE)))
+_BIDS = KeptRows((len(ITEMS), len(WANTED)))
+
+
+def _table(
+    rows: np.ndarray,
+    records: list[Any],
+    who: str,
+    better: Callable[[Any, Any], Any],
+    me: int | None,
+) -> None:
+    """Per kind of item on a custom table: how many asks (bids), the best price, the seat's
+    (counted in Python, then written: the same float32 figures)."""
+    counts = [[0, 0.0, 0] for _ in ITEMS]
+    for record in records:
+        i = ITEM_INDEX.get(record["item"])
+        if i is None:
+            continue
+        row = counts[i]
+        price = squash(record["price"], 10)
+        row[1] = price if row[0] == 0 else better(row[1], price)
+        row[0] += 1
+        row[2] += record[who] == me
+    rows[:] = counts
+    for column in (0, 2):
+        squash_counts(rows[:, column], 3)
 
 
 def finance(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:

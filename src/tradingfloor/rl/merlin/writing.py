@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+
 import numpy as np
 
+from tradingfloor.games.merlin.memo import kept, same_objects
 from tradingfloor.rl.merlin.catalogue import CARDS, GOLEMS, ITEMS, LABS, STACK_BASES
 from tradingfloor.rl.merlin.features import FEATURES
 
@@ -35,3 +38,34 @@ class Writer:
         part = self.out[self.at : self.at + rows * columns]
         self.at += rows * columns
         return part.reshape(rows, columns) if columns > 1 else part
+
+
+class KeptRows:
+    """Rows of the observation as last written from the very same view records, per key (the
+    seat, and whatever else the rows depend on).
+
+    A view's records are immutable and shared by the views that show them, kept while what they
+    are told from is the same (finance/view.py): the same records write the same rows. The
+    records written from are held, so that their ids cannot be reused while kept; `memo.forget`
+    forgets them too."""
+
+    LIMIT = 64
+
+    def __init__(self, shape: tuple[int, ...]) -> None:
+        self.shape = shape
+        self._last: dict[Hashable, tuple[tuple[object, ...], np.ndarray]] = kept({})
+
+    def rows(
+        self, sources: tuple[object, ...], key: Hashable, write: Callable[[np.ndarray], None]
+    ) -> np.ndarray:
+        """The rows `write` wrote last from `sources` under `key`, or written now (read-only)."""
+        last = self._last.get(key)
+        if last is not None and same_objects(sources, last[0]):
+            return last[1]
+        rows: np.ndarray = np.zeros(self.shape, dtype=np.float32)
+        write(rows)
+        rows.flags.writeable = False
+        if len(self._last) >= self.LIMIT:
+            self._last.clear()
+        self._last[key] = (sources, rows)
+        return rows

@@ -135,6 +135,12 @@ def _refs_by_kind(state: MerlinState) -> dict[str, list[str]]:
     return refs
 
 
+def _refs_of(state: MerlinState, item: str) -> list[str]:
+    """`_bid_refs(state, item)`, as kept by `_refs_by_kind` for the kinds the match trades."""
+    refs = _refs_by_kind(state).get(item)
+    return refs if refs is not None else _bid_refs(state, item)
+
+
 def _why_ref(state: MerlinState, item: str, ref: str) -> str | None:
     """Why a bid for this kind cannot name `ref`."""
     if item == "future":
@@ -149,7 +155,7 @@ def _why_ref(state: MerlinState, item: str, ref: str) -> str | None:
         if ref and (issuer is None or issuer >= state.players or state.core.out[issuer]):
             return f"name the issuer of the {item} by seat, or nothing for any issuer"
         return None
-    if ref and ref not in _bid_refs(state, item):
+    if ref and ref not in _refs_of(state, item):
         return f"there is no {item} called {ref!r}; name one, or nothing for any"
     return None
 
@@ -213,16 +219,16 @@ def _want_fields(state: MerlinState, me: int) -> Fields:
     limit = _bid_limit(state, me)
     if limit < 1:
         return {}
-    refs = [r for k in kinds(state) for r in _bid_refs(state, k)]
+    refs = _refs_by_kind(state)  # (by kind, in the order of `kinds`)
     return {
-        "item": list(kinds(state)),
-        "ref": list(dict.fromkeys(refs)),
+        "item": list(refs),
+        "ref": list(dict.fromkeys(r for refs_of_kind in refs.values() for r in refs_of_kind)),
         "price": range(1, limit + 1),
     }
 
 
 def _want_size(state: MerlinState, me: int) -> int:
-    refs = sum(len(_bid_refs(state, k)) for k in kinds(state))
+    refs = sum(len(refs_of_kind) for refs_of_kind in _refs_by_kind(state).values())
     return refs * _bid_limit(state, me)
 
 

@@ -45,7 +45,7 @@ from tradingfloor.games.merlin.finance.view_tables import (
     wanted_record,
     wanted_words,
 )
-from tradingfloor.games.merlin.memo import per_config, per_object
+from tradingfloor.games.merlin.memo import kept, per_config, per_object, same_objects
 from tradingfloor.games.merlin.rulebook import Module
 from tradingfloor.games.merlin.sections import Parts, whole
 from tradingfloor.games.merlin.state import MerlinState
@@ -61,13 +61,13 @@ FINANCE_PARTS: Parts = {
     "offer": lambda state, seat: offer_record(state, state.finance.offer),
     "offers_left": lambda state, seat: offers_left(state, state.finance),
     "bushel": lambda state, seat: figures_of(state).futures.bushel,
-    "futures": lambda state, seat: [future_record(state, f) for f in state.finance.futures],
+    "futures": lambda state, seat: _futures(state),
     "quotes": lambda state, seat: [quote_record(state, q) for q in state.finance.quotes],
     "policies": lambda state, seat: [policy_record(state, p) for p in state.finance.policies],
     "loans": lambda state, seat: [loan_record(state, loan) for loan in state.finance.loans],
     "securities": lambda state, seat: security_issues(state, state.finance.securities),
     "listings": lambda state, seat: _listings(state),
-    "wanted": lambda state, seat: [wanted_record(state, i) for i in state.finance.wanted],
+    "wanted": lambda state, seat: _wanted(state),
     "debts": lambda state, seat: [debt_record(d) for d in state.finance.debts],
     "owed": lambda state, seat: _owed(state),
     "sale": lambda state, seat: sale_record(state, state.finance.sale, seat),
@@ -88,9 +88,52 @@ def _owed(state: MerlinState) -> list[dict[str, int]]:
     )
 
 
-def _listings(state: MerlinState) -> list[dict[str, Any]]:
+def _futures(state: MerlinState) -> list[dict[str, Any]]:
+    """Every contract's record: the list last told while the contracts, the counters (a
+    contract's months to expiry) and the last sold prices (what a bushel settles for) are the
+    same, which most moves leave be (each record is `future_record`'s)."""
     finance = finance_of(state)
-    return [listing_record(state, finance, item) for item in finance.listings]
+    settling = tuple(book.last_sold for book in state.economy.books)
+    told_from = (state.config, finance.futures, state.core.counters)
+    last = _last_told.get("futures")
+    if last is not None and same_objects(told_from, last[0]) and last[1] == settling:
+        return last[2]
+    told = [future_record(state, f) for f in finance.futures]
+    _last_told["futures"] = (told_from, settling, told)
+    return told
+
+
+def _wanted(state: MerlinState) -> list[dict[str, Any]]:
+    """Every covered bid's record: the list last told while the bids and the wheel in use (the
+    words of an expiry) are the same (each record is `wanted_record`'s)."""
+    finance = finance_of(state)
+    told_from = (state.config, finance.wanted)
+    wheel = state.core.counters.wheel
+    last = _last_told.get("wanted")
+    if last is not None and same_objects(told_from, last[0]) and last[1] == wheel:
+        return last[2]
+    told = [wanted_record(state, w) for w in finance.wanted]
+    _last_told["wanted"] = (told_from, wheel, told)
+    return told
+
+
+_last_told: dict[str, tuple[tuple[object, ...], Any, list[dict[str, Any]]]] = kept({})
+"""Per entry, what its last list was told from (the objects, and the figures compared by value)
+and the list (read, never changed; emptied by memo.forget)."""
+
+
+def _listings(state: MerlinState) -> list[dict[str, Any]]:
+    """Every ask's record: the list last told while the asks, the contracts and securities they
+    name and the wheel in use (the words of an expiry) are the same."""
+    finance = finance_of(state)
+    told_from = (state.config, finance.listings, finance.futures, finance.securities)
+    wheel = state.core.counters.wheel
+    last = _last_told.get("listings")
+    if last is not None and same_objects(told_from, last[0]) and last[1] == wheel:
+        return last[2]
+    told = [listing_record(state, finance, item) for item in finance.listings]
+    _last_told["listings"] = (told_from, wheel, told)
+    return told
 
 
 PART = Module(name="finance.view", view=(("finance", FINANCE_PARTS),))

@@ -145,9 +145,20 @@ def _once(
 def _each(
     state: MerlinState, told: Callable[[MerlinState, Item], Record], items: Iterable[Item]
 ) -> list[Record]:
-    """Each of `items` told (`_once`)."""
+    """Each of `items` told (`_once`): the list told last of the very same items (a part of the
+    state, which most moves leave be), as each item's record is told once per match."""
     seen = _told(state)
-    return [_once(seen, state, told, item) for item in items]
+    last = _LISTS.find(items)
+    if last is not None and last[0] is seen and last[1] is told:
+        return last[2]
+    records = [_once(seen, state, told, item) for item in items]
+    _LISTS.keep(items, (seen, told, records))
+    return records
+
+
+_LISTS: ByIdentity[tuple[Told, Callable[..., Record], list[Record]]] = ByIdentity()
+"""Per part of a state (a tuple of items): the match's table of told items and the kind of
+record it was told with, and the list told (read, never changed)."""
 
 
 def _regulation(state: MerlinState, rule: Rule) -> Record:
