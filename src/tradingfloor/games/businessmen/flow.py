@@ -36,18 +36,18 @@ def seek(table: Draft, start: int) -> None:
     A seat with nothing it could do passes at once: in every phase, what a seat can do only
     shrinks as the phase goes on, so that pass is the one it would have to make anyway.
     """
-    players, seats, passed = table.players, table.seats, table.passed
-    can_act = menus.CAN_ACT[table.phase]
-    for k in range(players):
-        seat = (start + k) % players  # clockwise from `start`
+    seats, passed, phase = table.seats, table.passed, table.phase
+    can_act = menus.CAN_ACT[phase]
+    circling = phase in CIRCLING
+    for seat in clockwise(table.players, start):
         if passed[seat] or seats[seat].skipping:
             continue
         if can_act(table, seat):
             table.turn = seat
             return
         passed[seat] = True
-        if table.phase in CIRCLING:
-            table.note("pass", seat=seat, phase=table.phase, forced=True)
+        if circling:
+            table.note("pass", seat=seat, phase=phase, forced=True)
     end_phase(table)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from tradingfloor.games.businessmen.state import (
@@ -28,9 +29,10 @@ def clamp_price(price: int) -> int:
     return max(PRICE_MIN, min(PRICE_MAX, price))
 
 
-def clockwise(players: int, start: int) -> list[int]:
-    """Every seat of `players` once, clockwise from `start`."""
-    return [(start + k) % players for k in range(players)]
+@cache  # a handful of (players, start) pairs, asked for at every step by the turn's search
+def clockwise(players: int, start: int) -> tuple[int, ...]:
+    """Every seat of `players` once, clockwise from `start` (taken modulo `players`)."""
+    return tuple((start + k) % players for k in range(players))
 
 
 def types_held(seat: Seat) -> list[int]:
