@@ -8,14 +8,13 @@ from __future__ import annotations
 from operator import add, sub
 
 from tradingfloor.games.businessmen import menus
-from tradingfloor.games.businessmen.draft import Draft, seat_with
+from tradingfloor.games.businessmen.draft import Draft, SeatDraft
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.state import (
     CAPACITY,
     CAR_VP,
     Car,
     Phase,
-    Seat,
 )
 from tradingfloor.games.businessmen.table import (
     bump,
@@ -28,6 +27,8 @@ from tradingfloor.games.businessmen.table import (
 # Phases where the turn goes round and round until everyone has passed (RULINGS Businessmen 3, 4).
 CIRCLING = ("buy", "load")
 NO_INSURANCE = (False, False, False)
+NO_GOODS = (0,) * 6  # units of each good
+NONE_OF_THE_GOODS = (False,) * 6  # a flag for each good
 
 
 def seek(table: Draft, start: int) -> None:
@@ -98,7 +99,7 @@ def begin_round(table: Draft) -> None:
         if table.seats[seat].owed:
             pay = table.decks.figures.skip_pay
             table.pay(seat, -pay)
-            table.seat(seat, owed=False)
+            table.edit(seat).owed = False
             table.note("skip-pay", seat=seat, coins=pay)
     turn_cards(table)
     begin(table, "buy", table.first)
@@ -135,10 +136,11 @@ def _draw(
 
 def begin_storing(table: Draft) -> None:
     """RULINGS Businessmen 5: the temporary warehouse empties into the main one."""
-    table.seats = [
-        seat_with(s, main=tuple(map(add, s.main, s.temp)), temp=(0,) * 6) if any(s.temp) else s
-        for s in table.seats
-    ]
+    for seat, tablet in enumerate(table.seats):
+        if any(tablet.temp):
+            me = table.edit(seat)
+            me.main = tuple(map(add, me.main, me.temp))
+            me.temp = NO_GOODS
     begin(table, "store", table.first)
 
 
@@ -148,7 +150,7 @@ def keep_types(table: Draft, seat: int, keep: tuple[int, ...]) -> None:
     dropped = {GOODS[g]: me.main[g] for g in range(6) if me.main[g] and g not in keep}
     main = tuple(me.main[g] if g in keep else 0 for g in range(6))
     table.supply = tuple(table.supply[g] + me.main[g] - main[g] for g in range(6))
-    table.seat(seat, main=main)
+    table.edit(seat).main = main
     table.passed[seat] = True
     table.note("store", seat=seat, keep=[GOODS[g] for g in keep], dropped=dropped)
 
@@ -242,7 +244,9 @@ def spin_events(table: Draft) -> None:
             table.passed[seat] = False
             return
     # RULINGS Businessmen 11: insurance covers the next round's phase 5 only.
-    table.seats = [seat_with(s, insured=NO_INSURANCE) if any(s.insured) else s for s in table.seats]
+    for seat, tablet in enumerate(table.seats):
+        if any(tablet.insured):
+            table.edit(seat).insured = NO_INSURANCE
     begin(table, "insure", table.first)
 
 
@@ -257,13 +261,14 @@ def _spin_for(table: Draft, seat: int) -> None:
         return
     name = CHARACTERISTICS[hit]
     if me.insured[hit]:
-        table.seat(seat, insured=put(me.insured, hit, False))
+        table.edit(seat).insured = put(me.insured, hit, False)
         table.note("event", seat=seat, sector=sector, hit=name, insured=True)
         return
     level = me.levels[hit]
     loss = 2 if level == 3 else 1
-    levels, markers = put(me.levels, hit, max(1, level - 1)), put(me.markers, hit, True)
-    table.gain_vp(seat, -loss, "events", levels=levels, markers=markers)
+    table.gain_vp(seat, -loss, "events")
+    me = table.edit(seat)
+    me.levels, me.markers = put(me.levels, hit, max(1, level - 1)), put(me.markers, hit, True)
     table.note("event", seat=seat, sector=sector, hit=name, level=max(1, level - 1), vp=-loss)
 
 
@@ -277,7 +282,10 @@ def end_round(table: Draft) -> None:
         return
     table.supply = tuple(map(add, table.supply, table.market))
     table.market = (0,) * 6
-    table.seats = [_next_round(s) for s in table.seats]
+    for seat, tablet in enumerate(table.seats):
+        # Already so for most seats: nothing skipped, owed, bought or exported.
+        if tablet.skipping or tablet.owed or any(tablet.bought) or any(tablet.exported):
+            _next_round(table.edit(seat))
     table.passed = [False] * table.players
     if table.goods_card is not None:
         table.goods_used = (*table.goods_used, table.goods_card)
@@ -295,13 +303,10 @@ def end_round(table: Draft) -> None:
     begin(table, "declare", table.first)
 
 
-def _next_round(seat: Seat) -> Seat:
+def _next_round(me: SeatDraft) -> None:
     """A seat's flags as a round starts: owed if it skipped, nothing bought or exported yet."""
-    if not seat.skipping and not seat.owed and not any(seat.bought) and not any(seat.exported):
-        return seat  # already so
-    return seat_with(
-        seat, owed=seat.skipping, skipping=False, bought=(False,) * 6, exported=(False,) * 6
-    )
+    me.owed, me.skipping = me.skipping, False
+    me.bought = me.exported = NONE_OF_THE_GOODS
 
 
 def _over(table: Draft, why: str) -> None:
