@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from functools import cached_property
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any, Union
 
 from tradingfloor.core.game import Event
@@ -101,15 +101,20 @@ def _passed_as(seat: Seat, passed: bool) -> Seat:
     return tuple.__new__(Seat, values)
 
 
-def _round_of(entry: Event) -> int:
-    """The round an entry of the log was logged in."""
-    return int(entry.data["round"])
-
-
 class LogEntry(Event):
-    """A public event of the log, whose JSON form is made once, by the first view that shows it."""
+    """A public event of the log, made by `Draft.note`. Its `data` and its JSON form are made when
+    first read (by a view): random play and search log about 20 entries a round and read none."""
 
     figures: Figures = PRINTED  # the match's figures, which some entries' words quote
+    # Set by Draft.note: the entry's number, the round it was logged in, and what the rules said.
+    n: int
+    round: int
+    said: dict[str, Any]
+
+    @cached_property
+    def data(self) -> dict[str, Any]:  # type: ignore[override]
+        """Event.data: the entry's number and round, then what the rules said."""
+        return {"n": self.n, "round": self.round, **self.said}
 
     @cached_property
     def json(self) -> dict[str, Any]:
@@ -117,6 +122,9 @@ class LogEntry(Event):
         out = {"kind": self.kind, **self.data}  # Event.to_json(), inlined
         out["text"] = event_text(out, self.figures)
         return out
+
+
+_ROUND_OF = attrgetter("round")  # the round an entry of the log was logged in
 
 
 class Draft:
@@ -284,21 +292,22 @@ class Draft:
         oldest = self.round - LOG_ROUNDS + 1
         log = self.log
         # The log is in the order of logging, so of rounds: what goes is a head of it.
-        gone = bisect_left(log, oldest, key=_round_of)
+        gone = bisect_left(log, oldest, key=_ROUND_OF)
         if gone:
             self.log = log[gone:]
 
     def note(self, kind: str, **data: Any) -> None:
         """One more public event in the log."""
         self.logged += 1
-        # LogEntry(kind, data), seen by every seat, made with its fields stored straight into its
-        # dict: no frozen dataclass __init__ with an object.__setattr__ per field. A round logs
-        # about 20 entries, and making them is the largest single cost of random play.
+        # A LogEntry seen by every seat (visible_to: Event's default, None), made with its fields
+        # stored straight into its dict: no frozen dataclass __init__ with an object.__setattr__
+        # per field. A round logs about 20 entries, and making them is a large part of its cost.
         entry = object.__new__(LogEntry)
         fields = entry.__dict__
         fields["kind"] = kind
-        fields["data"] = {"n": self.logged, "round": self.round, **data}
-        fields["visible_to"] = None
+        fields["n"] = self.logged
+        fields["round"] = self.round
+        fields["said"] = data
         fields["figures"] = self.decks.figures
         self.events.append(entry)
 
