@@ -120,7 +120,7 @@ def turn_cards(table: Draft) -> None:
     table.export_card = export
     table.note(
         "cards",
-        market={GOODS[g]: market[g] for g in range(6) if market[g]},
+        market={good: units for good, units in zip(GOODS, market, strict=True) if units},
         export=[GOODS[g] for g in table.decks.export_cards[export]],
     )
 
@@ -219,13 +219,17 @@ def _send(table: Draft, index: int) -> None:
 def _move_prices(table: Draft, falls: list[int]) -> None:
     """RULINGS Businessmen 7: goods sent fall by each car's capacity; all the others rise 3."""
     rise = table.decks.figures.rise
+    before = table.prices
     prices = tuple(
-        clamp_price(table.prices[g] - falls[g] if falls[g] else table.prices[g] + rise)
-        for g in range(6)
+        [
+            clamp_price(price - fall if fall else price + rise)
+            for price, fall in zip(before, falls, strict=True)
+        ]
     )
-    moved = {GOODS[g]: prices[g] - table.prices[g] for g in range(6)}
     table.prices = prices
-    table.note("prices", prices={GOODS[g]: prices[g] for g in range(6)}, moved=moved)
+    # Each good's name with its price, and with its move: zipped in C, as this runs every round.
+    moved = dict(zip(GOODS, map(sub, prices, before), strict=True))
+    table.note("prices", prices=dict(zip(GOODS, prices, strict=True)), moved=moved)
 
 
 def spin_events(table: Draft) -> None:
