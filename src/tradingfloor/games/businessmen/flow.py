@@ -48,7 +48,7 @@ def seek(table: Draft, start: int) -> None:
             return
         passed[seat] = True
         if circling:
-            table.note("pass", seat=seat, phase=phase, forced=True)
+            table.note("pass", {"seat": seat, "phase": phase, "forced": True})
     end_phase(table)
 
 
@@ -100,7 +100,7 @@ def begin_round(table: Draft) -> None:
             pay = table.decks.figures.skip_pay
             table.pay(seat, -pay)
             table.edit(seat).owed = False
-            table.note("skip-pay", seat=seat, coins=pay)
+            table.note("skip-pay", {"seat": seat, "coins": pay})
     turn_cards(table)
     begin(table, "buy", table.first)
 
@@ -120,8 +120,10 @@ def turn_cards(table: Draft) -> None:
     table.export_card = export
     table.note(
         "cards",
-        market={good: units for good, units in zip(GOODS, market, strict=True) if units},
-        export=[GOODS[g] for g in table.decks.export_cards[export]],
+        {
+            "market": {good: units for good, units in zip(GOODS, market, strict=True) if units},
+            "export": [GOODS[g] for g in table.decks.export_cards[export]],
+        },
     )
 
 
@@ -152,7 +154,7 @@ def keep_types(table: Draft, seat: int, keep: tuple[int, ...]) -> None:
     table.supply = tuple(table.supply[g] + me.main[g] - main[g] for g in range(6))
     table.edit(seat).main = main
     table.passed[seat] = True
-    table.note("store", seat=seat, keep=[GOODS[g] for g in keep], dropped=dropped)
+    table.note("store", {"seat": seat, "keep": [GOODS[g] for g in keep], "dropped": dropped})
 
 
 def send_cars(table: Draft) -> None:
@@ -170,7 +172,7 @@ def send_cars(table: Draft) -> None:
     table.embargo = sector.embargo
     table.prices = prices
     after = dict(zip(GOODS, prices, strict=True))  # the prices the cars are paid at
-    table.note("price-wheel", sector=spin, **sector.describe(), prices=after)
+    table.note("price-wheel", {"sector": spin, **sector.describe(), "prices": after})
     falls = [0] * 6
     for index, car in enumerate(table.cars):
         if car.good is None or car.load < CAPACITY[index] or car.good in table.embargo:
@@ -205,14 +207,16 @@ def _send(table: Draft, index: int) -> None:
     table.cars = put(table.cars, index, Car(None, (0,) * table.players))
     table.note(
         "send",
-        car=CARS[index],
-        good=GOODS[good],
-        units=car.load,
-        price=price,
-        paid={str(s): c for s, c in paid.items()},
-        alone=alone,
-        vp=CAR_VP[index] if alone is not None else 0,
-        **({"alone_skipping": skipper} if skipper is not None else {}),
+        {
+            "car": CARS[index],
+            "good": GOODS[good],
+            "units": car.load,
+            "price": price,
+            "paid": {str(s): c for s, c in paid.items()},
+            "alone": alone,
+            "vp": CAR_VP[index] if alone is not None else 0,
+            **({"alone_skipping": skipper} if skipper is not None else {}),
+        },
     )
 
 
@@ -229,7 +233,7 @@ def _move_prices(table: Draft, falls: list[int]) -> None:
     table.prices = prices
     # Each good's name with its price, and with its move: zipped in C, as this runs every round.
     moved = dict(zip(GOODS, map(sub, prices, before), strict=True))
-    table.note("prices", prices=dict(zip(GOODS, prices, strict=True)), moved=moved)
+    table.note("prices", {"prices": dict(zip(GOODS, prices, strict=True)), "moved": moved})
 
 
 def spin_events(table: Draft) -> None:
@@ -261,19 +265,22 @@ def _spin_for(table: Draft, seat: int) -> None:
     hit = table.decks.events_wheel[sector]
     me = table.seats[seat]
     if hit is None:
-        table.note("event", seat=seat, sector=sector, hit=None)
+        table.note("event", {"seat": seat, "sector": sector, "hit": None})
         return
     name = CHARACTERISTICS[hit]
     if me.insured[hit]:
         table.edit(seat).insured = put(me.insured, hit, False)
-        table.note("event", seat=seat, sector=sector, hit=name, insured=True)
+        table.note("event", {"seat": seat, "sector": sector, "hit": name, "insured": True})
         return
     level = me.levels[hit]
     loss = 2 if level == 3 else 1
     table.gain_vp(seat, -loss, "events")
     me = table.edit(seat)
     me.levels, me.markers = put(me.levels, hit, max(1, level - 1)), put(me.markers, hit, True)
-    table.note("event", seat=seat, sector=sector, hit=name, level=max(1, level - 1), vp=-loss)
+    table.note(
+        "event",
+        {"seat": seat, "sector": sector, "hit": name, "level": max(1, level - 1), "vp": -loss},
+    )
 
 
 def end_round(table: Draft) -> None:
@@ -303,7 +310,7 @@ def end_round(table: Draft) -> None:
     table.price_spin = None
     table.embargo = ()
     table.event_spins = ()
-    table.note("round", first=table.first)
+    table.note("round", {"first": table.first})
     begin(table, "declare", table.first)
 
 
@@ -318,4 +325,4 @@ def _over(table: Draft, why: str) -> None:
     table.turn = None
     table.ended = why
     at_goal = [seat for seat, s in enumerate(table.seats) if s.vp >= table.goal]
-    table.note("over", why=why, goal=table.goal, at_goal=at_goal, rounds=table.round)
+    table.note("over", {"why": why, "goal": table.goal, "at_goal": at_goal, "rounds": table.round})

@@ -146,7 +146,7 @@ def _do(table: Draft, seat: int, action: Any) -> None:
     kind = type(action)
     if kind is Pass:
         table.passed[seat] = True
-        table.note("pass", seat=seat, phase=table.phase)
+        table.note("pass", {"seat": seat, "phase": table.phase})
     elif table.phase == "declare":
         _declare(table, seat, kind is Skip)
     elif kind is Buy:
@@ -170,7 +170,7 @@ def _declare(table: Draft, seat: int, skip: bool) -> None:
         table.edit(seat).skipping = skip
     if skip:
         table.gain_vp(seat, -table.decks.figures.skip_vp, "skipping")
-    table.note("declare", seat=seat, skip=skip)
+    table.note("declare", {"seat": seat, "skip": skip})
 
 
 def _buy(table: Draft, seat: int, action: Buy) -> None:
@@ -181,7 +181,7 @@ def _buy(table: Draft, seat: int, action: Buy) -> None:
     me.temp = bump(me.temp, good, units)
     me.bought = put(me.bought, good, True)
     table.market = bump(table.market, good, -units)
-    table.note("buy", seat=seat, good=action.good, units=units)
+    table.note("buy", {"seat": seat, "good": action.good, "units": units})
 
 
 def _load(table: Draft, seat: int, action: Load) -> None:
@@ -195,7 +195,9 @@ def _load(table: Draft, seat: int, action: Load) -> None:
     wagon = table.cars[car]
     table.cars = put(table.cars, car, Car(good, bump(wagon.units, seat, units)))
     load = wagon.load + units
-    table.note("load", seat=seat, car=action.car, good=action.good, units=units, load=load)
+    table.note(
+        "load", {"seat": seat, "car": action.car, "good": action.good, "units": units, "load": load}
+    )
 
 
 def _export(table: Draft, seat: int, action: Export) -> None:
@@ -206,7 +208,9 @@ def _export(table: Draft, seat: int, action: Export) -> None:
     me.exported = put(me.exported, good, True)
     table.supply = bump(table.supply, good, units)
     table.gain_vp(seat, EXPORT_VP[units], "exports")
-    table.note("export", seat=seat, good=action.good, units=units, vp=EXPORT_VP[units])
+    table.note(
+        "export", {"seat": seat, "good": action.good, "units": units, "vp": EXPORT_VP[units]}
+    )
 
 
 def _improve(table: Draft, seat: int, which: int) -> None:
@@ -218,7 +222,9 @@ def _improve(table: Draft, seat: int, which: int) -> None:
     me = table.edit(seat)
     me.levels = put(me.levels, which, level)
     name = CHARACTERISTICS[which]
-    table.note("improve", seat=seat, characteristic=name, level=level, coins=coins, vp=vp)
+    table.note(
+        "improve", {"seat": seat, "characteristic": name, "level": level, "coins": coins, "vp": vp}
+    )
 
 
 def _insure(table: Draft, seat: int, which: int) -> None:
@@ -227,7 +233,7 @@ def _insure(table: Draft, seat: int, which: int) -> None:
     me = table.edit(seat)
     me.insured = put(me.insured, which, True)
     me.markers = put(me.markers, which, False)
-    table.note("insure", seat=seat, characteristic=CHARACTERISTICS[which])
+    table.note("insure", {"seat": seat, "characteristic": CHARACTERISTICS[which]})
 
 
 def result(state: BusinessmenState) -> Result | None:
