@@ -279,8 +279,11 @@ class Draft:
     def gain_vp(self, seat: int, vp: int, source: str) -> None:
         """Move `seat`'s VP marker by `vp`, tallied under `source` (a VP_SOURCES name); the scale
         has no place below 0."""
+        now = self.seats[seat].vp
+        moved = max(0, now + vp) - now
+        if not moved:
+            return  # a loss at 0 VP: in random play, most of the events wheel's hits
         me = self.edit(seat)
-        moved = max(0, me.vp + vp) - me.vp
         me.vp += moved
         tally = list(me.vp_from)
         tally[VP_SOURCES.index(source)] += moved
