@@ -27,37 +27,94 @@ from tradingfloor.games.businessmen.state import (
 from tradingfloor.games.businessmen.words import event_text
 
 FIELDS = BusinessmenState._fields
-_FROZEN = attrgetter(*(name if name != "seats" else "seat_tuple" for name in FIELDS))
 
 
-_SEAT_FIELD = {name: index for index, name in enumerate(Seat._fields)}
-_PASSED = _SEAT_FIELD["passed"]
+_PASSED = Seat._fields.index("passed")
 _PASSED_OF = itemgetter(_PASSED)  # a seat's passed flag, read in C
 
 
-def seat_with(seat: Seat, **changes: Any) -> Seat:
-    """`seat` with `changes`: Seat._replace, without its generic machinery."""
-    values = list(seat)
-    for name, value in changes.items():
-        values[_SEAT_FIELD[name]] = value
-    return tuple.__new__(Seat, values)
+class SeatDraft:
+    """One seat that the step in progress changes: a Seat's fields, each set in place, and frozen
+    back into a Seat with the state. Its `passed` flag is the draft's (`Draft.passed`)."""
+
+    __slots__ = tuple(name for name in Seat._fields if name != "passed")
+
+    coins: int
+    vp: int
+    levels: tuple[int, int, int]
+    markers: tuple[bool, bool, bool]
+    insured: tuple[bool, bool, bool]
+    main: tuple[int, ...]
+    temp: tuple[int, ...]
+    skipping: bool
+    owed: bool
+    bought: tuple[bool, ...]
+    exported: tuple[bool, ...]
+    vp_from: tuple[int, ...]
+
+    def __init__(self, seat: Seat) -> None:
+        # In Seat's field order; `_` is the passed flag.
+        (
+            self.coins,
+            self.vp,
+            self.levels,
+            self.markers,
+            self.insured,
+            self.main,
+            self.temp,
+            self.skipping,
+            self.owed,
+            _,
+            self.bought,
+            self.exported,
+            self.vp_from,
+        ) = seat
+
+    def held(self, good: int) -> int:
+        """Units of `good` in both warehouses together (Seat.held)."""
+        return self.main[good] + self.temp[good]
+
+    def frozen(self, passed: bool) -> Seat:
+        """The seat as changed, with its `passed` flag."""
+        fields = (
+            self.coins,
+            self.vp,
+            self.levels,
+            self.markers,
+            self.insured,
+            self.main,
+            self.temp,
+            self.skipping,
+            self.owed,
+            passed,
+            self.bought,
+            self.exported,
+            self.vp_from,
+        )
+        return tuple.__new__(Seat, fields)
 
 
 def _passed_as(seat: Seat, passed: bool) -> Seat:
+    """`seat` with its passed flag set to `passed` (Seat._replace, without its machinery)."""
     values = list(seat)
     values[_PASSED] = passed
     return tuple.__new__(Seat, values)
 
 
-def _round_of(entry: Event) -> int:
-    """The round an entry of the log was logged in."""
-    return int(entry.data["round"])
-
-
 class LogEntry(Event):
-    """A public event of the log, whose JSON form is made once, by the first view that shows it."""
+    """A public event of the log, made by `Draft.note`. Its `data` and its JSON form are made when
+    first read (by a view): random play and search log about 20 entries a round and read none."""
 
     figures: Figures = PRINTED  # the match's figures, which some entries' words quote
+    # Set by Draft.note: the entry's number, the round it was logged in, and what the rules said.
+    n: int
+    round: int
+    said: dict[str, Any]
+
+    @cached_property
+    def data(self) -> dict[str, Any]:  # type: ignore[override]
+        """Event.data: the entry's number and round, then what the rules said."""
+        return {"n": self.n, "round": self.round, **self.said}
 
     @cached_property
     def json(self) -> dict[str, Any]:
@@ -67,8 +124,12 @@ class LogEntry(Event):
         return out
 
 
+_ROUND_OF = attrgetter("round")  # the round an entry of the log was logged in
+
+
 class Draft:
-    """The state's fields as attributes that a step may set; `seats` is a list while drafting."""
+    """The state's fields as attributes that a step may set; `seats` is a list while drafting, of
+    the seats as they were and of the seats the step changes (`edit`)."""
 
     __slots__ = (*FIELDS, "events", "passed", "players", "_cursor")
 
@@ -80,7 +141,7 @@ class Draft:
     first: int
     phase: Phase
     turn: int | None
-    seats: list[Seat]
+    seats: list[Seat | SeatDraft]
     supply: tuple[int, ...]
     market: tuple[int, ...]
     prices: tuple[int, ...]
@@ -144,15 +205,17 @@ class Draft:
         self.passed = list(map(_PASSED_OF, state.seats))
         self._cursor = None
 
-    @property
-    def seat_tuple(self) -> tuple[Seat, ...]:
-        """The seats with their passed flags set (in the draft's list too), as a tuple."""
+    def frozen_seats(self) -> tuple[Seat, ...]:
+        """The seats with their changes and passed flags (in the draft's list too), as a tuple."""
         seats = self.seats
-        # Only the seats whose flag changed are rebuilt: most steps change one seat's, or none.
+        # Only the seats changed are rebuilt: most steps change one seat, or none.
         for index, flag in enumerate(self.passed):
-            if seats[index].passed is not flag:
-                seats[index] = _passed_as(seats[index], flag)
-        return tuple(seats)
+            me = seats[index]
+            if type(me) is SeatDraft:
+                seats[index] = me.frozen(flag)
+            elif me.passed is not flag:  # type: ignore[union-attr]
+                seats[index] = _passed_as(me, flag)  # type: ignore[arg-type]
+        return tuple(seats)  # type: ignore[arg-type]
 
     def draws(self) -> RngCursor:
         """The cursor every draw of this step comes from, in order (one cursor, not one a draw)."""
@@ -168,31 +231,63 @@ class Draft:
         if self.events:
             self.log = (*self.log, *self.events)
             self.events = []
-        return tuple.__new__(BusinessmenState, _FROZEN(self))  # BusinessmenState._make, direct
+        # BusinessmenState._make, direct, in FIELDS order.
+        fields = (
+            self.decks,
+            self.goal,
+            self.max_rounds,
+            self.rng,
+            self.round,
+            self.first,
+            self.phase,
+            self.turn,
+            self.frozen_seats(),
+            self.supply,
+            self.market,
+            self.prices,
+            self.bank,
+            self.cars,
+            self.goods_deck,
+            self.goods_used,
+            self.goods_card,
+            self.export_deck,
+            self.export_used,
+            self.export_card,
+            self.price_spin,
+            self.embargo,
+            self.event_spins,
+            self.log,
+            self.logged,
+            self.ended,
+            self.news_from,
+        )
+        return tuple.__new__(BusinessmenState, fields)
 
-    def seat(self, seat: int, **changes: Any) -> None:
-        """Change fields of one seat (its `passed` flag is `self.passed[seat]`)."""
-        # seat_with's loop, here rather than called: several times a step, for one or two fields.
-        values = list(self.seats[seat])
-        for name, value in changes.items():
-            if name == "passed":
-                raise TypeError("a draft keeps the passed flags in Draft.passed")
-            values[_SEAT_FIELD[name]] = value
-        self.seats[seat] = tuple.__new__(Seat, values)
+    def edit(self, seat: int) -> SeatDraft:
+        """`seat`'s fields, to change in place: drafted the first time the step changes it."""
+        me = self.seats[seat]
+        if type(me) is SeatDraft:
+            return me
+        drafted = self.seats[seat] = SeatDraft(me)  # type: ignore[arg-type]
+        return drafted
 
     def pay(self, seat: int, coins: int) -> None:
         """`seat` pays `coins` to the bank (negative: the bank pays the seat)."""
-        self.seat(seat, coins=self.seats[seat].coins - coins)
+        self.edit(seat).coins -= coins
         self.bank += coins
 
-    def gain_vp(self, seat: int, vp: int, source: str, **changes: Any) -> None:
+    def gain_vp(self, seat: int, vp: int, source: str) -> None:
         """Move `seat`'s VP marker by `vp`, tallied under `source` (a VP_SOURCES name); the scale
-        has no place below 0. `changes` are other fields of the seat changed with it."""
-        me = self.seats[seat]
-        moved = max(0, me.vp + vp) - me.vp
+        has no place below 0."""
+        now = self.seats[seat].vp
+        moved = max(0, now + vp) - now
+        if not moved:
+            return  # a loss at 0 VP: in random play, most of the events wheel's hits
+        me = self.edit(seat)
+        me.vp += moved
         tally = list(me.vp_from)
         tally[VP_SOURCES.index(source)] += moved
-        self.seat(seat, vp=me.vp + moved, vp_from=tuple(tally), **changes)
+        me.vp_from = tuple(tally)
 
     def forget_old_rounds(self) -> None:
         """The log keeps the last LOG_ROUNDS rounds whole (a round's roulette stays in view all
@@ -200,21 +295,24 @@ class Draft:
         oldest = self.round - LOG_ROUNDS + 1
         log = self.log
         # The log is in the order of logging, so of rounds: what goes is a head of it.
-        gone = bisect_left(log, oldest, key=_round_of)
+        gone = bisect_left(log, oldest, key=_ROUND_OF)
         if gone:
             self.log = log[gone:]
 
-    def note(self, kind: str, **data: Any) -> None:
-        """One more public event in the log."""
+    def note(self, kind: str, said: dict[str, Any]) -> None:
+        """One more public event in the log: `said` is its data, in words and figures."""
+        # `said` is a dict display at each call rather than keywords: collecting keywords into a
+        # dict was a fifth of an entry's cost.
         self.logged += 1
-        # LogEntry(kind, data), seen by every seat, made with its fields stored straight into its
-        # dict: no frozen dataclass __init__ with an object.__setattr__ per field. A round logs
-        # about 20 entries, and making them is the largest single cost of random play.
+        # A LogEntry seen by every seat (visible_to: Event's default, None), made with its fields
+        # stored straight into its dict: no frozen dataclass __init__ with an object.__setattr__
+        # per field. A round logs about 20 entries, and making them is a large part of its cost.
         entry = object.__new__(LogEntry)
         fields = entry.__dict__
         fields["kind"] = kind
-        fields["data"] = {"n": self.logged, "round": self.round, **data}
-        fields["visible_to"] = None
+        fields["n"] = self.logged
+        fields["round"] = self.round
+        fields["said"] = said
         fields["figures"] = self.decks.figures
         self.events.append(entry)
 

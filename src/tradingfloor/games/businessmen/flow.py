@@ -8,14 +8,13 @@ from __future__ import annotations
 from operator import add, sub
 
 from tradingfloor.games.businessmen import menus
-from tradingfloor.games.businessmen.draft import Draft, seat_with
+from tradingfloor.games.businessmen.draft import Draft, SeatDraft
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.state import (
     CAPACITY,
     CAR_VP,
     Car,
     Phase,
-    Seat,
 )
 from tradingfloor.games.businessmen.table import (
     bump,
@@ -28,6 +27,8 @@ from tradingfloor.games.businessmen.table import (
 # Phases where the turn goes round and round until everyone has passed (RULINGS Businessmen 3, 4).
 CIRCLING = ("buy", "load")
 NO_INSURANCE = (False, False, False)
+NO_GOODS = (0,) * 6  # units of each good
+NONE_OF_THE_GOODS = (False,) * 6  # a flag for each good
 
 
 def seek(table: Draft, start: int) -> None:
@@ -36,18 +37,18 @@ def seek(table: Draft, start: int) -> None:
     A seat with nothing it could do passes at once: in every phase, what a seat can do only
     shrinks as the phase goes on, so that pass is the one it would have to make anyway.
     """
-    players, seats, passed = table.players, table.seats, table.passed
-    can_act = menus.CAN_ACT[table.phase]
-    for k in range(players):
-        seat = (start + k) % players  # clockwise from `start`
+    seats, passed, phase = table.seats, table.passed, table.phase
+    can_act = menus.CAN_ACT[phase]
+    circling = phase in CIRCLING
+    for seat in clockwise(table.players, start):
         if passed[seat] or seats[seat].skipping:
             continue
         if can_act(table, seat):
             table.turn = seat
             return
         passed[seat] = True
-        if table.phase in CIRCLING:
-            table.note("pass", seat=seat, phase=table.phase, forced=True)
+        if circling:
+            table.note("pass", {"seat": seat, "phase": phase, "forced": True})
     end_phase(table)
 
 
@@ -98,8 +99,8 @@ def begin_round(table: Draft) -> None:
         if table.seats[seat].owed:
             pay = table.decks.figures.skip_pay
             table.pay(seat, -pay)
-            table.seat(seat, owed=False)
-            table.note("skip-pay", seat=seat, coins=pay)
+            table.edit(seat).owed = False
+            table.note("skip-pay", {"seat": seat, "coins": pay})
     turn_cards(table)
     begin(table, "buy", table.first)
 
@@ -119,8 +120,10 @@ def turn_cards(table: Draft) -> None:
     table.export_card = export
     table.note(
         "cards",
-        market={GOODS[g]: market[g] for g in range(6) if market[g]},
-        export=[GOODS[g] for g in table.decks.export_cards[export]],
+        {
+            "market": {good: units for good, units in zip(GOODS, market, strict=True) if units},
+            "export": [GOODS[g] for g in table.decks.export_cards[export]],
+        },
     )
 
 
@@ -135,10 +138,11 @@ def _draw(
 
 def begin_storing(table: Draft) -> None:
     """RULINGS Businessmen 5: the temporary warehouse empties into the main one."""
-    table.seats = [
-        seat_with(s, main=tuple(map(add, s.main, s.temp)), temp=(0,) * 6) if any(s.temp) else s
-        for s in table.seats
-    ]
+    for seat, tablet in enumerate(table.seats):
+        if any(tablet.temp):
+            me = table.edit(seat)
+            me.main = tuple(map(add, me.main, me.temp))
+            me.temp = NO_GOODS
     begin(table, "store", table.first)
 
 
@@ -148,9 +152,9 @@ def keep_types(table: Draft, seat: int, keep: tuple[int, ...]) -> None:
     dropped = {GOODS[g]: me.main[g] for g in range(6) if me.main[g] and g not in keep}
     main = tuple(me.main[g] if g in keep else 0 for g in range(6))
     table.supply = tuple(table.supply[g] + me.main[g] - main[g] for g in range(6))
-    table.seat(seat, main=main)
+    table.edit(seat).main = main
     table.passed[seat] = True
-    table.note("store", seat=seat, keep=[GOODS[g] for g in keep], dropped=dropped)
+    table.note("store", {"seat": seat, "keep": [GOODS[g] for g in keep], "dropped": dropped})
 
 
 def send_cars(table: Draft) -> None:
@@ -168,7 +172,7 @@ def send_cars(table: Draft) -> None:
     table.embargo = sector.embargo
     table.prices = prices
     after = dict(zip(GOODS, prices, strict=True))  # the prices the cars are paid at
-    table.note("price-wheel", sector=spin, **sector.describe(), prices=after)
+    table.note("price-wheel", {"sector": spin, **sector.describe(), "prices": after})
     falls = [0] * 6
     for index, car in enumerate(table.cars):
         if car.good is None or car.load < CAPACITY[index] or car.good in table.embargo:
@@ -203,27 +207,33 @@ def _send(table: Draft, index: int) -> None:
     table.cars = put(table.cars, index, Car(None, (0,) * table.players))
     table.note(
         "send",
-        car=CARS[index],
-        good=GOODS[good],
-        units=car.load,
-        price=price,
-        paid={str(s): c for s, c in paid.items()},
-        alone=alone,
-        vp=CAR_VP[index] if alone is not None else 0,
-        **({"alone_skipping": skipper} if skipper is not None else {}),
+        {
+            "car": CARS[index],
+            "good": GOODS[good],
+            "units": car.load,
+            "price": price,
+            "paid": {str(s): c for s, c in paid.items()},
+            "alone": alone,
+            "vp": CAR_VP[index] if alone is not None else 0,
+            **({"alone_skipping": skipper} if skipper is not None else {}),
+        },
     )
 
 
 def _move_prices(table: Draft, falls: list[int]) -> None:
     """RULINGS Businessmen 7: goods sent fall by each car's capacity; all the others rise 3."""
     rise = table.decks.figures.rise
+    before = table.prices
     prices = tuple(
-        clamp_price(table.prices[g] - falls[g] if falls[g] else table.prices[g] + rise)
-        for g in range(6)
+        [
+            clamp_price(price - fall if fall else price + rise)
+            for price, fall in zip(before, falls, strict=True)
+        ]
     )
-    moved = {GOODS[g]: prices[g] - table.prices[g] for g in range(6)}
     table.prices = prices
-    table.note("prices", prices={GOODS[g]: prices[g] for g in range(6)}, moved=moved)
+    # Each good's name with its price, and with its move: zipped in C, as this runs every round.
+    moved = dict(zip(GOODS, map(sub, prices, before), strict=True))
+    table.note("prices", {"prices": dict(zip(GOODS, prices, strict=True)), "moved": moved})
 
 
 def spin_events(table: Draft) -> None:
@@ -242,7 +252,9 @@ def spin_events(table: Draft) -> None:
             table.passed[seat] = False
             return
     # RULINGS Businessmen 11: insurance covers the next round's phase 5 only.
-    table.seats = [seat_with(s, insured=NO_INSURANCE) if any(s.insured) else s for s in table.seats]
+    for seat, tablet in enumerate(table.seats):
+        if any(tablet.insured):
+            table.edit(seat).insured = NO_INSURANCE
     begin(table, "insure", table.first)
 
 
@@ -253,18 +265,22 @@ def _spin_for(table: Draft, seat: int) -> None:
     hit = table.decks.events_wheel[sector]
     me = table.seats[seat]
     if hit is None:
-        table.note("event", seat=seat, sector=sector, hit=None)
+        table.note("event", {"seat": seat, "sector": sector, "hit": None})
         return
     name = CHARACTERISTICS[hit]
     if me.insured[hit]:
-        table.seat(seat, insured=put(me.insured, hit, False))
-        table.note("event", seat=seat, sector=sector, hit=name, insured=True)
+        table.edit(seat).insured = put(me.insured, hit, False)
+        table.note("event", {"seat": seat, "sector": sector, "hit": name, "insured": True})
         return
     level = me.levels[hit]
     loss = 2 if level == 3 else 1
-    levels, markers = put(me.levels, hit, max(1, level - 1)), put(me.markers, hit, True)
-    table.gain_vp(seat, -loss, "events", levels=levels, markers=markers)
-    table.note("event", seat=seat, sector=sector, hit=name, level=max(1, level - 1), vp=-loss)
+    table.gain_vp(seat, -loss, "events")
+    me = table.edit(seat)
+    me.levels, me.markers = put(me.levels, hit, max(1, level - 1)), put(me.markers, hit, True)
+    table.note(
+        "event",
+        {"seat": seat, "sector": sector, "hit": name, "level": max(1, level - 1), "vp": -loss},
+    )
 
 
 def end_round(table: Draft) -> None:
@@ -277,7 +293,10 @@ def end_round(table: Draft) -> None:
         return
     table.supply = tuple(map(add, table.supply, table.market))
     table.market = (0,) * 6
-    table.seats = [_next_round(s) for s in table.seats]
+    for seat, tablet in enumerate(table.seats):
+        # Already so for most seats: nothing skipped, owed, bought or exported.
+        if tablet.skipping or tablet.owed or any(tablet.bought) or any(tablet.exported):
+            _next_round(table.edit(seat))
     table.passed = [False] * table.players
     if table.goods_card is not None:
         table.goods_used = (*table.goods_used, table.goods_card)
@@ -291,17 +310,14 @@ def end_round(table: Draft) -> None:
     table.price_spin = None
     table.embargo = ()
     table.event_spins = ()
-    table.note("round", first=table.first)
+    table.note("round", {"first": table.first})
     begin(table, "declare", table.first)
 
 
-def _next_round(seat: Seat) -> Seat:
+def _next_round(me: SeatDraft) -> None:
     """A seat's flags as a round starts: owed if it skipped, nothing bought or exported yet."""
-    if not seat.skipping and not seat.owed and not any(seat.bought) and not any(seat.exported):
-        return seat  # already so
-    return seat_with(
-        seat, owed=seat.skipping, skipping=False, bought=(False,) * 6, exported=(False,) * 6
-    )
+    me.owed, me.skipping = me.skipping, False
+    me.bought = me.exported = NONE_OF_THE_GOODS
 
 
 def _over(table: Draft, why: str) -> None:
@@ -309,4 +325,4 @@ def _over(table: Draft, why: str) -> None:
     table.turn = None
     table.ended = why
     at_goal = [seat for seat, s in enumerate(table.seats) if s.vp >= table.goal]
-    table.note("over", why=why, goal=table.goal, at_goal=at_goal, rounds=table.round)
+    table.note("over", {"why": why, "goal": table.goal, "at_goal": at_goal, "rounds": table.round})

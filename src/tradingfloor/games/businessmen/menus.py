@@ -43,6 +43,8 @@ BUYS_UP_TO = tuple(tuple(BUYS[g, u] for u in range(1, 6)) for g in range(6))  # 
 LOADS = {(c, g): Load(car=CARS[c], good=GOODS[g]) for c in range(3) for g in range(6)}  # type: ignore[arg-type]
 EXPORTS = {(g, u): Export(good=GOODS[g], units=u) for g in range(6) for u in EXPORT_VP}  # type: ignore[arg-type]
 IMPROVES = tuple(Improve(characteristic=name) for name in CHARACTERISTICS)  # type: ignore[arg-type]
+CHEAPEST_IMPROVEMENT = min(coins for coins, _ in IMPROVE.values())  # RULINGS Businessmen 9
+FEWEST_EXPORTED = min(EXPORT_VP)  # RULINGS Businessmen 8: an export is of 4, 6 or 8 units
 INSURES = tuple(Insure(characteristic=name) for name in CHARACTERISTICS)  # type: ignore[arg-type]
 
 PHASE_HINTS = {
@@ -79,8 +81,10 @@ def _can_declare(state: Board, seat: int) -> bool:
 def _can_buy(state: Board, seat: int) -> bool:
     """Whether `buy_options` lists anything."""
     me = state.seats[seat]
+    if me.coins <= 0:
+        return False  # a unit costs a coin: most seats of a random game, at most buying phases
     # A good on the market has a unit at least, so only the limit and the coins can stop a buy.
-    if min(MANAGER_LIMIT[me.levels[MANAGER] - 1], me.coins) <= 0:
+    if MANAGER_LIMIT[me.levels[MANAGER] - 1] <= 0:
         return False
     bought = me.bought
     # A loop rather than any() over a generator: every seat is asked after every purchase.
@@ -93,9 +97,11 @@ def _can_buy(state: Board, seat: int) -> bool:
 def _can_load(state: Board, seat: int) -> bool:
     """Whether `load_options` lists anything."""
     me = state.seats[seat]
+    main, temp = me.main, me.temp
+    if not any(main) and not any(temp):
+        return False  # nothing to load: most seats of a random game, at most loading phases
     if LOADER_LIMIT[me.levels[LOADER] - 1] <= 0:
         return False
-    main, temp = me.main, me.temp
     for car, wagon in enumerate(state.cars):
         if CAPACITY[car] - sum(wagon.units) <= 0:
             continue
@@ -115,12 +121,16 @@ def _must_store(state: Board, seat: int) -> bool:
 
 def _can_export(state: Board, seat: int) -> bool:
     """Whether `export_options` lists anything."""
+    if max(state.seats[seat].main) < FEWEST_EXPORTED:
+        return False  # no good held in an exportable number: most seats, at most export phases
     return bool(export_options(state, seat))
 
 
 def _can_improve(state: Board, seat: int) -> bool:
     """Whether `improve_options` lists anything."""
     me = state.seats[seat]
+    if me.coins < CHEAPEST_IMPROVEMENT:
+        return False  # most seats of a random game, at most improving phases
     # A loop rather than any() over a generator: every seat is asked at every improving phase.
     for level in me.levels:  # noqa: SIM110
         if level < 3 and me.coins >= IMPROVE[level + 1][0]:

@@ -146,7 +146,7 @@ def _do(table: Draft, seat: int, action: Any) -> None:
     kind = type(action)
     if kind is Pass:
         table.passed[seat] = True
-        table.note("pass", seat=seat, phase=table.phase)
+        table.note("pass", {"seat": seat, "phase": table.phase})
     elif table.phase == "declare":
         _declare(table, seat, kind is Skip)
     elif kind is Buy:
@@ -167,47 +167,50 @@ def _declare(table: Draft, seat: int, skip: bool) -> None:
     """RULINGS Businessmen 12: a skip costs 1 VP now and pays 10 coins as the next round starts."""
     table.passed[seat] = True
     if table.seats[seat].skipping is not skip:  # a new round has every seat playing
-        table.seat(seat, skipping=skip)
+        table.edit(seat).skipping = skip
     if skip:
         table.gain_vp(seat, -table.decks.figures.skip_vp, "skipping")
-    table.note("declare", seat=seat, skip=skip)
+    table.note("declare", {"seat": seat, "skip": skip})
 
 
 def _buy(table: Draft, seat: int, action: Buy) -> None:
     """RULINGS Businessmen 3: 1 coin a unit, into the temporary warehouse."""
     good, units = GOODS.index(action.good), action.units
-    me = table.seats[seat]
     table.pay(seat, units)
-    table.seat(seat, temp=bump(me.temp, good, units), bought=put(me.bought, good, True))
+    me = table.edit(seat)
+    me.temp = bump(me.temp, good, units)
+    me.bought = put(me.bought, good, True)
     table.market = bump(table.market, good, -units)
-    table.note("buy", seat=seat, good=action.good, units=units)
+    table.note("buy", {"seat": seat, "good": action.good, "units": units})
 
 
 def _load(table: Draft, seat: int, action: Load) -> None:
     """RULINGS Businessmen 4: the mandatory maximum, from the temporary warehouse first."""
     car, good = CARS.index(action.car), GOODS.index(action.good)
     units = menus.load_units(table, seat, car, good)
-    me = table.seats[seat]
+    me = table.edit(seat)
     from_temp = min(units, me.temp[good])
-    table.seat(
-        seat,
-        temp=bump(me.temp, good, -from_temp),
-        main=bump(me.main, good, from_temp - units),
-    )
+    me.temp = bump(me.temp, good, -from_temp)
+    me.main = bump(me.main, good, from_temp - units)
     wagon = table.cars[car]
     table.cars = put(table.cars, car, Car(good, bump(wagon.units, seat, units)))
     load = wagon.load + units
-    table.note("load", seat=seat, car=action.car, good=action.good, units=units, load=load)
+    table.note(
+        "load", {"seat": seat, "car": action.car, "good": action.good, "units": units, "load": load}
+    )
 
 
 def _export(table: Draft, seat: int, action: Export) -> None:
     """RULINGS Businessmen 8: the units go back to the supply; 1, 2 or 3 VP; no coins."""
     good, units = GOODS.index(action.good), action.units
-    me = table.seats[seat]
-    table.seat(seat, main=bump(me.main, good, -units), exported=put(me.exported, good, True))
+    me = table.edit(seat)
+    me.main = bump(me.main, good, -units)
+    me.exported = put(me.exported, good, True)
     table.supply = bump(table.supply, good, units)
     table.gain_vp(seat, EXPORT_VP[units], "exports")
-    table.note("export", seat=seat, good=action.good, units=units, vp=EXPORT_VP[units])
+    table.note(
+        "export", {"seat": seat, "good": action.good, "units": units, "vp": EXPORT_VP[units]}
+    )
 
 
 def _improve(table: Draft, seat: int, which: int) -> None:
@@ -215,17 +218,22 @@ def _improve(table: Draft, seat: int, which: int) -> None:
     level = table.seats[seat].levels[which] + 1
     coins, vp = IMPROVE[level]
     table.pay(seat, coins)
-    table.gain_vp(seat, vp, "improving", levels=put(table.seats[seat].levels, which, level))
+    table.gain_vp(seat, vp, "improving")
+    me = table.edit(seat)
+    me.levels = put(me.levels, which, level)
     name = CHARACTERISTICS[which]
-    table.note("improve", seat=seat, characteristic=name, level=level, coins=coins, vp=vp)
+    table.note(
+        "improve", {"seat": seat, "characteristic": name, "level": level, "coins": coins, "vp": vp}
+    )
 
 
 def _insure(table: Draft, seat: int, which: int) -> None:
     """RULINGS Businessmen 11: 10 coins; the warning marker comes off."""
-    me = table.seats[seat]
     table.pay(seat, INSURANCE_COST)
-    table.seat(seat, insured=put(me.insured, which, True), markers=put(me.markers, which, False))
-    table.note("insure", seat=seat, characteristic=CHARACTERISTICS[which])
+    me = table.edit(seat)
+    me.insured = put(me.insured, which, True)
+    me.markers = put(me.markers, which, False)
+    table.note("insure", {"seat": seat, "characteristic": CHARACTERISTICS[which]})
 
 
 def result(state: BusinessmenState) -> Result | None:

@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from typing import Any, Protocol
 
 from tradingfloor.games.businessmen.state import (
     PRICE_MAX,
     PRICE_MIN,
     WAREHOUSE,
     WAREHOUSE_TYPES,
-    Seat,
 )
+
+
+class Warehouses(Protocol):
+    """What the warehouse helpers read of a seat: a Seat, or one that a step is changing."""
+
+    @property
+    def main(self) -> tuple[int, ...]: ...
+
+    @property
+    def levels(self) -> tuple[int, int, int]: ...
 
 
 def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -28,22 +38,23 @@ def clamp_price(price: int) -> int:
     return max(PRICE_MIN, min(PRICE_MAX, price))
 
 
-def clockwise(players: int, start: int) -> list[int]:
-    """Every seat of `players` once, clockwise from `start`."""
-    return [(start + k) % players for k in range(players)]
+@cache  # a handful of (players, start) pairs, asked for at every step by the turn's search
+def clockwise(players: int, start: int) -> tuple[int, ...]:
+    """Every seat of `players` once, clockwise from `start` (taken modulo `players`)."""
+    return tuple((start + k) % players for k in range(players))
 
 
-def types_held(seat: Seat) -> list[int]:
+def types_held(seat: Warehouses) -> list[int]:
     """The goods types in the main warehouse."""
     return [g for g, units in enumerate(seat.main) if units > 0]
 
 
-def room_for_types(seat: Seat) -> int:
+def room_for_types(seat: Warehouses) -> int:
     """How many goods types the main warehouse holds at its level."""
     return WAREHOUSE_TYPES[seat.levels[WAREHOUSE] - 1]
 
 
-def over_room(seat: Seat) -> bool:
+def over_room(seat: Warehouses) -> bool:
     """Whether the main warehouse holds more goods types than its level allows."""
     main = seat.main
     return len(main) - main.count(0) > room_for_types(seat)  # the types held, counted in C
