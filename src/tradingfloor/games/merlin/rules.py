@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Event, Result
@@ -207,7 +207,19 @@ def _hand_worth(hand: tuple[str, ...], config: Config) -> int:
 def _owed_to_players(state: MerlinState, seat: int) -> int:
     if state.finance is None:
         return 0
-    return sum(d.amount for d in state.finance.debts if d.debtor == seat and d.creditor >= 0)
+    return _OWED.get(state.finance.debts, _owed_by_debtor).get(seat, 0)
+
+
+_OWED: ByIdentity[dict[int, int]] = ByIdentity()
+"""By the debts' identity (most moves leave them be): what each debtor owes to players."""
+
+
+def _owed_by_debtor(debts: tuple[Any, ...]) -> dict[int, int]:
+    owed: dict[int, int] = {}
+    for debt in debts:
+        if debt.creditor >= 0:  # (owed to a player, not the R.O.W. or the central bank)
+            owed[debt.debtor] = owed.get(debt.debtor, 0) + debt.amount
+    return owed
 
 
 def _buybacks(config: Config) -> Callable[[str], int]:
