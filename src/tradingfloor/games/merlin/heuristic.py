@@ -52,7 +52,7 @@ CHOOSERS = {
     "vote": "_vote",
     "offer": "_answer",
     "turn": "_turn",
-    "buying": "_turn",
+    "buying": "_buying",
 }
 """The method that weighs each step's moves (by name: the bot's own bound method is taken)."""
 ANSWER = "_magic_answer"
@@ -163,6 +163,19 @@ class MerlinHeuristic:
         yield from self._offers(view, seat, me)
         yield from self._investments(view, seat, me, reserve)
         yield from self._store(view, me, reserve)
+        yield from self._permits(view, me, reserve)
+        yield {"type": "end_turn"}
+
+    def _buying(self, view: View, seat: int) -> Iterator[dict[str, Any]]:
+        """The buying step (Core Loop: "Permits are bought at the end"): `_turn`'s wishes for the
+        moves this step offers (a debt paid, a stake reclaimed, a loan repaid, a permit), in
+        `_turn`'s order. Its other wishes would all be refused, so their sums are not made."""
+        me = view["players"][seat]
+        reserve = self._reserve(view, me)
+        if debt(view, seat):
+            yield {"type": "pay_debt"}
+        yield from magic.buying(view, me, self._may)
+        yield from finance.buying(view, seat, me, reserve)
         yield from self._permits(view, me, reserve)
         yield {"type": "end_turn"}
 

@@ -77,6 +77,13 @@ def turn(
     yield from _table_votes(view, seat)
 
 
+def buying(view: View, me: Mapping[str, Any], may: Callable[[str], bool]) -> Wanted:
+    """`turn`'s wishes for the buying step, where of its moves only a reclaim may be offered."""
+    if not view.get("magic") or not may("reclaim"):
+        return []
+    return _reclaims(view, me)
+
+
 def _reclaims(view: View, me: Mapping[str, Any]) -> Wanted:
     """After its decree, take back the stakes that lose on average (a 7 likelier than their
     number); in the last orbits only a leader does (locking its lead), since a player behind
