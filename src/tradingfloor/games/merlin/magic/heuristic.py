@@ -293,7 +293,12 @@ def _aimed(view: View, other: Mapping[str, Any], aim: str | None) -> set[str] | 
 def _potions(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     """Brew every recipe the commodities allow; set each potion where it may act."""
     hand = view["magic"]["hands"][seat]
-    out: Wanted = [{"type": "brew", "recipe": r["card"]} for r in hand.get("recipes_held", [])]
+    recipes = view["magic"]["catalogue"]["potions"]
+    out: Wanted = [
+        {"type": "brew", "recipe": r["card"]}
+        for r in hand.get("recipes_held", [])
+        if _brewable(recipes[r["name"]]["recipe"], me["goods"])
+    ]
     potions = hand.get("potions_held", [])
     if not potions:
         return out  # (the stacks' worths below are reckoned only for a potion to set)
@@ -302,6 +307,12 @@ def _potions(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
         out.append({"type": "set_potion", "potion": potion["card"]})
         out += [{"type": "set_potion", "potion": potion["card"], "on": s["card"]} for s in stacks]
     return out
+
+
+def _brewable(recipe: Mapping[str, int], goods: Mapping[str, int]) -> bool:
+    """Whether the commodities held make the recipe (else the rules refuse to brew it:
+    magic/potions.py `_why_brew`)."""
+    return all(name in goods and goods[name] >= units for name, units in recipe.items())
 
 
 def _golems(
