@@ -87,6 +87,7 @@ class Sums:
         "permits",
         "players_in",
         "rolls_left",
+        "row_demand",
         "season_average",
         "values",
         "view",
@@ -99,6 +100,7 @@ class Sums:
         self.kept: dict[str, Any] = {}  # other sums a bot keeps for this view, by name
         self.players_in: int | None = None
         self.rolls_left: int | None = None
+        self.row_demand: float | None = None
         self.season_average: float | None = None
         self.values: dict[tuple[str, Any], float] = {}  # (commodity, seat): commodity_value
         self.permits: dict[str, float] | None = None  # card: permit_worth
@@ -243,10 +245,14 @@ def best_ask(view: View, name: str, seat: int) -> Mapping[str, Any] | None:
 
 
 def row_demand(view: View) -> float:
-    """What the R.O.W.'s market stimulus pays for a unit, if it can afford its bids."""
-    price = int(view["counters"]["cost_of_living"])
-    affordable = int(view["row"]) >= int(view["rules"]["stimulus_bids"]) * price
-    return float(price) if affordable else 0.0
+    """What the R.O.W.'s market stimulus pays for a unit, if it can afford its bids (reckoned
+    once per view: every commodity's value asks)."""
+    reckoned = sums(view)
+    if reckoned.row_demand is None:
+        price = int(view["counters"]["cost_of_living"])
+        affordable = int(view["row"]) >= int(view["rules"]["stimulus_bids"]) * price
+        reckoned.row_demand = float(price) if affordable else 0.0
+    return reckoned.row_demand
 
 
 def commodity_value(view: View, name: str, seat: int) -> float:

@@ -52,7 +52,7 @@ CHOOSERS = {
     "vote": "_vote",
     "offer": "_answer",
     "turn": "_turn",
-    "buying": "_turn",
+    "buying": "_buying",
 }
 """The method that weighs each step's moves (by name: the bot's own bound method is taken)."""
 ANSWER = "_magic_answer"
@@ -154,7 +154,7 @@ class MerlinHeuristic:
         if need > 0:
             yield from finance.raise_gold(view, seat, me)  # auctions and issues before liquidating
             yield from self._raise_gold(view, seat, me, need, owed)
-        if owed:
+        if _can_pay(me, owed):
             yield {"type": "pay_debt"}
         yield from magic.turn(view, seat, me, reserve, self._may)
         yield from finance.turn(view, seat, me, reserve)
@@ -163,6 +163,19 @@ class MerlinHeuristic:
         yield from self._offers(view, seat, me)
         yield from self._investments(view, seat, me, reserve)
         yield from self._store(view, me, reserve)
+        yield from self._permits(view, me, reserve)
+        yield {"type": "end_turn"}
+
+    def _buying(self, view: View, seat: int) -> Iterator[dict[str, Any]]:
+        """The buying step (Core Loop: "Permits are bought at the end"): `_turn`'s wishes for the
+        moves this step offers (a debt paid, a stake reclaimed, a loan repaid, a permit), in
+        `_turn`'s order. Its other wishes would all be refused, so their sums are not made."""
+        me = view["players"][seat]
+        reserve = self._reserve(view, me)
+        if _can_pay(me, debt(view, seat)):
+            yield {"type": "pay_debt"}
+        yield from magic.buying(view, me, self._may)
+        yield from finance.buying(view, seat, me, reserve)
         yield from self._permits(view, me, reserve)
         yield {"type": "end_turn"}
 
@@ -487,6 +500,12 @@ def months_to_taxes(view: View) -> int:
     if found is None or found[0] != spring:
         found = _months.keep(counters, (spring, worth.months_to_taxes(view)))
     return found[1]
+
+
+def _can_pay(me: Mapping[str, Any], owed: int) -> bool:
+    """Whether a player owing `owed` (`debt`) pays it all now: the rules refuse a payment of
+    nothing, or of more than the gold in hand (bankruptcy.py `_why_pay`)."""
+    return 0 < owed <= int(me["gold"])
 
 
 def debt(view: View, seat: int) -> int:

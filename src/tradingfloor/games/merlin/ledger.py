@@ -32,13 +32,18 @@ def add_gold(state: MerlinState, seat: int, amount: int) -> MerlinState:
     return replace(state, core=replace(core, gold=put(core.gold, seat, total)))
 
 
-def earn(state: MerlinState, seat: int, amount: int, source: str) -> MerlinState:
-    """A player receives `amount` gold, counted as income from `source` (one of `INCOME`)."""
-    state = add_gold(state, seat, amount)
-    ledger = state.core.ledger
+def earn(state: MerlinState, seat: int, amount: int, source: str, **ledger: int) -> MerlinState:
+    """A player receives `amount` gold, counted as income from `source` (one of `INCOME`), with
+    `ledger`'s balances set alongside (the table is rebuilt once for all of it)."""
+    core = state.core
+    total = core.gold[seat] + amount
+    if total < 0:
+        raise ValueError(f"seat {seat} cannot pay {-amount} gold")
+    books = core.ledger
     index = INCOME.index(source)
-    income = put(ledger.income, index, ledger.income[index] + amount)
-    return _ledger(state, replace(ledger, income=income))
+    income = put(books.income, index, books.income[index] + amount)
+    books = replace(books, income=income, **ledger)
+    return replace(state, core=replace(core, gold=put(core.gold, seat, total), ledger=books))
 
 
 def to_bank(state: MerlinState, amount: int) -> MerlinState:
@@ -70,19 +75,15 @@ def bank_pays(state: MerlinState, seat: int, amount: int, source: str) -> tuple[
     ledger = state.core.ledger
     from_balance = min(ledger.bank, amount)
     issued = 0 if state.config.content.bank_limited else amount - from_balance
-    state = _ledger(
-        state,
-        replace(ledger, bank=ledger.bank - from_balance, minted_issue=ledger.minted_issue + issued),
-    )
     paid = from_balance + issued
-    return earn(state, seat, paid, source), paid
+    bank, minted = ledger.bank - from_balance, ledger.minted_issue + issued
+    return earn(state, seat, paid, source, bank=bank, minted_issue=minted), paid
 
 
 def produce(state: MerlinState, seat: int, amount: int) -> MerlinState:
     """New gold a property generates on its number."""
-    ledger = state.core.ledger
-    state = _ledger(state, replace(ledger, minted_production=ledger.minted_production + amount))
-    return earn(state, seat, amount, "production")
+    minted = state.core.ledger.minted_production + amount
+    return earn(state, seat, amount, "production", minted_production=minted)
 
 
 def _ledger(state: MerlinState, ledger: Ledger) -> MerlinState:

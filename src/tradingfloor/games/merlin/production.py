@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import add_gold, bank_pays, produce, put, to_bank
+from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, Payout, event, table_for
 from tradingfloor.games.merlin.seasons import add_climate, multiplier, set_counter
-from tradingfloor.games.merlin.state import MerlinState, Stack
+from tradingfloor.games.merlin.state import Config, MerlinState, Stack
 
 
 def rolled(state: MerlinState) -> int:
@@ -146,31 +147,42 @@ def on_production(state: MerlinState, log: Log) -> MerlinState:
     """Dice: "everybody that has a permit or land with the number on it will receive one of the
     corresponding resources"; Chauffeurs "do not generate gold"."""
     number = rolled(state)
-    config = state.config
-    rank = config.content.card_rank
     for seat in state.core.from_roller():
-        for stack in state.economy.tableaux[seat]:
-            top = stack.top
-            if rank[stack.base] != number and (top is None or rank[top] != number):
-                continue  # neither of its numbers came
+        for card in _yielding(state, state.economy.tableaux[seat]).get(number, ()):
+            state = yield_of(state, seat, card, log, "roll")
+    return state
+
+
+Yielding = dict[int, tuple[str, ...]]
+_YIELDING: ByIdentity[tuple[Config, Yielding]] = ByIdentity()
+"""By a tableau's identity (most turns leave every tableau be): its cards that yield, by number."""
+
+
+def _yielding(state: MerlinState, tableau: tuple[Stack, ...]) -> Yielding:
+    """The cards of `tableau` that yield on each number, in the order they are paid: a stack's
+    property, then its land. A Chauffeur yields nothing; a Spell Shop's or Brewery's lab does not
+    produce: its number is maintenance (magic)."""
+    config = state.config
+    found = _YIELDING.find(tableau)
+    if found is None or found[0] is not config:
+        by_number: dict[int, list[str]] = {}
+        for stack in tableau:
             if kind(state, stack) == "chauffeur":
                 continue
-            if cards.rank(config, stack.base) == number:
-                state = yield_of(state, seat, stack.base, log, "roll")
-            # A Spell Shop's or Brewery's lab does not produce: its number is maintenance (magic).
-            if (
-                top is not None
-                and kind(state, stack) == "land"
-                and cards.rank(config, top) == number
-            ):
-                state = yield_of(state, seat, top, log, "roll")
-    return state
+            by_number.setdefault(cards.rank(config, stack.base), []).append(stack.base)
+            if stack.top is not None and kind(state, stack) == "land":
+                by_number.setdefault(cards.rank(config, stack.top), []).append(stack.top)
+        yielding = {number: tuple(names) for number, names in by_number.items()}
+        found = _YIELDING.keep(tableau, (config, yielding))
+    return found[1]
 
 
 def on_payouts(state: MerlinState, log: Log) -> MerlinState:
     """What the central bank owes on this roll, paid in turn order from the roller as far as its
     balance goes (RULINGS Merlin 5): each player's doubled investments, then their Chauffeurs."""
     for seat in state.core.from_roller():
+        if not any(s.invested or s.stored for s in state.economy.tableaux[seat]):
+            continue  # (nothing invested or stored: nothing to pay, most seats most rolls)
         state = _investments(state, seat, log)
         state = _chauffeurs(state, seat, log)
     return state

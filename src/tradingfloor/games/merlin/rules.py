@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Event, Result
@@ -13,7 +14,7 @@ from tradingfloor.games.merlin.memo import ByIdentity, last_state, per_config
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import table_for
 from tradingfloor.games.merlin.spaces import StepSpace
-from tradingfloor.games.merlin.state import RECENT, Book, Config, MerlinState
+from tradingfloor.games.merlin.state import RECENT, Book, Config, MerlinState, Stack
 from tradingfloor.games.merlin.turn_order import contest
 from tradingfloor.games.merlin.turns import settle
 
@@ -151,7 +152,6 @@ def scores(state: MerlinState) -> tuple[int, ...]:
     """Every seat's `score` (a view shows every seat's)."""
     config, eco = state.config, state.economy
     per_unit = config.content.buyback_commodity
-    buyback = _buybacks(config)
     holdings = _market_holdings(eco.books)
     out = []
     for seat in range(state.players):
@@ -159,11 +159,8 @@ def scores(state: MerlinState) -> tuple[int, ...]:
             out.append(0)
             continue
         total = state.core.gold[seat]
-        for stack in eco.tableaux[seat]:
-            total += stack.invested + stack.stored + buyback(stack.base)
-            if stack.top is not None:
-                total += buyback(stack.top)
-        total += sum(map(buyback, eco.hands[seat]))
+        total += _kept_worth(_TABLEAU_WORTHS, eco.tableaux[seat], config, _tableau_worth)
+        total += _kept_worth(_HAND_WORTHS, eco.hands[seat], config, _hand_worth)
         gold, asks = holdings.get(seat, _NOTHING)  # bids and escrow; asks
         total += gold + asks * per_unit
         total += sum(eco.goods[seat]) * per_unit
@@ -173,10 +170,56 @@ def scores(state: MerlinState) -> tuple[int, ...]:
     return tuple(out)
 
 
+Part = TypeVar("Part")
+Worths = ByIdentity[tuple[Config, int]]
+_TABLEAU_WORTHS: Worths = ByIdentity()
+_HAND_WORTHS: Worths = ByIdentity()
+"""A tableau's and a hand's part of a score in their match, by their identity (most moves leave
+every seat's tableau and hand be)."""
+
+
+def _kept_worth(
+    kept: Worths, part: Part, config: Config, reckon: Callable[[Part, Config], int]
+) -> int:
+    """`reckon(part, config)`, kept by `part`'s identity for its match."""
+    found = kept.find(part)
+    if found is None or found[0] is not config:
+        found = kept.keep(part, (config, reckon(part, config)))
+    return found[1]
+
+
+def _tableau_worth(tableau: tuple[Stack, ...], config: Config) -> int:
+    """Gold on a tableau's stacks with their cards at buy-back values."""
+    buyback = _buybacks(config)
+    total = 0
+    for stack in tableau:
+        total += stack.invested + stack.stored + buyback(stack.base)
+        if stack.top is not None:
+            total += buyback(stack.top)
+    return total
+
+
+def _hand_worth(hand: tuple[str, ...], config: Config) -> int:
+    """A hand's cards at buy-back values."""
+    return sum(map(_buybacks(config), hand))
+
+
 def _owed_to_players(state: MerlinState, seat: int) -> int:
     if state.finance is None:
         return 0
-    return sum(d.amount for d in state.finance.debts if d.debtor == seat and d.creditor >= 0)
+    return _OWED.get(state.finance.debts, _owed_by_debtor).get(seat, 0)
+
+
+_OWED: ByIdentity[dict[int, int]] = ByIdentity()
+"""By the debts' identity (most moves leave them be): what each debtor owes to players."""
+
+
+def _owed_by_debtor(debts: tuple[Any, ...]) -> dict[int, int]:
+    owed: dict[int, int] = {}
+    for debt in debts:
+        if debt.creditor >= 0:  # (owed to a player, not the R.O.W. or the central bank)
+            owed[debt.debtor] = owed.get(debt.debtor, 0) + debt.amount
+    return owed
 
 
 def _buybacks(config: Config) -> Callable[[str], int]:

@@ -63,6 +63,14 @@ def turn(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Iterator
     yield from _lending(view, seat, me)
 
 
+def buying(view: View, seat: int, me: Mapping[str, Any], reserve: int) -> Wanted:
+    """`turn`'s wishes for the buying step, where of its moves only repayments are offered."""
+    finance = view.get("finance")
+    if not finance:
+        return []
+    return _repayments(finance, seat, int(me["gold"]) - reserve)
+
+
 def chauffeur_bonus(view: View) -> float:
     """What a Chauffeur adds with finance on, in gold a roll: insurance to write and loans to make
     to the other players (about a tenth of a gold a roll each, at this bot's prices)."""

@@ -22,8 +22,9 @@ from tradingfloor.games.merlin import cards, tableau
 from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank
 from tradingfloor.games.merlin.magic.golems import figures, find_golem, golems_on, type_of
-from tradingfloor.games.merlin.magic.state import Golem
+from tradingfloor.games.merlin.magic.state import Golem, Magic
 from tradingfloor.games.merlin.magic.table import magic_of, shuffle_custom, with_magic
+from tradingfloor.games.merlin.memo import kept, same_objects
 from tradingfloor.games.merlin.production import kind, rolled
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, Payout, event
@@ -344,22 +345,45 @@ def tidy(state: MerlinState, log: Log) -> MerlinState:
     magic = magic_of(state)
     if not (magic.golems or magic.damage or magic.ruined):
         return state
+    reads = _tidy_reads(state)
+    if same_objects(reads, _tidied.get("clean", ())):
+        return state
+    after = _tidy(state, magic, log)
+    if after is state:
+        _tidied["clean"] = reads
+    return after
+
+
+_tidied: dict[str, tuple[object, ...]] = kept({})
+"""Under "clean": what `tidy` read on the last table it left as it was. The same parts need no
+tidying again (a turn's start and its roll both tidy, and most turns move no stack)."""
+
+
+def _tidy_reads(state: MerlinState) -> tuple[object, ...]:
+    """Everything `tidy` reads: the golems, damage, ruins and alliances, the tableaux, the match."""
+    magic = magic_of(state)
+    economy = state.economy
+    return (state.config, magic.golems, magic.damage, magic.ruined, magic.allies, economy.tableaux)
+
+
+def _tidy(state: MerlinState, magic: Magic, log: Log) -> MerlinState:
+    """`tidy`'s work on a table with golems, damage or ruins."""
     where = {s.base: owner for owner, row in enumerate(state.economy.tableaux) for s in row}
     chauffeurs = {
         s.base for row in state.economy.tableaux for s in row if kind(state, s) == "chauffeur"
     }
-    kept, gone = [], []
+    staying, gone = [], []
     for golem in magic.golems:
         now = where.get(golem.on)
-        moved = replace(golem, seat=now) if now is not None else golem
+        moved = replace(golem, seat=now) if now is not None and now != golem.seat else golem
         # Clubs: "Chauffeurs cannot be targeted by golems": a stack made a Chauffeur sheds them.
         if now is None or golem.on in chauffeurs or (now != golem.seat and not _fits(state, moved)):
             gone.append(golem)
         else:
-            kept.append(moved)
+            staying.append(moved)
     damage = tuple((where[c], c, n) for _, c, n in magic.damage if c in where)
     ruins = tuple((where[c], c) for _, c in magic.ruined if c in where)
-    state = with_magic(state, golems=tuple(kept), damage=damage, ruined=ruins)
+    state = with_magic(state, golems=tuple(staying), damage=damage, ruined=ruins)
     state = _forgive(state)
     if not gone:
         return state

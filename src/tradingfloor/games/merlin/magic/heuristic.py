@@ -77,6 +77,13 @@ def turn(
     yield from _table_votes(view, seat)
 
 
+def buying(view: View, me: Mapping[str, Any], may: Callable[[str], bool]) -> Wanted:
+    """`turn`'s wishes for the buying step, where of its moves only a reclaim may be offered."""
+    if not view.get("magic") or not may("reclaim"):
+        return []
+    return _reclaims(view, me)
+
+
 def _reclaims(view: View, me: Mapping[str, Any]) -> Wanted:
     """After its decree, take back the stakes that lose on average (a 7 likelier than their
     number); in the last orbits only a leader does (locking its lead), since a player behind
@@ -220,34 +227,78 @@ def _spells(view: View, seat: int, me: Mapping[str, Any]) -> Iterable[dict[str, 
 
 def _casts(view: View, seat: int, held: list[Mapping[str, Any]]) -> Iterator[dict[str, Any]]:
     """`_spells`' wishes: a player's targets are weighed only when every wish before was
-    refused."""
+    refused. A spell is cast only at a target its aim allows (magic/spells.py `_kind_targets`):
+    a player, the newest reading, or another player's card; wishes of another shape would all
+    be refused, so they are not made (nor the stacks' worths behind them)."""
     targets = others_by_score(view, seat)
+    aims = view["magic"]["catalogue"]["spells"]
     for spell in held:
         card = spell["card"]
-        for other in targets[:2]:
-            for target in _spell_targets(view, other):
-                yield {
-                    "type": "cast_spell",
-                    "spell": card,
-                    "seat": other["seat"],
-                    "card": target,
-                    "credit": True,
-                }
-        for reading in reversed(view["magic"]["field"]):
-            yield {"type": "cast_spell", "spell": card, "card": reading["card"], "credit": True}
+        aim = aims.get(spell["name"], {}).get("target")
+        if aim != "reading":
+            for other in targets[:2]:
+                for target in _spell_targets(view, other, aim):
+                    yield {
+                        "type": "cast_spell",
+                        "spell": card,
+                        "seat": other["seat"],
+                        "card": target,
+                        "credit": True,
+                    }
+        if aim in (None, "reading"):
+            for reading in reversed(view["magic"]["field"]):
+                yield {"type": "cast_spell", "spell": card, "card": reading["card"], "credit": True}
 
 
-def _spell_targets(view: View, other: Mapping[str, Any]) -> list[str | None]:
-    """A player's cards a spell may aim at, best first: stacks by worth, their labs, or none."""
+PLAYER_AIMS = ("player", "player_bought")
+"""The aims of spells cast at a player (no card): `_kind_targets`' (seat, None) targets."""
+AIMED_KINDS = {
+    "property": ("property", "land", "specialized"),
+    "specialized": ("specialized",),
+    "stack": ("property", "land", "specialized", "chauffeur"),
+}
+"""The kinds of stack a spell of each aim is cast at, by the stack's property (`_kind_targets`)."""
+
+
+def _spell_targets(view: View, other: Mapping[str, Any], aim: str | None) -> list[str | None]:
+    """A player's cards a spell of `aim` may aim at, best first: stacks by worth, their labs, or
+    none (None) for a spell cast at the player; where the aim is known, only the cards of the
+    kind it is cast at (`_aimed`)."""
+    if aim in PLAYER_AIMS:
+        return [None]
+    aimed = _aimed(view, other, aim)
+    if aimed is not None and not aimed:
+        return []  # (nothing of its kind: the stacks' worths need not be reckoned)
     stacks = sorted(other["tableau"], key=lambda s: -worth.stack_worth(view, s))
     labs = [lab["card"] for lab in view["magic"]["labs"] if lab["owner"] == other["seat"]]
-    return [None, *(s["card"] for s in stacks), *(s["top"] for s in stacks if s["top"]), *labs]
+    cards = [*(s["card"] for s in stacks), *(s["top"] for s in stacks if s["top"]), *labs]
+    if aimed is None:
+        return [None, *cards]
+    return [card for card in cards if card in aimed]
+
+
+def _aimed(view: View, other: Mapping[str, Any], aim: str | None) -> set[str] | None:
+    """The cards of `other` a spell of `aim` is cast at (magic/spells.py `_kind_targets`: a land
+    on a property, a lab, or the property of a stack of the aim's kinds); None for an aim not
+    known here (every card is weighed then)."""
+    tableau = other["tableau"]
+    if aim == "land":
+        return {s["top"] for s in tableau if s["kind"] == "land" and s["top"]}
+    if aim == "lab":
+        return {lab["card"] for lab in view["magic"]["labs"] if lab["owner"] == other["seat"]}
+    kinds = AIMED_KINDS.get(aim or "")
+    return None if kinds is None else {s["card"] for s in tableau if s["kind"] in kinds}
 
 
 def _potions(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
     """Brew every recipe the commodities allow; set each potion where it may act."""
     hand = view["magic"]["hands"][seat]
-    out: Wanted = [{"type": "brew", "recipe": r["card"]} for r in hand.get("recipes_held", [])]
+    recipes = view["magic"]["catalogue"]["potions"]
+    out: Wanted = [
+        {"type": "brew", "recipe": r["card"]}
+        for r in hand.get("recipes_held", [])
+        if _brewable(recipes[r["name"]]["recipe"], me["goods"])
+    ]
     potions = hand.get("potions_held", [])
     if not potions:
         return out  # (the stacks' worths below are reckoned only for a potion to set)
@@ -256,6 +307,12 @@ def _potions(view: View, seat: int, me: Mapping[str, Any]) -> Wanted:
         out.append({"type": "set_potion", "potion": potion["card"]})
         out += [{"type": "set_potion", "potion": potion["card"], "on": s["card"]} for s in stacks]
     return out
+
+
+def _brewable(recipe: Mapping[str, int], goods: Mapping[str, int]) -> bool:
+    """Whether the commodities held make the recipe (else the rules refuse to brew it:
+    magic/potions.py `_why_brew`)."""
+    return all(name in goods and goods[name] >= units for name, units in recipe.items())
 
 
 def _golems(

@@ -28,7 +28,6 @@ from tradingfloor.games.merlin.magic.table import (
     effects,
     magic_of,
     shuffle_custom,
-    with_magic,
 )
 from tradingfloor.games.merlin.market import place_row_bids
 from tradingfloor.games.merlin.memo import per_value
@@ -134,14 +133,17 @@ def _reveal(state: MerlinState, log: Log) -> MerlinState:
     cards are places on the field as they take time to mature and take place." """
     core = state.core
     for _ in range(content_of(state).figures.readings.per_turn):
-        deck = magic_of(state).reading_deck
+        magic = magic_of(state)
+        deck = magic.reading_deck
         if not deck:
             return state
         drawn = deck[0]  # the top card (draw_custom), moved to the field in the same rebuild
         reading = Reading(drawn, turn=core.turn_no, orbit=core.orbit)
-        field = (*magic_of(state).field, reading)
+        field = (*magic.field, reading)
         counts = counted(state, kind_of(drawn))
-        state = with_magic(state, reading_deck=deck[1:], field=field, card_counts=counts)
+        # (the deck is shorter: the magic part always changes, with_magic's test is not needed)
+        magic = replace(magic, reading_deck=deck[1:], field=field, card_counts=counts)
+        state = replace(state, magic=magic)
         log.append(event("reading_revealed", **_told(state, reading)))
     return state
 

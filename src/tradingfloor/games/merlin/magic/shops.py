@@ -159,7 +159,8 @@ def maintenance(state: MerlinState, log: Log) -> MerlinState:
     for who in state.core.from_roller():
         for stack in state.economy.tableaux[who]:
             top = stack.top
-            if shop_kind(state, stack) and top and cards.rank(state.config, top) == number:
+            # (the number first: it rules out most stacks at the cost of one lookup)
+            if top and cards.rank(state.config, top) == number and shop_kind(state, stack):
                 state = _maintain(state, who, stack, log)
     return state
 
