@@ -112,8 +112,10 @@ def _cannot_act(state: MiddlemanState, seat: int) -> str | None:
 
 def apply(state: MiddlemanState, seat: int, action: Rows | Buy | Sell) -> MiddlemanState:
     """Seal `seat`'s commitment; the step resolves when the last seat still in has committed."""
-    why = legal(state, seat).check(action)
+    why = legal(state, seat).check(action)  # any object: a space refuses what is not its action
     if why:
+        if not isinstance(action, (Rows, Buy, Sell)):
+            why = f"not a Middleman action: {action!r}"
         raise IllegalAction(why, seat, action)
     sealed = (*state.sealed[:seat], action, *state.sealed[seat + 1 :])
     if _someone_to_commit(sealed, state.out):
@@ -127,11 +129,11 @@ def apply(state: MiddlemanState, seat: int, action: Rows | Buy | Sell) -> Middle
 
 def _someone_to_commit(sealed: tuple[Sealed, ...], out: tuple[bool, ...]) -> bool:
     """Whether a seat still in the game has yet to commit to this step."""
-    # A seat that is out never commits, so its commitment is always None: a seat still in is
-    # awaited exactly when there are more Nones than seats out. Two counts in C run faster than
-    # a loop on every move, though counting compares each sealed action with None (pydantic's
-    # __eq__ answers).
-    return sealed.count(None) > out.count(True)
+    # A seat that is out never commits, so a seat still in is awaited exactly when fewer seats
+    # have committed than are in. A commitment is an action, and an action is always true:
+    # `map(bool, ...)` counts them in C, where counting the Nones would compare each action with
+    # None through pydantic's __eq__.
+    return sum(map(bool, sealed)) < out.count(False)
 
 
 def _write_rows(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
