@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Result
 from tradingfloor.core.rng import Rng
@@ -86,16 +88,29 @@ def _space(state: MiddlemanState, seat: int) -> ActionSpace:
         digits = state.variant.digits
         return RowsSpace(lambda: dealt_rows(state.rng.seed, seat, digits), digits)
     if state.phase == "buy":
-        # The most that the A digits can ever add up to: 9 x players in the printed game.
-        max_tins = (state.variant.digits - 1) * state.players
-        if state.guarded:
-            # RULINGS Middleman 6: guarded play refuses up front what the cash cannot pay.
-            return OrderSpace(Buy, max_tins, state.cash[seat], state.cash[seat])
-        # RULINGS Middleman 4: no order is refused against the cash held; an offer the buyer
-        # cannot pay puts them out only if it is served (§3, RULINGS 6).
-        most = most_cash(state.players, state.variant)
-        return OrderSpace(Buy, max_tins, most, typical=state.cash[seat])
-    return OrderSpace(Sell, state.tins[seat], state.variant.top_price)
+        return _buying_space(state.players, state.variant, state.guarded, state.cash[seat])
+    return _selling_space(state.tins[seat], state.variant.top_price)
+
+
+# An order space never changes (but for its last draw, which is legal in it), so the states that
+# ask for the same one share it: every buying and selling step asks for one per seat.
+@lru_cache(maxsize=1024)
+def _buying_space(players: int, variant: Variant, guarded: bool, cash: int) -> OrderSpace:
+    """The buying orders open to a seat holding `cash` at this table."""
+    # The most that the A digits can ever add up to: 9 x players in the printed game.
+    max_tins = (variant.digits - 1) * players
+    if guarded:
+        # RULINGS Middleman 6: guarded play refuses up front what the cash cannot pay.
+        return OrderSpace(Buy, max_tins, cash, cash)
+    # RULINGS Middleman 4: no order is refused against the cash held; an offer the buyer
+    # cannot pay puts them out only if it is served (§3, RULINGS 6).
+    return OrderSpace(Buy, max_tins, most_cash(players, variant), typical=cash)
+
+
+@lru_cache(maxsize=1024)
+def _selling_space(tins: int, top_price: int) -> OrderSpace:
+    """The selling orders open to a seat holding `tins`: at most the market's top price."""
+    return OrderSpace(Sell, tins, top_price)
 
 
 def _cannot_act(state: MiddlemanState, seat: int) -> str | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from tradingfloor.core.rng import Rng
@@ -16,9 +15,10 @@ TOP_PRICE = 10  # Middleman §4: "The market never pays more than 10 per tin."
 Sealed = Rows | Buy | Sell | None
 
 
-@dataclass(frozen=True, slots=True)
-class Variant:
-    """A research variant's figures (docs/rules/middleman.md, Variants); PRINTED is the game."""
+class Variant(NamedTuple):
+    """A research variant's figures (docs/rules/middleman.md, Variants); PRINTED is the game.
+
+    A named tuple as the state is: it is hashed wherever a space is looked up for a state."""
 
     rounds: int = ROUNDS  # rounds played: the first `rounds` columns of each row
     digits: int = DIGITS  # each row holds the digits 0 to digits - 1, each once
@@ -33,6 +33,13 @@ class Variant:
     def digits_total(self) -> int:
         """What each row adds up to: 45 in the printed game."""
         return self.digits * (self.digits - 1) // 2
+
+    # A variant equals another variant of the same figures, never a plain tuple of them.
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Variant and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
 
 
 PRINTED = Variant()
