@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Result
@@ -60,25 +60,20 @@ def legal(state: MiddlemanState, seat: int) -> ActionSpace:
     # check it: the last space made is kept for that second asking. A state never changes, and
     # the held state keeps its identity from being reused, so the same identity means the same
     # space; the three are kept in one tuple, replaced at once, so threads cannot mix them.
+    global _last_asked
     last_state, last_seat, last_space = _last_asked
     if last_state is state and last_seat == seat:
         return last_space
     space = _space(state, seat)
-    _set_last_asked(state, seat, space)
-    return space
-
-
-def _set_last_asked(state: MiddlemanState | None, seat: int, space: ActionSpace) -> None:
-    """Keep the space just made for `state` and `seat`, for `apply`'s asking again."""
-    global _last_asked
     _last_asked = (state, seat, space)
+    return space
 
 
 _last_asked: tuple[MiddlemanState | None, int, ActionSpace] = (None, -1, NoActions(""))
 
 
 def _space(state: MiddlemanState, seat: int) -> ActionSpace:
-    """What `seat` may send now, made afresh."""
+    """What `seat` may send now: `legal` without keeping it for the asking again."""
     why = _cannot_act(state, seat)
     if why:
         return NoActions(why)
@@ -86,7 +81,7 @@ def _space(state: MiddlemanState, seat: int) -> ActionSpace:
         # RULINGS Middleman 2: "deal them for me at random" is a convenience; an interface deals
         # the same rows for the same game (`dealt_rows`), drawn only when a person asks.
         digits = state.variant.digits
-        return RowsSpace(lambda: dealt_rows(state.rng.seed, seat, digits), digits)
+        return RowsSpace(partial(dealt_rows, state.rng.seed, seat, digits), digits)
     if state.phase == "buy":
         return _buying_space(state.players, state.variant, state.guarded, state.cash[seat])
     return _selling_space(state.tins[seat], state.variant.top_price)
