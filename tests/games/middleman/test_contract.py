@@ -174,7 +174,7 @@ def assert_consistent_order(state: Any, other: Any, rival: int) -> None:
 
 
 def _fields(state: Any) -> dict[str, Any]:
-    return {name: getattr(state, name) for name in state.__slots__}
+    return {name: getattr(state, name) for name in type(state)._fields}
 
 
 def test_redetermine_really_resamples_the_hidden_digits_and_orders() -> None:

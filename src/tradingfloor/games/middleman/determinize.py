@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.middleman import rules
@@ -25,8 +24,7 @@ def redetermine(state: MiddlemanState, seat: int, rng: random.Random) -> Middlem
         _resample_sealed(state, other, rng) if other != seat else mine
         for other, mine in enumerate(state.sealed)
     ]
-    return replace(
-        state,
+    return state._replace(
         rng=Rng(rng.getrandbits(62)),
         rows_a=tuple(rows_a),
         rows_d=tuple(rows_d),
@@ -54,7 +52,7 @@ def _resample_sealed(state: MiddlemanState, other: int, rng: random.Random) -> S
     up to 460 x players, RULINGS Middleman 4) would put nearly every sampled rival out."""
     if state.sealed[other] is None:
         return None
-    empty = replace(state, sealed=tuple(None for _ in state.sealed))
+    empty = state._replace(sealed=tuple(None for _ in state.sealed))
     space = rules.legal(empty, other)
     if state.phase == "buy":
         most = (state.variant.digits - 1) * state.players  # no round's A digits add up to more
@@ -69,6 +67,6 @@ def withdraw(state: MiddlemanState, seat: int) -> MiddlemanState:
     """The state before `seat` sealed its commitment to this step (unchanged if it sealed none)."""
     if state.phase == "over" or state.sealed[seat] is None:
         return state
-    return replace(
-        state, sealed=tuple(None if s == seat else o for s, o in enumerate(state.sealed))
+    return state._replace(
+        sealed=tuple(None if s == seat else o for s, o in enumerate(state.sealed))
     )

@@ -8,7 +8,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Result
 from tradingfloor.games.middleman import determinize, rules
 from tradingfloor.games.middleman.actions import CODEC, Buy, Rows, Sell
@@ -35,15 +34,11 @@ class Middleman:
     # them at every move.
     actors = staticmethod(rules.actors)
     legal = staticmethod(rules.legal)
+    apply = staticmethod(rules.apply)  # it refuses an object that is no Middleman action
 
     def parse_action(self, obj: Any) -> Rows | Buy | Sell:
         action: Rows | Buy | Sell = CODEC.parse(obj)
         return action
-
-    def apply(self, state: MiddlemanState, seat: int, action: Any) -> MiddlemanState:
-        if not isinstance(action, (Rows, Buy, Sell)):  # a tuple: faster than a union
-            raise IllegalAction(f"not a Middleman action: {action!r}", seat, action)
-        return rules.apply(state, seat, action)
 
     def view(self, state: MiddlemanState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache, partial
+
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Result
 from tradingfloor.core.rng import Rng
@@ -15,25 +17,27 @@ from tradingfloor.games.middleman.state import (
     Sealed,
     Step,
     Variant,
+    with_sealed,
 )
 
 
 def new_state(players: int, guarded: bool, seed: int, variant: Variant = PRINTED) -> MiddlemanState:
     """The sheets before anyone writes: 10 x players in cash each (or the variant's), no tins."""
     # Middleman §2: "Starting capital for each player is ten times the number of participants."
-    return MiddlemanState(
-        players=players,
-        guarded=guarded,
-        rng=Rng(seed),
-        round=1,
-        phase="rows",
-        cash=(variant.start_cash(players),) * players,
-        tins=(0,) * players,
-        out=(False,) * players,
-        rows_a=(None,) * players,
-        rows_d=(None,) * players,
-        sealed=(None,) * players,
-        variant=variant,
+    return MiddlemanState(  # every field in order, positionally: a game starts every few moves
+        players,
+        guarded,
+        Rng(seed),
+        1,  # round
+        "rows",  # phase
+        (variant.start_cash(players),) * players,  # cash
+        (0,) * players,  # tins
+        (False,) * players,  # out
+        (None,) * players,  # rows_a
+        (None,) * players,  # rows_d
+        (None,) * players,  # sealed
+        (),  # history
+        variant,
     )
 
 
@@ -56,25 +60,20 @@ def legal(state: MiddlemanState, seat: int) -> ActionSpace:
     # check it: the last space made is kept for that second asking. A state never changes, and
     # the held state keeps its identity from being reused, so the same identity means the same
     # space; the three are kept in one tuple, replaced at once, so threads cannot mix them.
+    global _last_asked
     last_state, last_seat, last_space = _last_asked
     if last_state is state and last_seat == seat:
         return last_space
     space = _space(state, seat)
-    _set_last_asked(state, seat, space)
-    return space
-
-
-def _set_last_asked(state: MiddlemanState | None, seat: int, space: ActionSpace) -> None:
-    """Keep the space just made for `state` and `seat`, for `apply`'s asking again."""
-    global _last_asked
     _last_asked = (state, seat, space)
+    return space
 
 
 _last_asked: tuple[MiddlemanState | None, int, ActionSpace] = (None, -1, NoActions(""))
 
 
 def _space(state: MiddlemanState, seat: int) -> ActionSpace:
-    """What `seat` may send now, made afresh."""
+    """What `seat` may send now: `legal` without keeping it for the asking again."""
     why = _cannot_act(state, seat)
     if why:
         return NoActions(why)
@@ -82,18 +81,31 @@ def _space(state: MiddlemanState, seat: int) -> ActionSpace:
         # RULINGS Middleman 2: "deal them for me at random" is a convenience; an interface deals
         # the same rows for the same game (`dealt_rows`), drawn only when a person asks.
         digits = state.variant.digits
-        return RowsSpace(lambda: dealt_rows(state.rng.seed, seat, digits), digits)
+        return RowsSpace(partial(dealt_rows, state.rng.seed, seat, digits), digits)
     if state.phase == "buy":
-        # The most that the A digits can ever add up to: 9 x players in the printed game.
-        max_tins = (state.variant.digits - 1) * state.players
-        if state.guarded:
-            # RULINGS Middleman 6: guarded play refuses up front what the cash cannot pay.
-            return OrderSpace(Buy, max_tins, state.cash[seat], state.cash[seat])
-        # RULINGS Middleman 4: no order is refused against the cash held; an offer the buyer
-        # cannot pay puts them out only if it is served (§3, RULINGS 6).
-        most = most_cash(state.players, state.variant)
-        return OrderSpace(Buy, max_tins, most, typical=state.cash[seat])
-    return OrderSpace(Sell, state.tins[seat], state.variant.top_price)
+        return _buying_space(state.players, state.variant, state.guarded, state.cash[seat])
+    return _selling_space(state.tins[seat], state.variant.top_price)
+
+
+# An order space never changes (but for its last draw, which is legal in it), so the states that
+# ask for the same one share it: every buying and selling step asks for one per seat.
+@lru_cache(maxsize=1024)
+def _buying_space(players: int, variant: Variant, guarded: bool, cash: int) -> OrderSpace:
+    """The buying orders open to a seat holding `cash` at this table."""
+    # The most that the A digits can ever add up to: 9 x players in the printed game.
+    max_tins = (variant.digits - 1) * players
+    if guarded:
+        # RULINGS Middleman 6: guarded play refuses up front what the cash cannot pay.
+        return OrderSpace(Buy, max_tins, cash, cash)
+    # RULINGS Middleman 4: no order is refused against the cash held; an offer the buyer
+    # cannot pay puts them out only if it is served (§3, RULINGS 6).
+    return OrderSpace(Buy, max_tins, most_cash(players, variant), typical=cash)
+
+
+@lru_cache(maxsize=1024)
+def _selling_space(tins: int, top_price: int) -> OrderSpace:
+    """The selling orders open to a seat holding `tins`: at most the market's top price."""
+    return OrderSpace(Sell, tins, top_price)
 
 
 def _cannot_act(state: MiddlemanState, seat: int) -> str | None:
@@ -110,12 +122,14 @@ def _cannot_act(state: MiddlemanState, seat: int) -> str | None:
 
 def apply(state: MiddlemanState, seat: int, action: Rows | Buy | Sell) -> MiddlemanState:
     """Seal `seat`'s commitment; the step resolves when the last seat still in has committed."""
-    why = legal(state, seat).check(action)
+    why = legal(state, seat).check(action)  # any object: a space refuses what is not its action
     if why:
+        if not isinstance(action, (Rows, Buy, Sell)):
+            why = f"not a Middleman action: {action!r}"
         raise IllegalAction(why, seat, action)
     sealed = (*state.sealed[:seat], action, *state.sealed[seat + 1 :])
     if _someone_to_commit(sealed, state.out):
-        return _sealing(state, sealed)
+        return with_sealed(state, sealed)
     if state.phase == "rows":
         return _write_rows(state, sealed)
     if state.phase == "buy":
@@ -125,50 +139,29 @@ def apply(state: MiddlemanState, seat: int, action: Rows | Buy | Sell) -> Middle
 
 def _someone_to_commit(sealed: tuple[Sealed, ...], out: tuple[bool, ...]) -> bool:
     """Whether a seat still in the game has yet to commit to this step."""
-    # A seat that is out never commits, so its commitment is always None: a seat still in is
-    # awaited exactly when there are more Nones than seats out. Two counts in C run faster than
-    # a loop on every move, though counting compares each sealed action with None (pydantic's
-    # __eq__ answers).
-    return sealed.count(None) > out.count(True)
-
-
-def _sealing(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
-    """`state` with the step's commitments so far: nothing else changes until the last seat's."""
-    # Every field in order, positionally: this runs on every move, and is twice as fast as
-    # dataclasses.replace.
-    return MiddlemanState(
-        state.players,
-        state.guarded,
-        state.rng,
-        state.round,
-        state.phase,
-        state.cash,
-        state.tins,
-        state.out,
-        state.rows_a,
-        state.rows_d,
-        sealed,
-        state.history,
-        state.variant,
-    )
+    # A seat that is out never commits, so a seat still in is awaited exactly when fewer seats
+    # have committed than are in. A commitment is an action, and an action is always true:
+    # `map(bool, ...)` counts them in C, where counting the Nones would compare each action with
+    # None through pydantic's __eq__.
+    return sum(map(bool, sealed)) < out.count(False)
 
 
 def _write_rows(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
     rows = [r for r in sealed if isinstance(r, Rows)]  # every seat writes: nobody is out yet
-    return MiddlemanState(
-        players=state.players,
-        guarded=state.guarded,
-        rng=state.rng,
-        round=state.round,
-        phase="buy",
-        cash=state.cash,
-        tins=state.tins,
-        out=state.out,
-        rows_a=tuple([r.a for r in rows]),
-        rows_d=tuple([r.d for r in rows]),
-        sealed=(None,) * state.players,
-        history=state.history,
-        variant=state.variant,
+    return MiddlemanState(  # every field in order, positionally, as in new_state
+        state.players,
+        state.guarded,
+        state.rng,
+        state.round,
+        "buy",  # phase
+        state.cash,
+        state.tins,
+        state.out,
+        tuple([r.a for r in rows]),  # rows_a
+        tuple([r.d for r in rows]),  # rows_d
+        (None,) * state.players,  # sealed
+        state.history,
+        state.variant,
     )
 
 
@@ -205,7 +198,7 @@ def _resolve_buying(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> Middle
         tins[seat] += fills[seat]
     step = Step(state.round, "buy", orders, digits, supply, tuple(fills), tuple(went_out))
     over = out.count(False) <= 1  # the last seat still in wins at once
-    return MiddlemanState(  # every field in order, positionally, as in _sealing
+    return MiddlemanState(  # every field in order, positionally, as in new_state
         state.players,
         state.guarded,
         state.rng,
@@ -236,7 +229,7 @@ def _resolve_selling(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> Middl
     step = Step(state.round, "sell", orders, digits, demand, tuple(fills), ())
     # §5: the result is read at the head of column 11 (after the variant's last round).
     last_round = state.round == state.variant.rounds
-    return MiddlemanState(  # every field in order, positionally, as in _sealing
+    return MiddlemanState(  # every field in order, positionally, as in new_state
         state.players,
         state.guarded,
         state.rng,

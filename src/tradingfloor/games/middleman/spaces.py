@@ -9,7 +9,7 @@ from typing import Any
 
 from tradingfloor.core.draws import below, shuffle
 from tradingfloor.core.spaces import ActionSpace
-from tradingfloor.games.middleman.actions import Buy, Rows, Sell, drawn
+from tradingfloor.games.middleman.actions import Buy, Rows, Sell, drawn_order, drawn_rows
 from tradingfloor.games.middleman.state import PRINTED, Variant
 
 DIGITS = tuple(range(10))
@@ -63,7 +63,7 @@ def random_rows(rng: random.Random, digits: int = len(DIGITS)) -> Rows:
     d = list(a)
     while d == a:
         shuffle(d, rng)
-    return drawn(Rows, a=tuple(a), d=tuple(d))
+    return drawn_rows(tuple(a), tuple(d))
 
 
 def dealt_rows(secret: int, seat: int, digits: int = len(DIGITS)) -> Rows:
@@ -168,7 +168,7 @@ class OrderSpace(ActionSpace):
             # below(n + 1, rng) draws what randint(0, n) draws, with fewer calls.
             tins, price = below(self.max_tins + 1, rng), below(self.max_price + 1, rng)
             if self.budget is None or tins * price <= self.budget:
-                self._drawn = drawn(self.kind, tins=tins, price=price)
+                self._drawn = drawn_order(self.kind, tins, price)
                 return self._drawn
 
     def enumerate(self) -> Sequence[Buy | Sell] | None:

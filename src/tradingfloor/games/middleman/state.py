@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from tradingfloor.core.rng import Rng
@@ -16,9 +15,10 @@ TOP_PRICE = 10  # Middleman §4: "The market never pays more than 10 per tin."
 Sealed = Rows | Buy | Sell | None
 
 
-@dataclass(frozen=True, slots=True)
-class Variant:
-    """A research variant's figures (docs/rules/middleman.md, Variants); PRINTED is the game."""
+class Variant(NamedTuple):
+    """A research variant's figures (docs/rules/middleman.md, Variants); PRINTED is the game.
+
+    A named tuple as the state is: it is hashed wherever a space is looked up for a state."""
 
     rounds: int = ROUNDS  # rounds played: the first `rounds` columns of each row
     digits: int = DIGITS  # each row holds the digits 0 to digits - 1, each once
@@ -33,6 +33,13 @@ class Variant:
     def digits_total(self) -> int:
         """What each row adds up to: 45 in the printed game."""
         return self.digits * (self.digits - 1) // 2
+
+    # A variant equals another variant of the same figures, never a plain tuple of them.
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Variant and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
 
 
 PRINTED = Variant()
@@ -55,9 +62,12 @@ class Step(NamedTuple):
     went_out: tuple[int, ...]  # seats out for overspending in this step; their fills are void
 
 
-@dataclass(frozen=True, slots=True)
-class MiddlemanState:
-    """The whole table. `rows_*` and `sealed` are secrets; everything in `history` is public."""
+class MiddlemanState(NamedTuple):
+    """The whole table. `rows_*` and `sealed` are secrets; everything in `history` is public.
+
+    A named tuple, immutable as a frozen dataclass is, and equal only to another state: every
+    move makes a state, and a tuple is made in one call where a frozen dataclass sets each of
+    its thirteen fields through `object.__setattr__`."""
 
     players: int
     guarded: bool
@@ -79,3 +89,22 @@ class MiddlemanState:
     def revealed_columns(self, side: Side) -> int:
         """How many columns of row A (buying) or D (selling) have been called out so far."""
         return sum(1 for step in self.history if step.side == side)
+
+    # A state equals another state of the same fields, never a plain tuple that holds them; it
+    # hashes as that tuple does (equal states, equal hashes).
+    def __eq__(self, other: object) -> bool:
+        return type(other) is MiddlemanState and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+
+_SEALED = MiddlemanState._fields.index("sealed")
+_made = tuple.__new__
+
+
+def with_sealed(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
+    """`state` with the step's commitments `sealed`, every other field kept."""
+    # Two slices of the tuple: this runs on nearly every move, at half the cost of naming each
+    # field (or of `_replace`).
+    return _made(MiddlemanState, (*state[:_SEALED], sealed, *state[_SEALED + 1 :]))
