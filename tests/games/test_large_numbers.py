@@ -240,7 +240,7 @@ def test_middleman_with_millions_in_cash(guarded: bool) -> None:
     rng = random.Random(2)
     for seat in range(3):
         state = MIDDLEMAN.apply(state, seat, MIDDLEMAN.legal(state, seat).sample(rng))
-    state = replace(state, cash=(BIG,) * 3)
+    state = state._replace(cash=(BIG,) * 3)  # the state is a named tuple
     with bounded_work():
         legal = MIDDLEMAN.legal(state, 0)
         assert legal.enumerate() is None
