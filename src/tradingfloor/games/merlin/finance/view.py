@@ -12,6 +12,7 @@ the section and names every numbered thing for the forms' choices.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tradingfloor.games.merlin import words
@@ -95,12 +96,9 @@ def _futures(state: MerlinState) -> list[dict[str, Any]]:
     finance = finance_of(state)
     settling = tuple(book.last_sold for book in state.economy.books)
     told_from = (state.config, finance.futures, state.core.counters)
-    last = _last_told.get("futures")
-    if last is not None and same_objects(told_from, last[0]) and last[1] == settling:
-        return last[2]
-    told = [future_record(state, f) for f in finance.futures]
-    _last_told["futures"] = (told_from, settling, told)
-    return told
+    return _kept(
+        "futures", told_from, settling, lambda: [future_record(state, f) for f in finance.futures]
+    )
 
 
 def _wanted(state: MerlinState) -> list[dict[str, Any]]:
@@ -109,11 +107,21 @@ def _wanted(state: MerlinState) -> list[dict[str, Any]]:
     finance = finance_of(state)
     told_from = (state.config, finance.wanted)
     wheel = state.core.counters.wheel
-    last = _last_told.get("wanted")
-    if last is not None and same_objects(told_from, last[0]) and last[1] == wheel:
+    return _kept(
+        "wanted", told_from, wheel, lambda: [wanted_record(state, w) for w in finance.wanted]
+    )
+
+
+def _kept(
+    key: str, told_from: tuple[object, ...], figures: Any, make: Callable[[], list[dict[str, Any]]]
+) -> list[dict[str, Any]]:
+    """The list last told under `key` while it is told from the same objects and equal `figures`;
+    else a list made afresh, and kept."""
+    last = _last_told.get(key)
+    if last is not None and same_objects(told_from, last[0]) and last[1] == figures:
         return last[2]
-    told = [wanted_record(state, w) for w in finance.wanted]
-    _last_told["wanted"] = (told_from, wheel, told)
+    told = make()
+    _last_told[key] = (told_from, figures, told)
     return told
 
 
