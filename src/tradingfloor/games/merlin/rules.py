@@ -119,8 +119,8 @@ def _waiting(state: MerlinState, seat: int) -> str:
 def apply(state: MerlinState, seat: int, action: object) -> MerlinState:
     """The state after `seat` acts; IllegalAction (and nothing changed) when the rules refuse."""
     space = legal(state, seat)
-    drawn = isinstance(space, StepSpace) and space.drew(action)  # legal by construction
-    why = None if drawn else space.check(action)
+    vetted = isinstance(space, StepSpace) and space.vetted(action)  # legal already
+    why = None if vetted else space.check(action)
     if why:
         raise IllegalAction(why, seat, action)
     assert isinstance(space, StepSpace)
@@ -153,21 +153,24 @@ def scores(state: MerlinState) -> tuple[int, ...]:
     config, eco = state.config, state.economy
     per_unit = config.content.buyback_commodity
     holdings = _market_holdings(eco.books)
-    out = []
-    for seat in range(state.players):
-        if state.core.out[seat]:
-            out.append(0)
-            continue
-        total = state.core.gold[seat]
-        total += _kept_worth(_TABLEAU_WORTHS, eco.tableaux[seat], config, _tableau_worth)
-        total += _kept_worth(_HAND_WORTHS, eco.hands[seat], config, _hand_worth)
-        gold, asks = holdings.get(seat, _NOTHING)  # bids and escrow; asks
-        total += gold + asks * per_unit
-        total += sum(eco.goods[seat]) * per_unit
-        # MERLIN-MODULES.md §1, cap score: "minus debts owed to players"; contracts and shares
-        # count 0.
-        out.append(total - _owed_to_players(state, seat))
-    return tuple(out)
+    tableaux = _kept_worths(_TABLEAUX_WORTHS, _TABLEAU_WORTHS, eco.tableaux, config, _tableau_worth)
+    hands = _kept_worths(_HANDS_WORTHS, _HAND_WORTHS, eco.hands, config, _hand_worth)
+    goods = _GOODS.get(eco.goods, _units_held)
+    # MERLIN-MODULES.md §1, cap score: "minus debts owed to players"; contracts and shares
+    # count 0.
+    owed = _owed_to_players(state)
+    gold, out = state.core.gold, state.core.out
+    return tuple(
+        0
+        if out[seat]
+        else gold[seat]
+        + tableaux[seat]
+        + hands[seat]
+        + _held_worth(holdings.get(seat, _NOTHING), per_unit)
+        + goods[seat] * per_unit
+        - owed.get(seat, 0)
+        for seat in range(state.players)
+    )
 
 
 Part = TypeVar("Part")
@@ -176,6 +179,38 @@ _TABLEAU_WORTHS: Worths = ByIdentity()
 _HAND_WORTHS: Worths = ByIdentity()
 """A tableau's and a hand's part of a score in their match, by their identity (most moves leave
 every seat's tableau and hand be)."""
+SeatWorths = ByIdentity[tuple[Config, tuple[int, ...]]]
+_TABLEAUX_WORTHS: SeatWorths = ByIdentity()
+_HANDS_WORTHS: SeatWorths = ByIdentity()
+"""Every seat's tableau and hand worths, by the identity of the tuple of all seats' (most moves
+leave it be: one look-up a score instead of one per seat)."""
+_GOODS: ByIdentity[tuple[int, ...]] = ByIdentity()
+"""Per seat, the commodity units held, by the identity of every seat's goods."""
+
+
+def _kept_worths(
+    kept: SeatWorths,
+    kept_each: Worths,
+    parts: tuple[Part, ...],
+    config: Config,
+    reckon: Callable[[Part, Config], int],
+) -> tuple[int, ...]:
+    """Each seat's `reckon(part, config)`, kept by the identity of the seats' parts together."""
+    found = kept.find(parts)
+    if found is None or found[0] is not config:
+        worths = tuple(_kept_worth(kept_each, part, config, reckon) for part in parts)
+        found = kept.keep(parts, (config, worths))
+    return found[1]
+
+
+def _units_held(goods: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    return tuple(map(sum, goods))
+
+
+def _held_worth(held: tuple[int, int], per_unit: int) -> int:
+    """What an owner's market holdings count: the gold of its bids and escrow, its asks' units."""
+    gold, asks = held
+    return gold + asks * per_unit
 
 
 def _kept_worth(
@@ -204,12 +239,14 @@ def _hand_worth(hand: tuple[str, ...], config: Config) -> int:
     return sum(map(_buybacks(config), hand))
 
 
-def _owed_to_players(state: MerlinState, seat: int) -> int:
+def _owed_to_players(state: MerlinState) -> dict[int, int]:
+    """What each debtor owes to players (nothing without finance)."""
     if state.finance is None:
-        return 0
-    return _OWED.get(state.finance.debts, _owed_by_debtor).get(seat, 0)
+        return _NO_DEBTS
+    return _OWED.get(state.finance.debts, _owed_by_debtor)
 
 
+_NO_DEBTS: dict[int, int] = {}
 _OWED: ByIdentity[dict[int, int]] = ByIdentity()
 """By the debts' identity (most moves leave them be): what each debtor owes to players."""
 

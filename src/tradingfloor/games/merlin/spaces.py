@@ -52,6 +52,7 @@ class StepSpace(ActionSpace):
         self.step = step
         self.rules = rules
         self.drawn: Action | None = None  # the action the last sample gave
+        self.allowed: object = None  # the action `contains` last found legal
 
     def check(self, action: Any) -> str | None:
         if not isinstance(action, Action):
@@ -61,6 +62,14 @@ class StepSpace(ActionSpace):
         if rule is None:
             return f"you cannot {kind} now; you can: {', '.join(self.rules)}"
         return rule.why(self.state, self.seat, action)
+
+    def contains(self, action: Any) -> bool:
+        """Whether `action` is legal now; a legal one is remembered (a bot asks, then `apply`
+        asks again of the same space: `vetted`)."""
+        if self.check(action) is not None:
+            return False
+        self.allowed = action
+        return True
 
     def offers(self, kind: str) -> bool:
         """False when every action of type `kind` is refused now (the type is not of this step,
@@ -75,10 +84,12 @@ class StepSpace(ActionSpace):
         self.drawn = action
         return action
 
-    def drew(self, action: object) -> bool:
+    def vetted(self, action: object) -> bool:
         """Whether `action` is the very object this space's last sample gave (legal by
-        construction, as the conformance suite checks: `apply` need not ask the rules again)."""
-        return action is self.drawn
+        construction, as the conformance suite checks) or its last `contains` found legal (the
+        space's state is immutable and actions are frozen): `apply` need not ask the rules
+        again."""
+        return action is self.drawn or action is self.allowed
 
     def _draw(self, rng: random.Random) -> Action:
         end_turn = self.rules.get("end_turn")
