@@ -47,6 +47,7 @@ def forget() -> None:
     """Forget every value kept (tests compare what is built afresh with what is built from kept
     parts: they must be the same)."""
     _memo.clear()
+    _last_config[0] = (None, {})
     _objects.clear()
     for cache in _kept:
         cache.clear()
@@ -54,6 +55,22 @@ def forget() -> None:
 
 def per_config(config: Config, name: str, build: Callable[[], T]) -> T:
     """`build()` for this configuration, computed on first use (the same object afterwards)."""
+    last, values = _last_config[0]
+    if last is not config:
+        values = _values_of(config)
+        _last_config[0] = (config, values)
+    if name not in values:
+        values[name] = build()
+    return values[name]  # type: ignore[no-any-return]
+
+
+_last_config: list[tuple[Config | None, dict[str, Any]]] = [(None, {})]
+"""The configuration asked for last and its values, replaced whole (a match asks of its own
+configuration many times a move: it is the most recent in `_memo` already)."""
+
+
+def _values_of(config: Config) -> dict[str, Any]:
+    """The values kept for `config` (an empty dict on first use), marked the most recent."""
     key = id(config)
     found = _memo.get(key)
     if found is None or found[0]() is not config:
@@ -62,10 +79,7 @@ def per_config(config: Config, name: str, build: Callable[[], T]) -> T:
             _memo.popitem(last=False)
     else:
         _memo.move_to_end(key)
-    values = found[1]
-    if name not in values:
-        values[name] = build()
-    return values[name]  # type: ignore[no-any-return]
+    return found[1]
 
 
 def _gone(key: int) -> Callable[[weakref.ref[Config]], None]:

@@ -130,15 +130,15 @@ def apply(state: MerlinState, seat: int, action: object) -> MerlinState:
     for hook in table_for(after).after_action:  # what the action's events set off (insurance)
         after = hook(after, log)
     after = settle(after, log)
-    starts = [i for i, e in enumerate(log) if e.kind == "turn_start"]
-    turn_log = tuple(log[starts[-1] :]) if starts else (*state.turn_log, *log)
-    recent = (*state.recent, *log)[-RECENT:]
+    events = tuple(log)
+    starts = [i for i, e in enumerate(events) if e.kind == "turn_start"]
+    turn_log = events[starts[-1] :] if starts else state.turn_log + events
     return replace(
         after,
-        events=tuple(log),
+        events=events,
         turn_log=turn_log,
-        recent=recent,
-        event_count=state.event_count + len(log),
+        recent=(state.recent + events)[-RECENT:],
+        event_count=state.event_count + len(events),
     )
 
 
