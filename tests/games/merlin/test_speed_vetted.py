@@ -27,7 +27,8 @@ ALL_MODULES = {"players": 4, "modules": ["economy", "magic", "finance"]}
 def _afresh(state: MerlinState, seat: int, action: object) -> MerlinState:
     """`apply` through a space made now, which has vetted nothing: the rules check the action."""
     rules._LAST_SPACE[0] = (None, -1, None)
-    return GAME.apply(state, seat, action)
+    after: MerlinState = GAME.apply(state, seat, action)
+    return after
 
 
 def _heuristic_moves(seed: int) -> Iterator[tuple[MerlinState, int, object, MerlinState]]:
@@ -64,6 +65,7 @@ def test_a_space_vets_only_what_it_found_legal() -> None:
     while GAME.legal(state, seat := GAME.actors(state)[0]).check(EndTurn()) is not None:
         state = GAME.apply(state, seat, GAME.legal(state, seat).sample(rng))
     space = GAME.legal(state, seat)
+    assert isinstance(space, StepSpace)
     refused = GAME.parse_action({"type": "pay_debt"})
     assert not space.contains(refused)
     assert not space.vetted(refused)

@@ -165,6 +165,8 @@ def potion_yield(state: MerlinState, payout: Payout, log: Log) -> tuple[MerlinSt
     from their target (not one a golem takes, not one a curse takes)."""
     if state.magic is None or payout.why != "roll" or payout.to != payout.owner:
         return state, payout
+    if not state.magic.set_potions:
+        return state, payout  # (most yields: no potion is set to act on them)
     if payout.commodity is None:
         return _golden_touch(state, payout, log)
     return _land_yield(state, payout, log)
@@ -232,8 +234,8 @@ def prevent_golem_damage(
 def note_stakes(state: MerlinState, log: Log) -> MerlinState:
     """Just before the roll: what each player with a Lucky Charm set has invested (a 7 on this
     roll takes it)."""
-    if state.magic is None:
-        return state
+    if state.magic is None or not state.magic.set_potions:
+        return state  # (most turns: no potion is set, no Lucky Charm among them)
     for who in state.core.in_game():
         stake = sum(s.invested for s in state.economy.tableaux[who])
         if stake and potions_set(state, who, None, "lucky_charm"):

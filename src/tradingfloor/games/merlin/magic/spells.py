@@ -394,8 +394,10 @@ def note_buyers(state: MerlinState, log: Log) -> MerlinState:
     last turn") now holds them; the player's own window starts afresh."""
     if state.magic is None:
         return state
-    me = state.core.current
-    rows = list(magic_of(state).bought_since or ((),) * state.players)
+    me, bought = state.core.current, state.magic.bought_since
+    if bought and not bought[me] and not state.economy.buying:
+        return state  # (most turns: nobody's window changes)
+    rows = list(bought or ((),) * state.players)
     if state.economy.buying:
         rows = [r if s == me or me in r else (*r, me) for s, r in enumerate(rows)]
     rows[me] = ()
@@ -404,8 +406,8 @@ def note_buyers(state: MerlinState, log: Log) -> MerlinState:
 
 def drop_stale(state: MerlinState, log: Log) -> MerlinState:
     """Curses and corrosion on cards that left the table (sold to the bank, ruined) lapse."""
-    if state.magic is None:
-        return state
+    if state.magic is None or not state.magic.effects:
+        return state  # (most turns: no effect lies on the table)
     lasting = [e for name in (*CURSES, "corrosion") for e in effects(state, name)]
     if not lasting:
         return state  # (most turns: the table need not be read)
