@@ -161,15 +161,17 @@ def scores(state: MerlinState) -> tuple[int, ...]:
     owed = _owed_to_players(state)
     gold, out = state.core.gold, state.core.out
     return tuple(
-        0
-        if out[seat]
-        else gold[seat]
-        + tableaux[seat]
-        + hands[seat]
-        + _held_worth(holdings.get(seat, _NOTHING), per_unit)
-        + goods[seat] * per_unit
-        - owed.get(seat, 0)
-        for seat in range(state.players)
+        [
+            0
+            if out[seat]
+            else gold[seat]
+            + tableaux[seat]
+            + hands[seat]
+            + _held_worth(holdings.get(seat, _NOTHING), per_unit)
+            + goods[seat] * per_unit
+            - owed.get(seat, 0)
+            for seat in range(state.players)
+        ]
     )
 
 
