@@ -1,6 +1,6 @@
 """The turn hooks and yield filters that return at once when the table holds nothing for them (no
-window to change, no effect, no potion set) give exactly what their full sums give, at every step
-of seeded games with every module on."""
+window to change, no effect, no potion set, no stake for a 7 to take) give exactly what their
+full sums give, at every step of seeded games with every module on."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import pytest
 
 from tradingfloor.agents import make_agent
 from tradingfloor.core.agent import decision_for
-from tradingfloor.games.merlin import cards
+from tradingfloor.games.merlin import cards, production
+from tradingfloor.games.merlin.ledger import to_bank
 from tradingfloor.games.merlin.magic import potions, spells
 from tradingfloor.games.merlin.magic.state import Effect, Held, SetPotion
 from tradingfloor.games.merlin.magic.table import (
@@ -24,6 +25,7 @@ from tradingfloor.games.merlin.magic.table import (
 )
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Payout
+from tradingfloor.games.merlin.seasons import set_counter
 from tradingfloor.games.merlin.state import MerlinState
 
 from .helpers import GAME
@@ -71,6 +73,23 @@ def _note_stakes_afresh(state: MerlinState) -> MerlinState:
         stake = sum(s.invested for s in state.economy.tableaux[who])
         if stake and potions_set(state, who, None, "lucky_charm"):
             state = add_effect(state, Effect(potions.STAKES, seat=who, amount=stake))
+    return state
+
+
+def _on_seven_afresh(state: MerlinState) -> MerlinState:
+    """production.on_seven as it was: every tableau rebuilt and the bank paid, even nothing."""
+    content = state.config.content
+    research = state.core.counters.research_cost + content.seven_research_step
+    state = set_counter(state, "research_cost", research)
+    taken = 0
+    tableaux = []
+    for tableau in state.economy.tableaux:
+        taken += sum(s.invested for s in tableau)
+        tableaux.append(tuple(replace(s, invested=0) if s.invested else s for s in tableau))
+    state = replace(state, economy=replace(state.economy, tableaux=tuple(tableaux)))
+    state = to_bank(state, taken)
+    for seat in state.core.from_roller():
+        state = production._holding_fee(state, seat, [])
     return state
 
 
@@ -126,6 +145,8 @@ def test_hooks_that_return_at_once_give_their_full_sums(seed: int, bots: bool) -
         assert spells.note_buyers(state, []) == _note_buyers_afresh(state)
         for table in (state, _with_potions(state)):
             assert spells.drop_stale(table, []) == _drop_stale_afresh(table)
+            seven = replace(table, core=replace(table.core, dice=(3, 4)))
+            assert production.on_seven(seven, []) == _on_seven_afresh(seven)
             assert potions.note_stakes(table, []) == _note_stakes_afresh(table)
             for payout in _payouts(table):
                 assert potions.potion_yield(table, payout, []) == _potions_afresh(table, payout)

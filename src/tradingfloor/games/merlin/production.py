@@ -99,19 +99,24 @@ def on_seven(state: MerlinState, log: Log) -> MerlinState:
         return state
     research = state.core.counters.research_cost + content.seven_research_step
     state = set_counter(state, "research_cost", research)
-    taken = 0
-    tableaux = []
-    for tableau in state.economy.tableaux:
-        taken += sum(s.invested for s in tableau)
-        tableaux.append(tuple(replace(s, invested=0) if s.invested else s for s in tableau))
-    state = replace(state, economy=replace(state.economy, tableaux=tuple(tableaux)))
-    state = to_bank(state, taken)
+    taken = sum(s.invested for tableau in state.economy.tableaux for s in tableau)
+    if taken:  # (most 7s: nothing is invested; the tableaux and the bank stay as they are)
+        state = to_bank(_take_investments(state), taken)
     log.append(
         event("seven", investments_taken=taken, research_cost=state.core.counters.research_cost)
     )
     for seat in state.core.from_roller():
         state = _holding_fee(state, seat, log)
     return state
+
+
+def _take_investments(state: MerlinState) -> MerlinState:
+    """Every stake off the table (the central bank takes them on a 7)."""
+    tableaux = tuple(
+        tuple(replace(s, invested=0) if s.invested else s for s in tableau)
+        for tableau in state.economy.tableaux
+    )
+    return replace(state, economy=replace(state.economy, tableaux=tableaux))
 
 
 def _holding_fee(state: MerlinState, seat: int, log: Log) -> MerlinState:
