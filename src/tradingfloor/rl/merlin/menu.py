@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -13,7 +12,7 @@ from tradingfloor.games.merlin.memo import ByIdentity, kept
 from tradingfloor.games.merlin.rulebook import ActionRule
 from tradingfloor.games.merlin.spaces import StepSpace
 from tradingfloor.rl.merlin.catalogue import FAMILY, INDEX, SIZE, entry_words
-from tradingfloor.rl.merlin.context import ViewDigest
+from tradingfloor.rl.merlin.context import ViewDigest, once
 from tradingfloor.rl.merlin.graded import GRADERS, READS, Fields
 from tradingfloor.rl.merlin.listed import LISTERS
 
@@ -32,7 +31,7 @@ class MerlinMenu:
     def __init__(self, actions: Mapping[int, Any]) -> None:
         self.actions = dict(actions)  # each an action, or a `Later` one
 
-    @cached_property
+    @once
     def mask(self) -> np.ndarray:
         mask: np.ndarray = np.zeros(SIZE, dtype=np.int8)
         mask[list(self.actions)] = 1
@@ -67,7 +66,9 @@ def build_menu(view: Mapping[str, Any], legal: ActionSpace) -> MerlinMenu:
             fields: Fields = {} if name == "rank_bid" else rule.fields(state, seat)
             _graded(name, fields, digest, legal, found)
         else:
-            _listed(name, rule.choices(state, seat), digest, found)
+            listed = rule.choices(state, seat)
+            if listed:  # (most listed types have no legal action now)
+                _listed(name, listed, digest, found)
     return MerlinMenu(found)
 
 
