@@ -38,7 +38,7 @@ def observe(view: Mapping[str, Any]) -> np.ndarray:
     parts = Writer()
     for write in _SECTIONS:
         write(parts, view, me)
-    return parts.out
+    return parts.vector()
 
 
 def _game(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:

@@ -17,7 +17,14 @@ from tradingfloor.rl.merlin.features import (
     TABLE,
     WANTED,
 )
-from tradingfloor.rl.merlin.writing import ITEM_INDEX, KeptRows, Writer, squash, squash_counts
+from tradingfloor.rl.merlin.writing import (
+    ITEM_INDEX,
+    KeptRows,
+    Writer,
+    squash,
+    squash_counts,
+    squashed_counts,
+)
 
 
 def futures(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -137,14 +144,15 @@ def finance(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         squash(sum(loan["repay"] for loan in loans if loan["borrower"] == me), 20),
     ]
     kinds = SECURITIES
+    counts = [0] * 21  # per issuer and kind, how many are issued; then per kind, the seat's
     for issue in finance["securities"]:
         if issue["kind"] in kinds and 0 <= issue["issuer"] < 6:
             k = kinds.index(issue["kind"])
-            part[5 + 3 * issue["issuer"] + k] += issue["count"]
+            counts[3 * issue["issuer"] + k] += issue["count"]
             held = sum(h["count"] for h in issue["holders"] if h["holder"] == me)
             held += issue["unsold"] if issue["issuer"] == me else 0
-            part[23 + k] += held
-    squash_counts(part[5:26], 5)
+            counts[18 + k] += held
+    part[5:26] = squashed_counts(counts, 5)
     _offer(part[26:], finance.get("offer"), me)
     _sale(part[26 + 5 + len(OFFERS) :], finance.get("sale"), me)
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import threading
+from collections.abc import Callable, Hashable, Iterable
 
 import numpy as np
 
@@ -27,17 +28,48 @@ def squash_counts(counts: np.ndarray, size: float) -> None:
     counts /= counts + size
 
 
+def squashed_counts(counts: Iterable[int], size: float) -> list[float]:
+    """Counts (not negative) squashed, n / (n + size): written to a float32 part, the figures
+    `squash_counts` gives there (a quotient rounded to float64 then to float32 is the float32
+    quotient), without a NumPy call for each small part."""
+    return [n / (n + size) for n in counts]
+
+
 class Writer:
-    """Consecutive parts of the observation vector, taken in the names' order."""
+    """Consecutive parts of the observation vector, taken in the names' order.
+
+    The parts are views of one vector per thread, zeroed for each observation and copied out
+    by `vector`: every observation takes the same parts, and making a view costs more than most
+    parts' writing."""
 
     def __init__(self) -> None:
-        self.out: np.ndarray = np.zeros(FEATURES, dtype=np.float32)
+        kept: tuple[np.ndarray, dict[tuple[int, int, int], np.ndarray]] | None = getattr(
+            _PER_THREAD, "kept", None
+        )
+        if kept is None:
+            kept = _PER_THREAD.kept = (np.zeros(FEATURES, dtype=np.float32), {})
+        self.out, self._parts = kept
+        self.out.fill(0)
         self.at = 0
 
     def take(self, rows: int, columns: int = 1) -> np.ndarray:
-        part = self.out[self.at : self.at + rows * columns]
+        where = (self.at, rows, columns)
+        part = self._parts.get(where)
+        if part is None:
+            part = self.out[self.at : self.at + rows * columns]
+            if columns > 1:
+                part = part.reshape(rows, columns)
+            self._parts[where] = part
         self.at += rows * columns
-        return part.reshape(rows, columns) if columns > 1 else part
+        return part
+
+    def vector(self) -> np.ndarray:
+        """The observation written: a copy of its own."""
+        return self.out.copy()
+
+
+_PER_THREAD = threading.local()
+"""Per thread: the vector observations are written in, and its parts by place and shape."""
 
 
 class KeptRows:
