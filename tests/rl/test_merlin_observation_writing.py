@@ -14,8 +14,8 @@ import pytest
 
 import tradingfloor
 from tradingfloor.games.merlin.view import bot_view, view
-from tradingfloor.rl.merlin import MerlinEncoder
-from tradingfloor.rl.merlin.writing import squash_counts, squashed_counts
+from tradingfloor.rl.merlin import MerlinEncoder, observation
+from tradingfloor.rl.merlin.writing import Writer, squash_counts, squashed_counts
 
 GAME = tradingfloor.make("merlin")
 ENCODER = MerlinEncoder()
@@ -71,3 +71,32 @@ def test_an_observation_is_not_changed_by_the_next() -> None:
     kept = first.copy()
     ENCODER.observe(bot_view(state, seat))
     assert np.array_equal(first, kept)
+
+
+MODULE_OPTIONS: list[Mapping[str, Any] | None] = [
+    None,
+    {"players": 4, "modules": ["economy", "magic"]},
+    {"players": 4, "modules": ["economy", "finance"]},
+]
+
+
+@pytest.mark.parametrize("options", MODULE_OPTIONS, ids=["economy", "magic", "finance"])
+def test_skipping_the_parts_of_a_module_that_is_off_writes_what_its_sections_would(
+    options: Mapping[str, Any] | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    positions = list(_positions(options, 11, 150))
+    skipped = [ENCODER.observe(bot_view(state, seat)) for state, seat in positions]
+    monkeypatch.setattr(observation, "MODULES", ())  # every section written, whatever is on
+    written = [ENCODER.observe(bot_view(state, seat)) for state, seat in positions]
+    for one, other in zip(skipped, written, strict=True):
+        assert np.array_equal(one, other)
+
+
+def test_each_module_section_writes_as_many_numbers_as_it_skips() -> None:
+    state, seat = next(_positions(ALL_MODULES, 12, 1))
+    seen = bot_view(state, seat)
+    for module, write in observation._SECTIONS:
+        if module is not None:
+            parts = Writer()
+            write(parts, seen, seat)
+            assert parts.at == observation._SIZES[write], write.__name__

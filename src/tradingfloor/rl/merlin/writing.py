@@ -63,6 +63,10 @@ class Writer:
         self.at += rows * columns
         return part
 
+    def skip(self, size: int) -> None:
+        """Leave the next `size` numbers 0."""
+        self.at += size
+
     def vector(self) -> np.ndarray:
         """The observation written: a copy of its own."""
         return self.out.copy()
