@@ -15,7 +15,11 @@ import pytest
 import tradingfloor
 from tradingfloor.games.merlin.view import bot_view, view
 from tradingfloor.rl.merlin import MerlinEncoder, observation
-from tradingfloor.rl.merlin.writing import Writer, squash_counts, squashed_counts
+from tradingfloor.rl.merlin.writing import (
+    Writer,
+    squashed_count,
+    squashed_counts,
+)
 
 GAME = tradingfloor.make("merlin")
 ENCODER = MerlinEncoder()
@@ -39,9 +43,11 @@ def _positions(options: Mapping[str, Any] | None, seed: int, moves: int) -> Iter
 def test_squashed_counts_are_numpys_float32_quotients(size: int) -> None:
     counts = list(range(100_000))
     in_place = np.array(counts, dtype=np.float32)
-    squash_counts(in_place, size)
+    in_place /= in_place + size  # (NumPy's float32 squashing, as the observation once did)
     written = np.zeros(len(counts), dtype=np.float32)
     written[:] = squashed_counts(counts, size)
+    assert np.array_equal(written, in_place)
+    written[:] = [squashed_count(n, size) for n in counts]
     assert np.array_equal(written, in_place)
 
 

@@ -22,7 +22,7 @@ from tradingfloor.rl.merlin.writing import (
     KeptRows,
     Writer,
     squash,
-    squash_counts,
+    squashed_count,
     squashed_counts,
 )
 
@@ -62,9 +62,10 @@ def _futures(
         row[2] += mine
         row[3] += future["long"] == me
         row[4] += mine and future["expired"]
-    rows[:] = counts
-    for column in (0, 2, 3, 4):
-        squash_counts(rows[:, column], 3)
+    rows[:] = [
+        [squashed_count(n, 3), cheapest, *squashed_counts((short, long, expired), 3)]
+        for n, cheapest, short, long, expired in counts
+    ]
 
 
 def quotes(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -124,9 +125,7 @@ def _table(
         row[1] = price if row[0] == 0 else better(row[1], price)
         row[0] += 1
         row[2] += record[who] == me
-    rows[:] = counts
-    for column in (0, 2):
-        squash_counts(rows[:, column], 3)
+    rows[:] = [[squashed_count(n, 3), best, squashed_count(mine, 3)] for n, best, mine in counts]
 
 
 def finance(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:

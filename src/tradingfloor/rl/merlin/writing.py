@@ -23,16 +23,16 @@ def squash(x: float, size: float) -> float:
     return x / (abs(x) + size)
 
 
-def squash_counts(counts: np.ndarray, size: float) -> None:
-    """Counts (not negative) squashed in place: n / (n + size)."""
-    counts /= counts + size
-
-
 def squashed_counts(counts: Iterable[int], size: float) -> list[float]:
     """Counts (not negative) squashed, n / (n + size): written to a float32 part, the figures
-    `squash_counts` gives there (a quotient rounded to float64 then to float32 is the float32
-    quotient), without a NumPy call for each small part."""
+    of squashing them there in float32 (`part /= part + size`: a quotient rounded to float64,
+    then to float32, is the float32 quotient), without a NumPy call for each small part."""
     return [n / (n + size) for n in counts]
+
+
+def squashed_count(count: int, size: float) -> float:
+    """One count squashed as `squashed_counts` squashes each."""
+    return count / (count + size)
 
 
 class Writer:
