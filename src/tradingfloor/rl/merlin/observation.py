@@ -127,11 +127,8 @@ def _players(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
             owed.get("is_owed", 0),
             (order.index(s) + 1) / 6 if s in order else 0,
         )
-        rows[s] = _PLAYERS.rows(
-            (player,),
-            (s, s == me, names, modules),
-            lambda row, player=player, modules=modules: _player(row, player, me, names, modules),
-        )
+        key = (s, s == me, names, modules)
+        rows[s] = _PLAYERS.rows(player, key, _player, player, me, names, modules)
 
 
 _PLAYERS = KeptRows((len(PLAYER),))
@@ -242,7 +239,7 @@ def _market(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     rows = parts.take(len(COMMODITY_SLOTS), len(MARKET))
     for slot, name in enumerate(list(view["commodities"])[: len(COMMODITY_SLOTS)]):
         book = view["market"][name]
-        rows[slot] = _BOOKS.rows((book,), (me, slot), lambda row, book=book: _book(row, book, me))
+        rows[slot] = _BOOKS.rows(book, (me, slot), _book, book, me)
 
 
 _BOOKS = KeptRows((len(MARKET),))

@@ -33,9 +33,7 @@ def futures(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     if not finance:
         return
     records, commodities = finance["futures"], tuple(view["commodities"])
-    rows[:] = _FUTURES.rows(
-        (records,), (me, commodities), lambda out: _futures(out, records, commodities, me)
-    )
+    rows[:] = _FUTURES.rows(records, (me, commodities), _futures, records, commodities, me)
 
 
 _FUTURES = KeptRows((len(COMMODITY_SLOTS), len(FUTURES)))
@@ -93,13 +91,7 @@ def tables(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         (asks, finance["listings"], "seller", min, _ASKS),
         (bids, finance["wanted"], "buyer", max, _BIDS),
     ):
-        rows[:] = kept.rows(
-            (records,),
-            me,
-            lambda out, records=records, who=who, better=better: _table(
-                out, records, who, better, me
-            ),
-        )
+        rows[:] = kept.rows(records, me, _table, records, who, better, me)
 
 
 _ASKS = KeptRows((len(ITEMS), len(TABLE)))

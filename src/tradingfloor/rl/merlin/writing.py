@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Hashable, Iterable
+from typing import Any
 
 import numpy as np
 
-from tradingfloor.games.merlin.memo import kept, same_objects
+from tradingfloor.games.merlin.memo import kept
 from tradingfloor.rl.merlin.catalogue import CARDS, GOLEMS, ITEMS, LABS, STACK_BASES
 from tradingfloor.rl.merlin.features import FEATURES
 
@@ -77,31 +78,32 @@ _PER_THREAD = threading.local()
 
 
 class KeptRows:
-    """Rows of the observation as last written from the very same view records, per key (the
+    """Rows of the observation as last written from the very same view record, per key (the
     seat, and whatever else the rows depend on).
 
     A view's records are immutable and shared by the views that show them, kept while what they
-    are told from is the same (finance/view.py): the same records write the same rows. The
-    records written from are held, so that their ids cannot be reused while kept; `memo.forget`
+    are told from is the same (finance/view.py): the same record writes the same rows. The
+    record written from is held, so that its id cannot be reused while kept; `memo.forget`
     forgets them too."""
 
     LIMIT = 64
 
     def __init__(self, shape: tuple[int, ...]) -> None:
         self.shape = shape
-        self._last: dict[Hashable, tuple[tuple[object, ...], np.ndarray]] = kept({})
+        self._last: dict[Hashable, tuple[object, np.ndarray]] = kept({})
 
     def rows(
-        self, sources: tuple[object, ...], key: Hashable, write: Callable[[np.ndarray], None]
+        self, source: object, key: Hashable, write: Callable[..., None], *figures: Any
     ) -> np.ndarray:
-        """The rows `write` wrote last from `sources` under `key`, or written now (read-only)."""
+        """The rows `write(rows, *figures)` wrote last from `source` under `key` (the figures
+        are part of the key, or told by the source), or written now (read-only)."""
         last = self._last.get(key)
-        if last is not None and same_objects(sources, last[0]):
+        if last is not None and last[0] is source:
             return last[1]
         rows: np.ndarray = np.zeros(self.shape, dtype=np.float32)
-        write(rows)
+        write(rows, *figures)
         rows.flags.writeable = False
         if len(self._last) >= self.LIMIT:
             self._last.clear()
-        self._last[key] = (sources, rows)
+        self._last[key] = (source, rows)
         return rows
