@@ -1,8 +1,9 @@
-"""Merlin's menu grades some action types a group at a time (`menu.RANGE_DECIDED`) and keeps
-their candidates while the fields and what they read of the view are the same (`graded.READS`),
-and its observation keeps rows written from the same records (`writing.KeptRows`): on seeded
-positions of every module, one after another, the menus are those that making and checking each
-action one by one gives, and the observations those that a view built afresh gives."""
+"""Merlin's menu grades some action types a group at a time (`menu.RANGE_DECIDED`,
+`menu.CATALOGUE_DECIDED`) and keeps their candidates while the fields and what they read of the
+view are the same (`graded.READS`), and its observation keeps rows written from the same records
+(`writing.KeptRows`): on seeded positions of every module, one after another, the menus are those
+that making and checking each action one by one gives, and the observations those that a view
+built afresh gives."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from tradingfloor.rl.merlin import MerlinEncoder
 from tradingfloor.rl.merlin import menu as menu_module
 from tradingfloor.rl.merlin.catalogue import FAMILY
 from tradingfloor.rl.merlin.graded import READS
-from tradingfloor.rl.merlin.menu import RANGE_DECIDED, MerlinMenu
+from tradingfloor.rl.merlin.menu import CATALOGUE_DECIDED, RANGE_DECIDED, MerlinMenu
 
 GAME = tradingfloor.make("merlin")
 ENCODER = MerlinEncoder()
@@ -56,6 +57,7 @@ def _entries(menu: MerlinMenu) -> dict[int, Any]:
 def test_the_range_decided_and_kept_types_are_graded_types() -> None:
     graded = {name for name, family in FAMILY.items() if family.graded}
     assert set(RANGE_DECIDED) <= set(READS) <= graded
+    assert set(CATALOGUE_DECIDED) <= graded
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=IDS)
@@ -63,6 +65,7 @@ def test_the_range_decided_and_kept_types_are_graded_types() -> None:
 def test_grading_by_groups_gives_the_menu_of_checking_each_action(
     options: Mapping[str, Any] | None, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    grouped = {*RANGE_DECIDED, *CATALOGUE_DECIDED}
     graded = 0
     for state in _positions(options, seed, 400):
         for seat in GAME.actors(state):
@@ -70,10 +73,11 @@ def test_grading_by_groups_gives_the_menu_of_checking_each_action(
             by_groups = _entries(ENCODER.menu(view, legal, random.Random(0)))
             with monkeypatch.context() as patched:
                 patched.setattr(menu_module, "RANGE_DECIDED", {})
+                patched.setattr(menu_module, "CATALOGUE_DECIDED", {})
                 patched.setattr(menu_module, "READS", {})
                 one_by_one = _entries(ENCODER.menu(view, legal, random.Random(0)))
             assert by_groups == one_by_one
-            graded += sum(1 for action in by_groups.values() if action.type in RANGE_DECIDED)
+            graded += sum(1 for action in by_groups.values() if action.type in grouped)
     assert graded > 0  # the sweep reaches positions where these types are legal
 
 

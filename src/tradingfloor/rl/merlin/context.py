@@ -2,12 +2,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cached_property
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
 
 from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.rl.merlin.catalogue import POTIONS, SECURITIES, SPELLS
+
+T = TypeVar("T")
+
+
+class once(Generic[T]):
+    """A value made on its first read and kept on the instance, as `functools.cached_property`
+    keeps it, without the lock Python 3.11's takes on each first read (a digest and a menu are
+    made for each decision, and read in one thread)."""
+
+    def __init__(self, make: Callable[[Any], T]) -> None:
+        self.make = make
+        self.name = make.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self  # (read on the class: the descriptor itself)
+        value = instance.__dict__[self.name] = self.make(instance)
+        return value
 
 
 def kind_of(card_id: str) -> str:
@@ -22,25 +42,25 @@ class ViewDigest:
         self.view = view
         self.seat: int = view["seat"]
 
-    @cached_property
+    @once
     def cost(self) -> int:
         """The cost of the living, at least 1: the unit of the catalogue's prices."""
         return max(1, int(self.view["counters"]["cost_of_living"]))
 
-    @cached_property
+    @once
     def gold(self) -> int:
         return int(self.view["players"][self.seat]["gold"])
 
-    @cached_property
+    @once
     def commodities(self) -> list[str]:
         return list(self.view["commodities"])
 
-    @cached_property
+    @once
     def slots(self) -> dict[str, int]:
         """Each commodity's slot: its place in the match's list."""
         return {name: slot for slot, name in enumerate(self.commodities)}
 
-    @cached_property
+    @once
     def orders(self) -> dict[int, tuple[int, int]]:
         """Each Grand Market order's (commodity slot, price)."""
         out: dict[int, tuple[int, int]] = {}
@@ -50,21 +70,21 @@ class ViewDigest:
                 out.update(_book_orders(book, slot))
         return out
 
-    @cached_property
+    @once
     def stored(self) -> dict[str, int]:
         """Gold stored on each of the seat's stacks, by base card."""
         tableau = self.view["players"][self.seat]["tableau"]
         return {stack["card"]: int(stack["stored"]) for stack in tableau}
 
-    @cached_property
+    @once
     def finance(self) -> Mapping[str, Any]:
         return self.view.get("finance") or {}
 
-    @cached_property
+    @once
     def futures(self) -> dict[int, Mapping[str, Any]]:
         return {f["id"]: f for f in self.finance.get("futures", ())}
 
-    @cached_property
+    @once
     def security_issuers(self) -> dict[int, tuple[str, int]]:
         """Each security's (kind, issuer), by its id."""
         return {
@@ -73,19 +93,19 @@ class ViewDigest:
             for unit in issue["ids"]
         }
 
-    @cached_property
+    @once
     def listings(self) -> dict[int, Mapping[str, Any]]:
         return {item["id"]: item for item in self.finance.get("listings", ())}
 
-    @cached_property
+    @once
     def wanted(self) -> dict[int, Mapping[str, Any]]:
         return {item["id"]: item for item in self.finance.get("wanted", ())}
 
-    @cached_property
+    @once
     def quotes(self) -> list[Mapping[str, Any]]:
         return list(self.finance.get("quotes", ()))
 
-    @cached_property
+    @once
     def my_quotes(self) -> list[int]:
         """The ids of the seat's own quotes, oldest first."""
         return [q["id"] for q in self.quotes if q["writer"] == self.seat]

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from tradingfloor.core.spaces import ActionSpace
-from tradingfloor.games.merlin.memo import kept
+from tradingfloor.games.merlin.memo import ByIdentity, kept
+from tradingfloor.games.merlin.rulebook import ActionRule
 from tradingfloor.games.merlin.spaces import StepSpace
 from tradingfloor.rl.merlin.catalogue import FAMILY, INDEX, SIZE, entry_words
-from tradingfloor.rl.merlin.context import ViewDigest
+from tradingfloor.rl.merlin.context import ViewDigest, once
 from tradingfloor.rl.merlin.graded import GRADERS, READS, Fields
 from tradingfloor.rl.merlin.listed import LISTERS
 
@@ -31,7 +31,7 @@ class MerlinMenu:
     def __init__(self, actions: Mapping[int, Any]) -> None:
         self.actions = dict(actions)  # each an action, or a `Later` one
 
-    @cached_property
+    @once
     def mask(self) -> np.ndarray:
         mask: np.ndarray = np.zeros(SIZE, dtype=np.int8)
         mask[list(self.actions)] = 1
@@ -57,17 +57,31 @@ def build_menu(view: Mapping[str, Any], legal: ActionSpace) -> MerlinMenu:
     if not isinstance(legal, StepSpace):
         return MerlinMenu({})
     digest = ViewDigest(view)
+    state, seat = legal.state, legal.seat
     found: dict[int, Any] = {}
-    for name, rule in legal.rules.items():
-        family = FAMILY.get(name)
-        if family is None or not legal.offers(name):
-            continue
-        if family.graded:
-            fields: Fields = {} if name == "rank_bid" else rule.fields(legal.state, legal.seat)
+    for name, rule, graded in _STEP_TYPES.get(legal.rules, _catalogued):
+        if rule.blocked is not None and rule.blocked(state, seat):
+            continue  # (as `legal.offers(name)`: no action of the type is legal now)
+        if graded:
+            fields: Fields = {} if name == "rank_bid" else rule.fields(state, seat)
             _graded(name, fields, digest, legal, found)
         else:
-            _listed(name, rule.choices(legal.state, legal.seat), digest, found)
+            listed = rule.choices(state, seat)
+            if listed:  # (most listed types have no legal action now)
+                _listed(name, listed, digest, found)
     return MerlinMenu(found)
+
+
+def _catalogued(rules: Mapping[str, ActionRule]) -> tuple[tuple[str, ActionRule, bool], ...]:
+    """A step's action types that the catalogue holds, each with its rule and whether it is
+    graded, in the step's order."""
+    return tuple(
+        (name, rule, FAMILY[name].graded) for name, rule in rules.items() if name in FAMILY
+    )
+
+
+_STEP_TYPES: ByIdentity[tuple[tuple[str, ActionRule, bool], ...]] = ByIdentity(limit=256)
+"""Per step's rules (a module table's entry, the same object all match long): `_catalogued`."""
 
 
 def _listed(name: str, actions: list[Any], digest: ViewDigest, found: dict[int, Any]) -> None:
@@ -99,6 +113,17 @@ as another that differs from it only in these fields is: each group of the type'
 checks this against the per-action check on seeded positions)."""
 
 
+CATALOGUE_DECIDED: dict[str, frozenset[str]] = {
+    "want": frozenset({"item", "ref"}),
+}
+"""Per action type, the fields that the catalogue's candidates name only where the rule takes
+them once they lie in the space's ranges: a covered bid's class names a ref of its own kind (a
+commodity for a future, a seat for a security, a spell for a spell, a recipe for a recipe) and
+the space's refs are every kind's legal ones, so a bid fitting them is refused only for what
+its group shares (a full table, no gold). Grouped as `RANGE_DECIDED`'s fields are, and checked
+the same way by `test_merlin_menu_grading`."""
+
+
 def _graded(
     name: str, fields: Fields, digest: ViewDigest, legal: ActionSpace, found: dict[int, Any]
 ) -> None:
@@ -106,34 +131,28 @@ def _graded(
     it; an action two levels give is kept at the first."""
     if name != "rank_bid" and not fields:
         return
-    verdicts: dict[tuple[Any, ...], bool] = {}  # per group of candidates: whether they are legal
-    for index, kind, terms, group in candidates(name, fields, digest):
-        verdict = verdicts.get(group)
-        if verdict is False:
-            continue
-        if verdict is None:
-            action = kind(**terms)
-            verdict = verdicts[group] = legal.check(action) is None
-            if verdict:
-                found[index] = action
-        else:
-            found[index] = Later(kind, terms)
+    for group in candidates(name, fields, digest):
+        action = group.kind(**group.terms)
+        if legal.check(action) is None:
+            found[group.index] = action
+            found.update(group.others)
 
 
-class Candidate(NamedTuple):
-    """A catalogue entry's action, not yet checked: its index, type and fields, and its group
-    (the fields that `RANGE_DECIDED` leaves, whose actions are legal together or not at all)."""
+class Group(NamedTuple):
+    """A type's candidates that are legal together or not at all (the same fields but those of
+    `RANGE_DECIDED` and `CATALOGUE_DECIDED`): the first one's entry, type and fields, checked
+    for the group, and the others' entries, each a `Later` action."""
 
     index: int
     kind: type[Any]
     terms: dict[str, Any]
-    group: tuple[Any, ...]
+    others: dict[int, Later]
 
 
-def candidates(name: str, fields: Fields, digest: ViewDigest) -> list[Candidate]:
+def candidates(name: str, fields: Fields, digest: ViewDigest) -> list[Group]:
     """The type's candidates whose fields lie in the space's ranges, each action once (at its
-    first entry), in the grader's order; kept while the fields and what the grader reads of the
-    view (`graded.READS`) are the same."""
+    first entry), by group in the grader's order; kept while the fields and what the grader
+    reads of the view (`graded.READS`) are the same."""
     reads = READS.get(name)
     if reads is None:
         return _candidates(name, fields, digest)
@@ -148,14 +167,14 @@ def candidates(name: str, fields: Fields, digest: ViewDigest) -> list[Candidate]
 
 
 CANDIDATES_KEPT = 4096
-_CANDIDATES: dict[tuple[Any, ...], list[Candidate]] = kept({})
+_CANDIDATES: dict[tuple[Any, ...], list[Group]] = kept({})
 
 
-def _candidates(name: str, fields: Fields, digest: ViewDigest) -> list[Candidate]:
-    decided = RANGE_DECIDED.get(name, _NONE)
+def _candidates(name: str, fields: Fields, digest: ViewDigest) -> list[Group]:
+    decided = RANGE_DECIDED.get(name, _NONE) | CATALOGUE_DECIDED.get(name, _NONE)
     if not decided <= fields.keys():
         decided = _NONE  # (the space gives no range for one of them: each candidate is checked)
-    made: list[Candidate] = []
+    groups: dict[tuple[Any, ...], Group] = {}
     seen: set[tuple[Any, ...]] = set()  # each candidate's fields: the same fields, the same action
     for key, kind, terms in GRADERS[name](fields, digest):
         index = INDEX.get((name, key))
@@ -164,8 +183,11 @@ def _candidates(name: str, fields: Fields, digest: ViewDigest) -> list[Candidate
             continue
         seen.add(same)
         group = tuple(value for field, value in terms.items() if field not in decided)
-        made.append(Candidate(index, kind, terms, group))
-    return made
+        if group in groups:
+            groups[group].others[index] = Later(kind, terms)
+        else:
+            groups[group] = Group(index, kind, terms, {})
+    return list(groups.values())
 
 
 _NONE: frozenset[str] = frozenset()

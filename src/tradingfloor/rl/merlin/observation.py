@@ -17,17 +17,34 @@ import numpy as np
 from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.rl.merlin import observation_finance as finance
 from tradingfloor.rl.merlin import observation_magic as magic
-from tradingfloor.rl.merlin.catalogue import CARDS, COMMODITY_SLOTS, STACK_BASES
+from tradingfloor.rl.merlin.catalogue import (
+    CARDS,
+    COMMODITY_SLOTS,
+    GOLEMS,
+    ITEMS,
+    LABS,
+    STACK_BASES,
+    TABLE_SLOTS,
+)
 from tradingfloor.rl.merlin.features import (
     CARD,
     COUNTERS,
     ECONOMY_OFFERS,
+    FINANCE,
+    FUTURES,
     GAME,
+    GOLEM,
+    LAB,
+    MAGIC_HAND,
+    MAGIC_TABLE,
     MARKET,
     PLAYER,
+    QUOTE,
     SEASONS,
     STACK,
     STEPS,
+    TABLE,
+    WANTED,
 )
 from tradingfloor.rl.merlin.writing import BASE_INDEX, CARD_INDEX, KeptRows, Writer, squash
 
@@ -36,9 +53,13 @@ def observe(view: Mapping[str, Any]) -> np.ndarray:
     """The seat's view as `FEATURES` float32 numbers, in `FEATURE_NAMES`' order."""
     me = view.get("seat")
     parts = Writer()
-    for write in _SECTIONS:
-        write(parts, view, me)
-    return parts.out
+    off = [module for module in MODULES if module not in view]
+    for module, write in _SECTIONS:
+        if module in off:
+            parts.skip(_SIZES[write])  # (a module that is off leaves its parts 0)
+        else:
+            write(parts, view, me)
+    return parts.vector()
 
 
 def _game(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -106,11 +127,8 @@ def _players(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
             owed.get("is_owed", 0),
             (order.index(s) + 1) / 6 if s in order else 0,
         )
-        rows[s] = _PLAYERS.rows(
-            (player,),
-            (s, s == me, names, modules),
-            lambda row, player=player, modules=modules: _player(row, player, me, names, modules),
-        )
+        key = (s, s == me, names, modules)
+        rows[s] = _PLAYERS.rows(player, key, _player, player, me, names, modules)
 
 
 _PLAYERS = KeptRows((len(PLAYER),))
@@ -221,7 +239,7 @@ def _market(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     rows = parts.take(len(COMMODITY_SLOTS), len(MARKET))
     for slot, name in enumerate(list(view["commodities"])[: len(COMMODITY_SLOTS)]):
         book = view["market"][name]
-        rows[slot] = _BOOKS.rows((book,), (me, slot), lambda row, book=book: _book(row, book, me))
+        rows[slot] = _BOOKS.rows(book, (me, slot), _book, book, me)
 
 
 _BOOKS = KeptRows((len(MARKET),))
@@ -269,20 +287,36 @@ def _economy(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         part[8:10] = [1, me is not None and me < len(sealed) and bool(sealed[me])]
 
 
-_SECTIONS: tuple[Callable[[Writer, Mapping[str, Any], int | None], None], ...] = (
-    _game,
-    _counters,
-    _players,
-    _cards,
-    _stacks,
-    magic.labs,
-    magic.golems,
-    _market,
-    magic.magic_hand,
-    magic.magic_table,
-    finance.futures,
-    finance.quotes,
-    finance.tables,
-    finance.finance,
-    _economy,
+Section = Callable[[Writer, Mapping[str, Any], "int | None"], None]
+MODULES = ("magic", "finance")
+"""The modules that may be off, each a section of the view where it is on."""
+_SECTIONS: tuple[tuple[str | None, Section], ...] = (
+    (None, _game),
+    (None, _counters),
+    (None, _players),
+    (None, _cards),
+    (None, _stacks),
+    ("magic", magic.labs),
+    ("magic", magic.golems),
+    (None, _market),
+    ("magic", magic.magic_hand),
+    ("magic", magic.magic_table),
+    ("finance", finance.futures),
+    ("finance", finance.quotes),
+    ("finance", finance.tables),
+    ("finance", finance.finance),
+    (None, _economy),
 )
+"""Writing Merlin's observation: its parts in order, each with the module it needs (None: the
+economy, always on); a module's parts are skipped where it is off."""
+_SIZES: dict[Section, int] = {
+    magic.labs: len(LABS) * len(LAB),
+    magic.golems: len(GOLEMS) * len(GOLEM),
+    magic.magic_hand: len(MAGIC_HAND),
+    magic.magic_table: len(MAGIC_TABLE),
+    finance.futures: len(COMMODITY_SLOTS) * len(FUTURES),
+    finance.quotes: len(TABLE_SLOTS) * len(QUOTE),
+    finance.tables: len(ITEMS) * (len(TABLE) + len(WANTED)),
+    finance.finance: len(FINANCE),
+}
+"""How many numbers each module's section writes (what a module that is off skips)."""

@@ -17,7 +17,14 @@ from tradingfloor.rl.merlin.features import (
     TABLE,
     WANTED,
 )
-from tradingfloor.rl.merlin.writing import ITEM_INDEX, KeptRows, Writer, squash, squash_counts
+from tradingfloor.rl.merlin.writing import (
+    ITEM_INDEX,
+    KeptRows,
+    Writer,
+    squash,
+    squashed_count,
+    squashed_counts,
+)
 
 
 def futures(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -26,9 +33,7 @@ def futures(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     if not finance:
         return
     records, commodities = finance["futures"], tuple(view["commodities"])
-    rows[:] = _FUTURES.rows(
-        (records,), (me, commodities), lambda out: _futures(out, records, commodities, me)
-    )
+    rows[:] = _FUTURES.rows(records, (me, commodities), _futures, records, commodities, me)
 
 
 _FUTURES = KeptRows((len(COMMODITY_SLOTS), len(FUTURES)))
@@ -55,9 +60,10 @@ def _futures(
         row[2] += mine
         row[3] += future["long"] == me
         row[4] += mine and future["expired"]
-    rows[:] = counts
-    for column in (0, 2, 3, 4):
-        squash_counts(rows[:, column], 3)
+    rows[:] = [
+        [squashed_count(n, 3), cheapest, *squashed_counts((short, long, expired), 3)]
+        for n, cheapest, short, long, expired in counts
+    ]
 
 
 def quotes(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -85,13 +91,7 @@ def tables(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         (asks, finance["listings"], "seller", min, _ASKS),
         (bids, finance["wanted"], "buyer", max, _BIDS),
     ):
-        rows[:] = kept.rows(
-            (records,),
-            me,
-            lambda out, records=records, who=who, better=better: _table(
-                out, records, who, better, me
-            ),
-        )
+        rows[:] = kept.rows(records, me, _table, records, who, better, me)
 
 
 _ASKS = KeptRows((len(ITEMS), len(TABLE)))
@@ -117,9 +117,7 @@ def _table(
         row[1] = price if row[0] == 0 else better(row[1], price)
         row[0] += 1
         row[2] += record[who] == me
-    rows[:] = counts
-    for column in (0, 2):
-        squash_counts(rows[:, column], 3)
+    rows[:] = [[squashed_count(n, 3), best, squashed_count(mine, 3)] for n, best, mine in counts]
 
 
 def finance(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -137,14 +135,15 @@ def finance(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         squash(sum(loan["repay"] for loan in loans if loan["borrower"] == me), 20),
     ]
     kinds = SECURITIES
+    counts = [0] * 21  # per issuer and kind, how many are issued; then per kind, the seat's
     for issue in finance["securities"]:
         if issue["kind"] in kinds and 0 <= issue["issuer"] < 6:
             k = kinds.index(issue["kind"])
-            part[5 + 3 * issue["issuer"] + k] += issue["count"]
+            counts[3 * issue["issuer"] + k] += issue["count"]
             held = sum(h["count"] for h in issue["holders"] if h["holder"] == me)
             held += issue["unsold"] if issue["issuer"] == me else 0
-            part[23 + k] += held
-    squash_counts(part[5:26], 5)
+            counts[18 + k] += held
+    part[5:26] = squashed_counts(counts, 5)
     _offer(part[26:], finance.get("offer"), me)
     _sale(part[26 + 5 + len(OFFERS) :], finance.get("sale"), me)
 

@@ -10,7 +10,7 @@ import numpy as np
 from tradingfloor.rl.merlin.catalogue import GOLEMS, LABS, POTIONS, READINGS, REGULATIONS, SPELLS
 from tradingfloor.rl.merlin.context import kind_of
 from tradingfloor.rl.merlin.features import BALLOTS, GOLEM, LAB, MAGIC_HAND, MAGIC_TABLE
-from tradingfloor.rl.merlin.writing import GOLEM_INDEX, LAB_INDEX, Writer, squash, squash_counts
+from tradingfloor.rl.merlin.writing import GOLEM_INDEX, LAB_INDEX, Writer, squash, squashed_counts
 
 
 def labs(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -48,12 +48,13 @@ def magic_hand(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         (hand.get("recipes_held", ()), POTIONS, len(SPELLS)),
         (hand.get("potions_held", ()), POTIONS, len(SPELLS) + len(POTIONS)),
     )
+    counts = [0] * len(part)
     for held, names, offset in groups:
         for card in held:
             name = kind_of(card["card"])
             if name in names:
-                part[offset + names.index(name)] += 1
-    squash_counts(part, 1)
+                counts[offset + names.index(name)] += 1
+    part[:] = squashed_counts(counts, 1)
 
 
 def magic_table(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -79,17 +80,19 @@ def magic_table(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
             part[at + i] = 1
             part[at + n + i] = squash(rule["value"] or 0, 3)
     at += 2 * n
+    readings = [0] * len(READINGS)
     for reading in magic["field"]:
         if reading["name"] in READINGS:
-            part[at + READINGS.index(reading["name"])] += 1
-    squash_counts(part[at : at + len(READINGS)], 1)
+            readings[READINGS.index(reading["name"])] += 1
+    part[at : at + len(READINGS)] = squashed_counts(readings, 1)
     at += len(READINGS)
     part[at] = squash(len(magic["effects"]), 3)
     at += 1
+    set_by = [0] * 6
     for potion in magic["set_potions"]:
         if 0 <= potion["owner"] < 6:
-            part[at + potion["owner"]] += 1
-    squash_counts(part[at : at + 6], 2)
+            set_by[potion["owner"]] += 1
+    part[at : at + 6] = squashed_counts(set_by, 2)
     at += 6
     for pairs in (magic["allies"], magic["targeted"]):
         for a, b in pairs:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import threading
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any
 
 import numpy as np
 
-from tradingfloor.games.merlin.memo import kept, same_objects
+from tradingfloor.games.merlin.memo import kept
 from tradingfloor.rl.merlin.catalogue import CARDS, GOLEMS, ITEMS, LABS, STACK_BASES
 from tradingfloor.rl.merlin.features import FEATURES
 
@@ -22,50 +24,86 @@ def squash(x: float, size: float) -> float:
     return x / (abs(x) + size)
 
 
-def squash_counts(counts: np.ndarray, size: float) -> None:
-    """Counts (not negative) squashed in place: n / (n + size)."""
-    counts /= counts + size
+def squashed_counts(counts: Iterable[int], size: float) -> list[float]:
+    """Counts (not negative) squashed, n / (n + size): written to a float32 part, the figures
+    of squashing them there in float32 (`part /= part + size`: a quotient rounded to float64,
+    then to float32, is the float32 quotient), without a NumPy call for each small part."""
+    return [n / (n + size) for n in counts]
+
+
+def squashed_count(count: int, size: float) -> float:
+    """One count squashed as `squashed_counts` squashes each."""
+    return count / (count + size)
 
 
 class Writer:
-    """Consecutive parts of the observation vector, taken in the names' order."""
+    """Consecutive parts of the observation vector, taken in the names' order.
+
+    The parts are views of one vector per thread, zeroed for each observation and copied out
+    by `vector`: every observation takes the same parts, and making a view costs more than most
+    parts' writing."""
 
     def __init__(self) -> None:
-        self.out: np.ndarray = np.zeros(FEATURES, dtype=np.float32)
+        kept: tuple[np.ndarray, dict[tuple[int, int, int], np.ndarray]] | None = getattr(
+            _PER_THREAD, "kept", None
+        )
+        if kept is None:
+            kept = _PER_THREAD.kept = (np.zeros(FEATURES, dtype=np.float32), {})
+        self.out, self._parts = kept
+        self.out.fill(0)
         self.at = 0
 
     def take(self, rows: int, columns: int = 1) -> np.ndarray:
-        part = self.out[self.at : self.at + rows * columns]
+        where = (self.at, rows, columns)
+        part = self._parts.get(where)
+        if part is None:
+            part = self.out[self.at : self.at + rows * columns]
+            if columns > 1:
+                part = part.reshape(rows, columns)
+            self._parts[where] = part
         self.at += rows * columns
-        return part.reshape(rows, columns) if columns > 1 else part
+        return part
+
+    def skip(self, size: int) -> None:
+        """Leave the next `size` numbers 0."""
+        self.at += size
+
+    def vector(self) -> np.ndarray:
+        """The observation written: a copy of its own."""
+        return self.out.copy()
+
+
+_PER_THREAD = threading.local()
+"""Per thread: the vector observations are written in, and its parts by place and shape."""
 
 
 class KeptRows:
-    """Rows of the observation as last written from the very same view records, per key (the
+    """Rows of the observation as last written from the very same view record, per key (the
     seat, and whatever else the rows depend on).
 
     A view's records are immutable and shared by the views that show them, kept while what they
-    are told from is the same (finance/view.py): the same records write the same rows. The
-    records written from are held, so that their ids cannot be reused while kept; `memo.forget`
+    are told from is the same (finance/view.py): the same record writes the same rows. The
+    record written from is held, so that its id cannot be reused while kept; `memo.forget`
     forgets them too."""
 
     LIMIT = 64
 
     def __init__(self, shape: tuple[int, ...]) -> None:
         self.shape = shape
-        self._last: dict[Hashable, tuple[tuple[object, ...], np.ndarray]] = kept({})
+        self._last: dict[Hashable, tuple[object, np.ndarray]] = kept({})
 
     def rows(
-        self, sources: tuple[object, ...], key: Hashable, write: Callable[[np.ndarray], None]
+        self, source: object, key: Hashable, write: Callable[..., None], *figures: Any
     ) -> np.ndarray:
-        """The rows `write` wrote last from `sources` under `key`, or written now (read-only)."""
+        """The rows `write(rows, *figures)` wrote last from `source` under `key` (the figures
+        are part of the key, or told by the source), or written now (read-only)."""
         last = self._last.get(key)
-        if last is not None and same_objects(sources, last[0]):
+        if last is not None and last[0] is source:
             return last[1]
         rows: np.ndarray = np.zeros(self.shape, dtype=np.float32)
-        write(rows)
+        write(rows, *figures)
         rows.flags.writeable = False
         if len(self._last) >= self.LIMIT:
             self._last.clear()
-        self._last[key] = (sources, rows)
+        self._last[key] = (source, rows)
         return rows
