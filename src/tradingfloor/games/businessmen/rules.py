@@ -99,10 +99,12 @@ def legal(state: BusinessmenState, seat: int) -> ActionSpace:
         return NoActions("no move is awaited now")
     if state.turn != seat:
         return NoActions(f"it is {seat_words(state.turn)}'s move, not yours")
+    actions, active = menus.listed(state, seat)
     menu = Menu(
-        menus.menu(state, seat),
+        actions,
         lambda action: refusal(state, seat, action),
         lambda action: words.label(state, seat, action),
+        active,
     )
     _last_menu = (state, menu)
     return menu
