@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tradingfloor.games.businessmen.names import CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.spaces import ACTIVE, Menu
 from tradingfloor.games.businessmen.state import BusinessmenState
 
@@ -46,3 +47,62 @@ def test_a_menu_made_without_its_count_counts_its_active_actions() -> None:
     assert Menu(listed.actions, str, active=None).active == 1
     with pytest.raises(ValueError, match="active actions before passing"):
         Menu(listed.actions[::-1], str)
+
+
+def _rounds(
+    options: dict[str, Any], seed: int
+) -> Iterator[tuple[BusinessmenState, BusinessmenState]]:
+    """Each step of a seeded random game that reached the prices' move: the states around it."""
+    rng = random.Random(seed)
+    state = GAME.new(options, seed)
+    while actors := GAME.actors(state):
+        for seat in actors:
+            after = GAME.apply(state, seat, GAME.legal(state, seat).sample(rng))
+            if any(e.kind == "prices" for e in after.log[-20:] if e.data["n"] > after.news_from):
+                yield state, after
+            state = after
+
+
+def _news(state: BusinessmenState) -> dict[str, dict[str, Any]]:
+    """The latest step's log entries by kind (the last one of each kind), as a view reads them."""
+    return {e.kind: e.data for e in state.log if e.data["n"] > state.news_from}
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_entries_told_when_read_say_what_the_table_shows(options: dict[str, Any]) -> None:
+    # The cards', the price wheel's and the prices' entries are told from figures kept as they
+    # were logged: what they say must be what the table shows after the step.
+    for seed in range(3):
+        for before, after in _rounds(options, seed):
+            news = _news(after)
+            wheel, prices = news["price-wheel"], news["prices"]
+            assert prices["prices"] == dict(zip(GOODS, after.prices, strict=True))
+            sector = after.decks.price_wheel[wheel["sector"]]
+            assert {k: wheel[k] for k in wheel if k in ("up", "down", "embargo")} == (
+                sector.describe()
+            )
+            for good in GOODS:
+                assert prices["moved"][good] == prices["prices"][good] - wheel["prices"][good]
+            if "cards" in news:  # the round began in this very step
+                # The round's export card, or the last one turned where the round ended too.
+                turned = after.export_used[-1] if after.export_card is None else after.export_card
+                card = after.decks.export_cards[turned]
+                assert news["cards"]["export"] == [GOODS[g] for g in card]
+                assert sum(news["cards"]["market"].values()) <= sum(before.supply)
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_an_event_hit_leaves_its_level_and_warning_marker_as_said(options: dict[str, Any]) -> None:
+    # A hit at level 1 with the marker on already changes no seat; every other hit lowers the
+    # level (not below 1) and puts the marker on.
+    for seed in range(3):
+        for _, after in _rounds(options, seed):
+            for entry in after.log:
+                data = entry.data
+                if entry.kind != "event" or data["n"] <= after.news_from or not data["hit"]:
+                    continue
+                if data.get("insured"):
+                    continue
+                hit = CHARACTERISTICS.index(data["hit"])
+                me = after.seats[data["seat"]]
+                assert me.markers[hit] and me.levels[hit] == data["level"]

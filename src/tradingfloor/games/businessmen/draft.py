@@ -8,6 +8,7 @@ state once into a `Draft`, changes the draft, and freezes it once. The input sta
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable
 from functools import cached_property
 from operator import attrgetter, itemgetter
 from typing import Any, Union
@@ -106,10 +107,17 @@ class LogEntry(Event):
     first read (by a view): random play and search log about 20 entries a round and read none."""
 
     figures: Figures = PRINTED  # the match's figures, which some entries' words quote
-    # Set by Draft.note: the entry's number, the round it was logged in, and what the rules said.
+    # Set by Draft.note: the entry's number, the round it was logged in, and what the rules said
+    # (or, from Draft.note_later, how to say it: `tell(*told)`).
     n: int
     round: int
-    said: dict[str, Any]
+    tell: Callable[..., dict[str, Any]]
+    told: tuple[Any, ...]
+
+    @cached_property
+    def said(self) -> dict[str, Any]:
+        """What the rules said, in words and figures: set by `Draft.note`, else told when read."""
+        return self.tell(*self.told)
 
     @cached_property
     def data(self) -> dict[str, Any]:  # type: ignore[override]
@@ -313,6 +321,20 @@ class Draft:
         fields["n"] = self.logged
         fields["round"] = self.round
         fields["said"] = said
+        fields["figures"] = self.decks.figures
+        self.events.append(entry)
+
+    def note_later(self, kind: str, tell: Callable[..., dict[str, Any]], *told: Any) -> None:
+        """`note`, for an entry whose data (`tell(*told)`, from immutable figures) costs more to
+        make than to keep: it is made when a view first reads the entry."""
+        self.logged += 1
+        entry = object.__new__(LogEntry)  # as in `note`
+        fields = entry.__dict__
+        fields["kind"] = kind
+        fields["n"] = self.logged
+        fields["round"] = self.round
+        fields["tell"] = tell
+        fields["told"] = told
         fields["figures"] = self.decks.figures
         self.events.append(entry)
 

@@ -6,8 +6,10 @@ Each function changes the `Draft` of the step in progress in place.
 from __future__ import annotations
 
 from operator import add, sub
+from typing import Any
 
 from tradingfloor.games.businessmen import menus
+from tradingfloor.games.businessmen.decks import PriceSector
 from tradingfloor.games.businessmen.draft import Draft, SeatDraft
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.state import (
@@ -118,13 +120,15 @@ def turn_cards(table: Draft) -> None:
     table.market = market
     table.goods_card = card
     table.export_card = export
-    table.note(
-        "cards",
-        {
-            "market": {good: units for good, units in zip(GOODS, market, strict=True) if units},
-            "export": [GOODS[g] for g in table.decks.export_cards[export]],
-        },
-    )
+    table.note_later("cards", _cards_said, market, table.decks.export_cards[export])
+
+
+def _cards_said(market: tuple[int, ...], export: tuple[int, ...]) -> dict[str, Any]:
+    """The log's words for the cards turned: the market's goods and the export card's."""
+    return {
+        "market": {good: units for good, units in zip(GOODS, market, strict=True) if units},
+        "export": [GOODS[g] for g in export],
+    }
 
 
 def _draw(
@@ -171,8 +175,7 @@ def send_cars(table: Draft) -> None:
     table.price_spin = spin
     table.embargo = sector.embargo
     table.prices = prices
-    after = dict(zip(GOODS, prices, strict=True))  # the prices the cars are paid at
-    table.note("price-wheel", {"sector": spin, **sector.describe(), "prices": after})
+    table.note_later("price-wheel", _price_wheel_said, spin, sector, prices)
     falls = [0] * 6
     for index, car in enumerate(table.cars):
         if car.good is None or car.load < CAPACITY[index] or car.good in table.embargo:
@@ -181,6 +184,11 @@ def send_cars(table: Draft) -> None:
         _send(table, index)
     _move_prices(table, falls)
     begin(table, "export", table.first)
+
+
+def _price_wheel_said(spin: int, sector: PriceSector, prices: tuple[int, ...]) -> dict[str, Any]:
+    """The log's words for the price wheel's spin, with the prices the cars are paid at."""
+    return {"sector": spin, **sector.describe(), "prices": dict(zip(GOODS, prices, strict=True))}
 
 
 def _send(table: Draft, index: int) -> None:
@@ -231,9 +239,13 @@ def _move_prices(table: Draft, falls: list[int]) -> None:
         ]
     )
     table.prices = prices
-    # Each good's name with its price, and with its move: zipped in C, as this runs every round.
+    table.note_later("prices", _prices_said, before, prices)
+
+
+def _prices_said(before: tuple[int, ...], prices: tuple[int, ...]) -> dict[str, Any]:
+    """The log's words for the round's price moves: each good's new price, and its move."""
     moved = dict(zip(GOODS, map(sub, prices, before), strict=True))
-    table.note("prices", {"prices": dict(zip(GOODS, prices, strict=True)), "moved": moved})
+    return {"prices": dict(zip(GOODS, prices, strict=True)), "moved": moved}
 
 
 def spin_events(table: Draft) -> None:
@@ -275,11 +287,11 @@ def _spin_for(table: Draft, seat: int) -> None:
     level = me.levels[hit]
     loss = 2 if level == 3 else 1
     table.gain_vp(seat, -loss, "events")
+    lowered = max(1, level - 1)
     me = table.edit(seat)
-    me.levels, me.markers = put(me.levels, hit, max(1, level - 1)), put(me.markers, hit, True)
+    me.levels, me.markers = put(me.levels, hit, lowered), put(me.markers, hit, True)
     table.note(
-        "event",
-        {"seat": seat, "sector": sector, "hit": name, "level": max(1, level - 1), "vp": -loss},
+        "event", {"seat": seat, "sector": sector, "hit": name, "level": lowered, "vp": -loss}
     )
 
 
