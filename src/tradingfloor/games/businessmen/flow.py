@@ -288,8 +288,10 @@ def _spin_for(table: Draft, seat: int) -> None:
     loss = 2 if level == 3 else 1
     table.gain_vp(seat, -loss, "events")
     lowered = max(1, level - 1)
-    me = table.edit(seat)
-    me.levels, me.markers = put(me.levels, hit, lowered), put(me.markers, hit, True)
+    # At level 1 with its marker on already (in random play, most hits), the seat is unchanged.
+    if lowered != level or not me.markers[hit]:
+        me = table.edit(seat)
+        me.levels, me.markers = put(me.levels, hit, lowered), put(me.markers, hit, True)
     table.note(
         "event", {"seat": seat, "sector": sector, "hit": name, "level": lowered, "vp": -loss}
     )
