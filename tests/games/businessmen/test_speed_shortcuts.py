@@ -8,9 +8,13 @@ from typing import Any
 
 import pytest
 
+from tradingfloor.core.spaces import NoActions
+from tradingfloor.games.businessmen import menus
+from tradingfloor.games.businessmen.explain import refusal
 from tradingfloor.games.businessmen.names import CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.spaces import ACTIVE, Menu
 from tradingfloor.games.businessmen.state import BusinessmenState
+from tradingfloor.games.businessmen.words import label
 
 from .helpers import GAME
 
@@ -44,9 +48,9 @@ def test_a_menu_made_without_its_count_counts_its_active_actions() -> None:
     listed = GAME.legal(state, state.turn)
     assert isinstance(listed, Menu)
     assert [action.type for action in listed.actions] == ["play", "skip"]
-    assert Menu(listed.actions, str, active=None).active == 1
+    assert Menu(listed.actions, state, 0).active == 1
     with pytest.raises(ValueError, match="active actions before passing"):
-        Menu(listed.actions[::-1], str)
+        Menu(listed.actions[::-1], state, 0)
 
 
 def _rounds(
@@ -106,3 +110,35 @@ def test_an_event_hit_leaves_its_level_and_warning_marker_as_said(options: dict[
                 hit = CHARACTERISTICS.index(data["hit"])
                 me = after.seats[data["seat"]]
                 assert me.markers[hit] and me.levels[hit] == data["level"]
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_every_seat_is_told_its_menu_or_why_it_has_none(options: dict[str, Any]) -> None:
+    # The seat to move gets its listed menu at once; every other seat is told why it has none.
+    rng = random.Random(0)
+    state = GAME.new(options, 0)
+    while GAME.actors(state):
+        (seat,) = GAME.actors(state)
+        menu = GAME.legal(state, seat)
+        assert isinstance(menu, Menu)
+        assert list(menu.actions) == menus.menu(state, seat)
+        assert (menu.state, menu.seat) == (state, seat)
+        for other in range(state.players):
+            if other != seat:
+                told = GAME.legal(state, other).check(menu.actions[0])
+                assert told == f"it is {{seat:{seat}}}'s move, not yours"
+        assert type(GAME.legal(state, state.players)) is NoActions
+        state = GAME.apply(state, seat, menu.sample(rng))
+    for seat in range(state.players):
+        assert GAME.legal(state, seat).check(menus.PASS) == "the game is over"
+
+
+def test_a_menu_says_its_moves_and_refusals_as_the_rules_do() -> None:
+    state = GAME.new({"players": 3}, 0)
+    menu = GAME.legal(state, 0)
+    assert isinstance(menu, Menu)
+    wrong = menus.PASS  # no passing in the declaring phase
+    assert menu.check(wrong) == refusal(state, 0, wrong)
+    assert [entry["label"] for entry in menu.describe()["actions"]] == [
+        label(state, 0, action) for action in menu.actions
+    ]
