@@ -5,7 +5,9 @@ Each function changes the `Draft` of the step in progress in place.
 
 from __future__ import annotations
 
-from operator import add, sub
+from functools import cache
+from itertools import repeat
+from operator import add, attrgetter, sub
 from typing import Any
 
 from tradingfloor.games.businessmen import menus
@@ -31,6 +33,7 @@ CIRCLING = ("buy", "load")
 NO_INSURANCE = (False, False, False)
 NO_GOODS = (0,) * 6  # units of each good
 NONE_OF_THE_GOODS = (False,) * 6  # a flag for each good
+_VP_OF = attrgetter("vp")  # a seat's VP, read in C
 
 
 def seek(table: Draft, start: int) -> None:
@@ -230,16 +233,17 @@ def _send(table: Draft, index: int) -> None:
 
 def _move_prices(table: Draft, falls: list[int]) -> None:
     """RULINGS Businessmen 7: goods sent fall by each car's capacity; all the others rise 3."""
-    rise = table.decks.figures.rise
     before = table.prices
-    prices = tuple(
-        [
-            clamp_price(price - fall if fall else price + rise)
-            for price, fall in zip(before, falls, strict=True)
-        ]
-    )
+    # Mapped in C over the cached moves: a handful of prices, falls and rises in a whole game.
+    prices = tuple(map(_moved, before, falls, repeat(table.decks.figures.rise)))
     table.prices = prices
     table.note_later("prices", _prices_said, before, prices)
+
+
+@cache
+def _moved(price: int, fall: int, rise: int) -> int:
+    """A good's price after the cars are sent: down by `fall` if it was sent, else up by `rise`."""
+    return clamp_price(price - fall if fall else price + rise)
 
 
 def _prices_said(before: tuple[int, ...], prices: tuple[int, ...]) -> dict[str, Any]:
@@ -252,9 +256,9 @@ def spin_events(table: Draft) -> None:
     """Phase 5: each seat still to spin does so, clockwise from the first player."""
     table.phase = "discard"
     table.turn = None
-    spun = {seat for seat, _ in table.event_spins}
+    spun = [seat for seat, _ in table.event_spins] if table.event_spins else ()
     for seat in clockwise(table.players, table.first):
-        if seat in spun or table.seats[seat].skipping:
+        if table.seats[seat].skipping or seat in spun:
             continue
         _spin_for(table, seat)
         me = table.seats[seat]
@@ -299,7 +303,7 @@ def _spin_for(table: Draft, seat: int) -> None:
 
 def end_round(table: Draft) -> None:
     """RULINGS Businessmen 13 and 2: the game ends, or the next round's declarations begin."""
-    if any(s.vp >= table.goal for s in table.seats):
+    if max(map(_VP_OF, table.seats)) >= table.goal:
         _over(table, "goal")
         return
     if table.round >= table.max_rounds:
