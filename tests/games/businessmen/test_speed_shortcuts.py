@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Iterator
+from operator import eq, ne
 from typing import Any
 
 import pytest
 
+from tradingfloor.core.game import Event
 from tradingfloor.core.spaces import NoActions
 from tradingfloor.games.businessmen import menus
+from tradingfloor.games.businessmen.draft import LogEntry
 from tradingfloor.games.businessmen.explain import refusal
 from tradingfloor.games.businessmen.names import CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.spaces import ACTIVE, Menu
@@ -142,3 +146,37 @@ def test_a_menu_says_its_moves_and_refusals_as_the_rules_do() -> None:
     assert [entry["label"] for entry in menu.describe()["actions"]] == [
         label(state, 0, action) for action in menu.actions
     ]
+
+
+def _entries_of_a_game() -> list[LogEntry]:
+    """Every entry of the log of a seeded random game as it ends (the last two rounds)."""
+    rng = random.Random(2)
+    state = GAME.new({"players": 3}, 2)
+    while actors := GAME.actors(state):
+        state = GAME.apply(state, actors[0], GAME.legal(state, actors[0]).sample(rng))
+    assert all(type(entry) is LogEntry for entry in state.log)
+    return list(state.log)  # type: ignore[arg-type]
+
+
+def test_a_log_entry_is_an_event_of_its_kind_and_data() -> None:
+    for entry in _entries_of_a_game():
+        assert isinstance(entry, Event) and entry.visible(0) and entry.visible(None)
+        assert entry.to_json() == {"kind": entry.kind, **entry.data}
+        assert entry.data["n"] == entry.n and entry.data["round"] == entry.round
+        assert repr(entry) == f"LogEntry(kind={entry.kind!r}, data={entry.data!r}, visible_to=None)"
+        again = pickle.loads(pickle.dumps(entry))
+        assert type(again) is LogEntry and eq(again, entry) and not ne(again, entry)
+        assert again.json == entry.json
+
+
+def test_log_entries_are_equal_by_kind_and_data_as_events_are() -> None:
+    entries = _entries_of_a_game()
+    told = next(entry for entry in entries if entry.kind == "prices")  # told when read
+    said = tuple.__new__(
+        LogEntry, (told.kind, told.n, told.round, told.data, None, (), told.figures)
+    )
+    assert eq(said, told) and not ne(said, told) and said is not told
+    assert ne(said, entries[0]) and not eq(said, entries[0])
+    assert said != Event(told.kind, told.data)  # an Event of another class, as before
+    with pytest.raises(TypeError):
+        hash(said)  # its data is a dict, as every Event's with data
