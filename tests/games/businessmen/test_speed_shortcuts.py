@@ -17,7 +17,8 @@ from tradingfloor.games.businessmen.draft import LogEntry
 from tradingfloor.games.businessmen.explain import refusal
 from tradingfloor.games.businessmen.names import CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.spaces import ACTIVE, Menu
-from tradingfloor.games.businessmen.state import BusinessmenState
+from tradingfloor.games.businessmen.state import WAREHOUSE_TYPES, BusinessmenState
+from tradingfloor.games.businessmen.table import over_room, room_for_types, types_held
 from tradingfloor.games.businessmen.words import label
 
 from .helpers import GAME
@@ -180,3 +181,21 @@ def test_log_entries_are_equal_by_kind_and_data_as_events_are() -> None:
     assert said != Event(told.kind, told.data)  # an Event of another class, as before
     with pytest.raises(TypeError):
         hash(said)  # its data is a dict, as every Event's with data
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_a_warehouse_is_over_its_room_as_its_types_and_level_say(options: dict[str, Any]) -> None:
+    # over_room reads the level only for two types or more: every level holds one at least.
+    assert min(WAREHOUSE_TYPES) >= 1
+    for seed in range(3):
+        for state, _, _ in _steps(options, seed):
+            for me in state.seats:
+                assert over_room(me) == (len(types_held(me)) > room_for_types(me))
+    for level in (1, 2, 3):
+        for held in range(7):
+            me = (
+                GAME.new({"players": 2}, 0)
+                .seats[0]
+                ._replace(levels=(level, 1, 1), main=(1,) * held + (0,) * (6 - held))
+            )
+            assert over_room(me) == (held > WAREHOUSE_TYPES[level - 1])

@@ -57,4 +57,7 @@ def room_for_types(seat: Warehouses) -> int:
 def over_room(seat: Warehouses) -> bool:
     """Whether the main warehouse holds more goods types than its level allows."""
     main = seat.main
-    return len(main) - main.count(0) > room_for_types(seat)  # the types held, counted in C
+    held = len(main) - main.count(0)  # the types held, counted in C
+    # Every level's warehouse holds one type at least: the level is read only for two or more
+    # (in random play, most warehouses hold none or one).
+    return held > 1 and held > room_for_types(seat)
