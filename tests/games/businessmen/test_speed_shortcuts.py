@@ -18,7 +18,13 @@ from tradingfloor.games.businessmen.explain import refusal
 from tradingfloor.games.businessmen.names import CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.spaces import ACTIVE, Menu
 from tradingfloor.games.businessmen.state import WAREHOUSE_TYPES, BusinessmenState
-from tradingfloor.games.businessmen.table import over_room, room_for_types, types_held
+from tradingfloor.games.businessmen.table import (
+    CLOCKWISE,
+    clockwise,
+    over_room,
+    room_for_types,
+    types_held,
+)
 from tradingfloor.games.businessmen.words import label
 
 from .helpers import GAME
@@ -199,3 +205,10 @@ def test_a_warehouse_is_over_its_room_as_its_types_and_level_say(options: dict[s
                 ._replace(levels=(level, 1, 1), main=(1,) * held + (0,) * (6 - held))
             )
             assert over_room(me) == (held > WAREHOUSE_TYPES[level - 1])
+
+
+def test_the_table_of_clockwise_orders_is_every_clockwise_order() -> None:
+    for players in range(1, len(CLOCKWISE)):
+        for start in range(2 * players):
+            assert CLOCKWISE[players][start % players] == clockwise(players, start)
+    assert clockwise(3, 2) == (2, 0, 1)

@@ -21,6 +21,7 @@ from tradingfloor.games.businessmen.state import (
     Phase,
 )
 from tradingfloor.games.businessmen.table import (
+    CLOCKWISE,
     bump,
     clamp_price,
     clockwise,
@@ -45,7 +46,8 @@ def seek(table: Draft, start: int) -> None:
     seats, passed, phase = table.seats, table.passed, table.phase
     can_act = menus.CAN_ACT[phase]
     circling = phase in CIRCLING
-    for seat in clockwise(table.players, start):
+    players = table.players
+    for seat in CLOCKWISE[players][start % players]:
         if passed[seat] or seats[seat].skipping:
             continue
         if can_act(table, seat):

@@ -44,6 +44,13 @@ def clockwise(players: int, start: int) -> tuple[int, ...]:
     return tuple((start + k) % players for k in range(players))
 
 
+# clockwise(players, start) for every start of a table of up to 8 players, by players then start:
+# the turn's search reads it at every step, and two subscripts cost less than a cached call.
+CLOCKWISE = tuple(
+    tuple(clockwise(players, start) for start in range(players)) for players in range(9)
+)
+
+
 def types_held(seat: Warehouses) -> list[int]:
     """The goods types in the main warehouse."""
     return [g for g, units in enumerate(seat.main) if units > 0]
