@@ -258,7 +258,7 @@ class Draft:
             self.rng = self._cursor.rng
             self._cursor = None
         if self.events:
-            self.log = (*self.log, *self.events)
+            self.log += tuple(self.events)  # one concatenation in C, no list in between
             self.events = []
         # BusinessmenState._make, direct, in FIELDS order.
         fields = (

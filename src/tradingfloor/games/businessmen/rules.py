@@ -81,7 +81,8 @@ def new_state(
 
 def actors(state: BusinessmenState) -> tuple[int, ...]:
     """The one seat whose decision is awaited, or () when the game is over."""
-    return () if state.turn is None or state.phase == "over" else (state.turn,)
+    turn = state.turn  # read once: the benchmark and the bots ask at every step
+    return () if turn is None or state.phase == "over" else (turn,)
 
 
 def legal(state: BusinessmenState, seat: int) -> ActionSpace:
