@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tradingfloor
-from tradingfloor.games.businessmen.draft import Draft, SeatDraft
+from tradingfloor.games.businessmen.draft import Draft, SeatDraft, _passed_as
 from tradingfloor.games.businessmen.state import BusinessmenState, Seat
 
 
@@ -17,6 +17,17 @@ def test_a_seat_draft_keeps_every_field_in_its_place() -> None:
         getattr(frozen, name) is getattr(seat, name) for name in Seat._fields if name != "passed"
     )
     assert frozen.passed is flag
+
+
+def test_a_seat_whose_passed_flag_alone_changes_keeps_every_other_field() -> None:
+    seat = Seat._make(object() for _ in Seat._fields)
+    flag = object()
+    rebuilt = _passed_as(seat, flag)  # type: ignore[arg-type]
+    assert type(rebuilt) is Seat
+    assert all(
+        getattr(rebuilt, name) is getattr(seat, name) for name in Seat._fields if name != "passed"
+    )
+    assert rebuilt.passed is flag
 
 
 def test_a_step_rebuilds_the_seats_it_changes_and_no_other() -> None:

@@ -8,14 +8,14 @@ state once into a `Draft`, changes the draft, and freezes it once. The input sta
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable
 from functools import cached_property
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import Any, Union
 
 from tradingfloor.core.game import Event
 from tradingfloor.core.rng import Rng, RngCursor
 from tradingfloor.games.businessmen.decks import Decks
-from tradingfloor.games.businessmen.figures import PRINTED, Figures
 from tradingfloor.games.businessmen.state import (
     LOG_ROUNDS,
     VP_SOURCES,
@@ -101,30 +101,59 @@ def _passed_as(seat: Seat, passed: bool) -> Seat:
     return tuple.__new__(Seat, values)
 
 
-class LogEntry(Event):
-    """A public event of the log, made by `Draft.note`. Its `data` and its JSON form are made when
-    first read (by a view): random play and search log about 20 entries a round and read none."""
+class LogEntry(tuple[Any, ...], Event):  # type: ignore[misc]
+    """A public event of the log, made by `Draft.note`: a tuple of its kind, its number, the round
+    it was logged in, what the rules said (or, from `Draft.note_later`, how to say it:
+    `tell(*told)`) and the match's figures, which some entries' words quote.
 
-    figures: Figures = PRINTED  # the match's figures, which some entries' words quote
-    # Set by Draft.note: the entry's number, the round it was logged in, and what the rules said.
-    n: int
-    round: int
-    said: dict[str, Any]
+    An entry is one tuple rather than an object with a dict of fields: random play and search log
+    about 14 entries a round and read none. Its `data` and its JSON form are made when first read
+    (by a view). It is an Event: equal to another entry of the same kind and data, as Events are.
+    """
+
+    kind = property(itemgetter(0))  # type: ignore[assignment]
+    n = property(itemgetter(1))
+    round = property(itemgetter(2))
+    figures = property(itemgetter(6))
+
+    @cached_property
+    def said(self) -> dict[str, Any]:
+        """What the rules said, in words and figures: given to `Draft.note`, or told when read."""
+        said: dict[str, Any] | None = self[3]
+        return self[4](*self[5]) if said is None else said
 
     @cached_property
     def data(self) -> dict[str, Any]:  # type: ignore[override]
         """Event.data: the entry's number and round, then what the rules said."""
-        return {"n": self.n, "round": self.round, **self.said}
+        return {"n": self[1], "round": self[2], **self.said}
 
     @cached_property
     def json(self) -> dict[str, Any]:
         """Event.to_json() with the entry in words (`text`), kept: views hand out copies of it."""
-        out = {"kind": self.kind, **self.data}  # Event.to_json(), inlined
-        out["text"] = event_text(out, self.figures)
+        out = {"kind": self[0], **self.data}  # Event.to_json(), inlined
+        out["text"] = event_text(out, self[6])
         return out
 
+    # An Event's equality, hash and repr (of its kind, data and visible_to), not the tuple's.
+    __eq__ = Event.__eq__
+    __hash__ = Event.__hash__  # type: ignore[assignment]
+    __repr__ = Event.__repr__
 
-_ROUND_OF = attrgetter("round")  # the round an entry of the log was logged in
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as the tuple it is (with its lazily told figures), without what was made of it.
+        return (_entry, (tuple(self),))
+
+
+def _entry(fields: tuple[Any, ...]) -> LogEntry:
+    """The log entry of these fields (unpickling)."""
+    return tuple.__new__(LogEntry, fields)
+
+
+_ROUND_OF: Callable[[Any], int] = itemgetter(2)  # the round an entry was logged in (its round)
 
 
 class Draft:
@@ -229,7 +258,7 @@ class Draft:
             self.rng = self._cursor.rng
             self._cursor = None
         if self.events:
-            self.log = (*self.log, *self.events)
+            self.log += tuple(self.events)  # one concatenation in C, no list in between
             self.events = []
         # BusinessmenState._make, direct, in FIELDS order.
         fields = (
@@ -304,17 +333,21 @@ class Draft:
         # `said` is a dict display at each call rather than keywords: collecting keywords into a
         # dict was a fifth of an entry's cost.
         self.logged += 1
-        # A LogEntry seen by every seat (visible_to: Event's default, None), made with its fields
-        # stored straight into its dict: no frozen dataclass __init__ with an object.__setattr__
-        # per field. A round logs about 20 entries, and making them is a large part of its cost.
-        entry = object.__new__(LogEntry)
-        fields = entry.__dict__
-        fields["kind"] = kind
-        fields["n"] = self.logged
-        fields["round"] = self.round
-        fields["said"] = said
-        fields["figures"] = self.decks.figures
-        self.events.append(entry)
+        # Seen by every seat (visible_to: Event's default, None).
+        self.events.append(
+            _make(LogEntry, (kind, self.logged, self.round, said, None, (), self.decks.figures))
+        )
+
+    def note_later(self, kind: str, tell: Callable[..., dict[str, Any]], *told: Any) -> None:
+        """`note`, for an entry whose data (`tell(*told)`, from immutable figures) costs more to
+        make than to keep: it is made when a view first reads the entry."""
+        self.logged += 1
+        self.events.append(
+            _make(LogEntry, (kind, self.logged, self.round, None, tell, told, self.decks.figures))
+        )
+
+
+_make = tuple.__new__  # a LogEntry of its fields, in C
 
 
 Board = Union[BusinessmenState, Draft]  # noqa: UP007 - what the menus read: a state or a draft

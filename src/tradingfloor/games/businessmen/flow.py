@@ -5,9 +5,13 @@ Each function changes the `Draft` of the step in progress in place.
 
 from __future__ import annotations
 
-from operator import add, sub
+from functools import cache
+from itertools import repeat
+from operator import add, attrgetter, sub
+from typing import Any
 
 from tradingfloor.games.businessmen import menus
+from tradingfloor.games.businessmen.decks import PriceSector
 from tradingfloor.games.businessmen.draft import Draft, SeatDraft
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.state import (
@@ -17,6 +21,7 @@ from tradingfloor.games.businessmen.state import (
     Phase,
 )
 from tradingfloor.games.businessmen.table import (
+    CLOCKWISE,
     bump,
     clamp_price,
     clockwise,
@@ -29,6 +34,7 @@ CIRCLING = ("buy", "load")
 NO_INSURANCE = (False, False, False)
 NO_GOODS = (0,) * 6  # units of each good
 NONE_OF_THE_GOODS = (False,) * 6  # a flag for each good
+_VP_OF = attrgetter("vp")  # a seat's VP, read in C
 
 
 def seek(table: Draft, start: int) -> None:
@@ -40,7 +46,8 @@ def seek(table: Draft, start: int) -> None:
     seats, passed, phase = table.seats, table.passed, table.phase
     can_act = menus.CAN_ACT[phase]
     circling = phase in CIRCLING
-    for seat in clockwise(table.players, start):
+    players = table.players
+    for seat in CLOCKWISE[players][start % players]:
         if passed[seat] or seats[seat].skipping:
             continue
         if can_act(table, seat):
@@ -118,13 +125,15 @@ def turn_cards(table: Draft) -> None:
     table.market = market
     table.goods_card = card
     table.export_card = export
-    table.note(
-        "cards",
-        {
-            "market": {good: units for good, units in zip(GOODS, market, strict=True) if units},
-            "export": [GOODS[g] for g in table.decks.export_cards[export]],
-        },
-    )
+    table.note_later("cards", _cards_said, market, table.decks.export_cards[export])
+
+
+def _cards_said(market: tuple[int, ...], export: tuple[int, ...]) -> dict[str, Any]:
+    """The log's words for the cards turned: the market's goods and the export card's."""
+    return {
+        "market": {good: units for good, units in zip(GOODS, market, strict=True) if units},
+        "export": [GOODS[g] for g in export],
+    }
 
 
 def _draw(
@@ -171,8 +180,7 @@ def send_cars(table: Draft) -> None:
     table.price_spin = spin
     table.embargo = sector.embargo
     table.prices = prices
-    after = dict(zip(GOODS, prices, strict=True))  # the prices the cars are paid at
-    table.note("price-wheel", {"sector": spin, **sector.describe(), "prices": after})
+    table.note_later("price-wheel", _price_wheel_said, spin, sector, prices)
     falls = [0] * 6
     for index, car in enumerate(table.cars):
         if car.good is None or car.load < CAPACITY[index] or car.good in table.embargo:
@@ -181,6 +189,11 @@ def send_cars(table: Draft) -> None:
         _send(table, index)
     _move_prices(table, falls)
     begin(table, "export", table.first)
+
+
+def _price_wheel_said(spin: int, sector: PriceSector, prices: tuple[int, ...]) -> dict[str, Any]:
+    """The log's words for the price wheel's spin, with the prices the cars are paid at."""
+    return {"sector": spin, **sector.describe(), "prices": dict(zip(GOODS, prices, strict=True))}
 
 
 def _send(table: Draft, index: int) -> None:
@@ -222,27 +235,32 @@ def _send(table: Draft, index: int) -> None:
 
 def _move_prices(table: Draft, falls: list[int]) -> None:
     """RULINGS Businessmen 7: goods sent fall by each car's capacity; all the others rise 3."""
-    rise = table.decks.figures.rise
     before = table.prices
-    prices = tuple(
-        [
-            clamp_price(price - fall if fall else price + rise)
-            for price, fall in zip(before, falls, strict=True)
-        ]
-    )
+    # Mapped in C over the cached moves: a handful of prices, falls and rises in a whole game.
+    prices = tuple(map(_moved, before, falls, repeat(table.decks.figures.rise)))
     table.prices = prices
-    # Each good's name with its price, and with its move: zipped in C, as this runs every round.
+    table.note_later("prices", _prices_said, before, prices)
+
+
+@cache
+def _moved(price: int, fall: int, rise: int) -> int:
+    """A good's price after the cars are sent: down by `fall` if it was sent, else up by `rise`."""
+    return clamp_price(price - fall if fall else price + rise)
+
+
+def _prices_said(before: tuple[int, ...], prices: tuple[int, ...]) -> dict[str, Any]:
+    """The log's words for the round's price moves: each good's new price, and its move."""
     moved = dict(zip(GOODS, map(sub, prices, before), strict=True))
-    table.note("prices", {"prices": dict(zip(GOODS, prices, strict=True)), "moved": moved})
+    return {"prices": dict(zip(GOODS, prices, strict=True)), "moved": moved}
 
 
 def spin_events(table: Draft) -> None:
     """Phase 5: each seat still to spin does so, clockwise from the first player."""
     table.phase = "discard"
     table.turn = None
-    spun = {seat for seat, _ in table.event_spins}
+    spun = [seat for seat, _ in table.event_spins] if table.event_spins else ()
     for seat in clockwise(table.players, table.first):
-        if seat in spun or table.seats[seat].skipping:
+        if table.seats[seat].skipping or seat in spun:
             continue
         _spin_for(table, seat)
         me = table.seats[seat]
@@ -275,17 +293,19 @@ def _spin_for(table: Draft, seat: int) -> None:
     level = me.levels[hit]
     loss = 2 if level == 3 else 1
     table.gain_vp(seat, -loss, "events")
-    me = table.edit(seat)
-    me.levels, me.markers = put(me.levels, hit, max(1, level - 1)), put(me.markers, hit, True)
+    lowered = max(1, level - 1)
+    # At level 1 with its marker on already (in random play, most hits), the seat is unchanged.
+    if lowered != level or not me.markers[hit]:
+        me = table.edit(seat)
+        me.levels, me.markers = put(me.levels, hit, lowered), put(me.markers, hit, True)
     table.note(
-        "event",
-        {"seat": seat, "sector": sector, "hit": name, "level": max(1, level - 1), "vp": -loss},
+        "event", {"seat": seat, "sector": sector, "hit": name, "level": lowered, "vp": -loss}
     )
 
 
 def end_round(table: Draft) -> None:
     """RULINGS Businessmen 13 and 2: the game ends, or the next round's declarations begin."""
-    if any(s.vp >= table.goal for s in table.seats):
+    if max(map(_VP_OF, table.seats)) >= table.goal:
         _over(table, "goal")
         return
     if table.round >= table.max_rounds:

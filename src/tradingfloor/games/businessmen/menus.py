@@ -67,10 +67,24 @@ def options(state: Board, seat: int) -> list[Any]:
 
 def menu(state: Board, seat: int) -> list[Any]:
     """Every action on `seat`'s menu now, passing included where the phase allows it."""
+    return list(listed(state, seat)[0])
+
+
+PASSING = frozenset(("buy", "load", "export", "improve", "insure"))  # phases one may pass in
+DECLARING = (PLAY, SKIP)  # every seat's menu in the declaring phase
+
+
+def listed(state: Board, seat: int) -> tuple[tuple[Any, ...], int]:
+    """`menu`, with how many of its first actions are active (neither a pass nor a skip): the
+    passing and skipping, where the menu has them, come last."""
+    phase = state.phase
+    if phase == "declare":
+        return DECLARING, 1
     choices = options(state, seat)
-    if state.phase in ("buy", "load", "export", "improve", "insure"):
+    active = len(choices)  # the listers list active actions only
+    if phase in PASSING:
         choices.append(PASS)
-    return choices
+    return tuple(choices), active
 
 
 def _can_declare(state: Board, seat: int) -> bool:

@@ -10,7 +10,7 @@ from tradingfloor.core.game import Result
 from tradingfloor.core.rng import Rng
 from tradingfloor.core.spaces import ActionSpace, NoActions
 from tradingfloor.core.words import seat as seat_words
-from tradingfloor.games.businessmen import flow, menus, words
+from tradingfloor.games.businessmen import flow, menus
 from tradingfloor.games.businessmen.actions import (
     Buy,
     Export,
@@ -22,7 +22,6 @@ from tradingfloor.games.businessmen.actions import (
 )
 from tradingfloor.games.businessmen.decks import Decks
 from tradingfloor.games.businessmen.draft import Draft
-from tradingfloor.games.businessmen.explain import refusal
 from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 from tradingfloor.games.businessmen.spaces import Menu
 from tradingfloor.games.businessmen.state import (
@@ -82,30 +81,27 @@ def new_state(
 
 def actors(state: BusinessmenState) -> tuple[int, ...]:
     """The one seat whose decision is awaited, or () when the game is over."""
-    return () if state.turn is None or state.phase == "over" else (state.turn,)
+    turn = state.turn  # read once: the benchmark and the bots ask at every step
+    return () if turn is None or state.phase == "over" else (turn,)
 
 
 def legal(state: BusinessmenState, seat: int) -> ActionSpace:
     """The menu of `seat` now, or NoActions saying why it has none."""
     global _last_menu
     last = _last_menu
-    if last is not None and last[0] is state and seat == state.turn:
-        return last[1]  # listed for this very seat, so it passed the checks below
+    if seat == state.turn and state.phase != "over":  # the seat whose move it is: listed
+        if last is not None and last[0] is state:
+            return last[1]  # listed already
+        actions, active = menus.listed(state, seat)
+        _last_menu = (state, Menu(actions, state, seat, active))
+        return _last_menu[1]
     if not 0 <= seat < len(state.seats):
         return NoActions(f"there is no Seat {seat + 1} in this {state.players}-player game")
     if state.phase == "over":
         return NoActions("the game is over")
     if state.turn is None:
         return NoActions("no move is awaited now")
-    if state.turn != seat:
-        return NoActions(f"it is {seat_words(state.turn)}'s move, not yours")
-    menu = Menu(
-        menus.menu(state, seat),
-        lambda action: refusal(state, seat, action),
-        lambda action: words.label(state, seat, action),
-    )
-    _last_menu = (state, menu)
-    return menu
+    return NoActions(f"it is {seat_words(state.turn)}'s move, not yours")
 
 
 # The last menu listed, with its state: players and bots list a menu, then apply an action of it

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from itertools import compress, repeat
+from collections.abc import Sequence
+from itertools import repeat
 from operator import is_
 from typing import Any
 
 from tradingfloor.core.spaces import ChoiceSpace
 from tradingfloor.games.businessmen.actions import ACTION_TYPES, Pass, Skip
+from tradingfloor.games.businessmen.explain import refusal
+from tradingfloor.games.businessmen.state import BusinessmenState
+from tradingfloor.games.businessmen.words import label
 
 # Random play picks "pass" or "skip" this seldom when something else is on offer, so that random
 # games buy, load and improve like a table would, and end in a reasonable number of rounds.
@@ -19,22 +22,32 @@ ACTIVE = frozenset(kind for kind in ACTION_TYPES if kind not in QUIET)  # every 
 
 
 class Menu(ChoiceSpace):
-    """A short listed menu; `explain(action)` says why an action that is not on it is refused,
-    and `words(action)` says the move as a person reads it (each entry's `label`)."""
+    """`seat`'s listed menu in `state`; `explain(action)` says why an action that is not on it is
+    refused, and `words(action)` says the move as a person reads it (each entry's `label`).
+
+    `active` is how many of the first actions are active ones (neither passing nor skipping),
+    where the lister knows it: random play draws among those, and the rest come after them.
+    """
+
+    refusal = "that is not one of your choices now"  # ChoiceSpace's, for every menu
 
     def __init__(
-        self,
-        actions: Sequence[Any],
-        explain: Callable[[Any], str],
-        words: Callable[[Any], str] | None = None,
+        self, actions: Sequence[Any], state: BusinessmenState, seat: int, active: int | None = None
     ) -> None:
         # ChoiceSpace's fields, set here rather than by its __init__: a menu is made every step.
         self.actions = tuple(actions)
         if not self.actions:
             raise ValueError("a menu needs at least one action; use NoActions")
-        self.refusal = "that is not one of your choices now"
-        self.explain = explain
-        self.words = words
+        self.state, self.seat = state, seat
+        self.active = _active_count(self.actions) if active is None else active
+
+    def explain(self, action: Any) -> str:
+        """Why the rules refuse `action`, which is not on the menu."""
+        return refusal(self.state, self.seat, action)
+
+    def words(self, action: Any) -> str:
+        """The move as a person reads it."""
+        return label(self.state, self.seat, action)
 
     def check(self, action: Any) -> str | None:
         # The menus list shared action objects, and bots and search mostly hand one of them back:
@@ -44,17 +57,23 @@ class Menu(ChoiceSpace):
         return None if action in self.actions else self.explain(action)
 
     def describe(self) -> dict[str, Any]:
-        if self.words is None:
-            return {"actions": [action.to_json() for action in self.actions]}
         say = self.words
         return {"actions": [{**action.to_json(), "label": say(action)} for action in self.actions]}
 
     def sample(self, rng: random.Random) -> Any:
-        # The menus' actions are of these very classes: their classes are looked up in a set, in
-        # C, not isinstance()'d (pydantic's isinstance is a Python-level check, and this runs for
-        # every action listed).
-        actions = self.actions
-        active = list(compress(actions, map(ACTIVE.__contains__, map(type, actions))))
-        if active and len(active) < len(actions) and rng.random() >= QUIET_ODDS:
-            return active[rng.randrange(len(active))]
+        # An active action (the first `active` ones) but seldom, when the menu has quiet ones too.
+        actions, active = self.actions, self.active
+        if 0 < active < len(actions) and rng.random() >= QUIET_ODDS:
+            return actions[rng.randrange(active)]
         return actions[rng.randrange(len(actions))]  # ChoiceSpace.sample
+
+
+def _active_count(actions: tuple[Any, ...]) -> int:
+    """How many of `actions` are active, for a menu whose active actions come first (checked)."""
+    # The menus' actions are of these very classes: their classes are looked up in a set, in C,
+    # not isinstance()'d (pydantic's isinstance is a Python-level check).
+    flags = list(map(ACTIVE.__contains__, map(type, actions)))
+    count = sum(flags)
+    if any(flags[count:]):
+        raise ValueError("a menu lists its active actions before passing and skipping")
+    return count

@@ -44,6 +44,13 @@ def clockwise(players: int, start: int) -> tuple[int, ...]:
     return tuple((start + k) % players for k in range(players))
 
 
+# clockwise(players, start) for every start of a table of up to 8 players, by players then start:
+# the turn's search reads it at every step, and two subscripts cost less than a cached call.
+CLOCKWISE = tuple(
+    tuple(clockwise(players, start) for start in range(players)) for players in range(9)
+)
+
+
 def types_held(seat: Warehouses) -> list[int]:
     """The goods types in the main warehouse."""
     return [g for g, units in enumerate(seat.main) if units > 0]
@@ -57,4 +64,7 @@ def room_for_types(seat: Warehouses) -> int:
 def over_room(seat: Warehouses) -> bool:
     """Whether the main warehouse holds more goods types than its level allows."""
     main = seat.main
-    return len(main) - main.count(0) > room_for_types(seat)  # the types held, counted in C
+    held = len(main) - main.count(0)  # the types held, counted in C
+    # Every level's warehouse holds one type at least: the level is read only for two or more
+    # (in random play, most warehouses hold none or one).
+    return held > 1 and held > room_for_types(seat)
