@@ -15,19 +15,24 @@ from tradingfloor.games.middleman.state import (
     PRINTED,
     MiddlemanState,
     Sealed,
-    Step,
     Variant,
+    made_state,
+    made_step,
     with_sealed,
 )
 
 
 def new_state(players: int, guarded: bool, seed: int, variant: Variant = PRINTED) -> MiddlemanState:
     """The sheets before anyone writes: 10 x players in cash each (or the variant's), no tins."""
+    return made_state((players, guarded, Rng(seed), *_blank_sheets(players, variant)))
+
+
+@lru_cache(maxsize=256)
+def _blank_sheets(players: int, variant: Variant) -> tuple[object, ...]:
+    """Every field of a new game's state after its generator, the same for every seed: random
+    play starts a game every few moves."""
     # Middleman §2: "Starting capital for each player is ten times the number of participants."
-    return MiddlemanState(  # every field in order, positionally: a game starts every few moves
-        players,
-        guarded,
-        Rng(seed),
+    return (
         1,  # round
         "rows",  # phase
         (variant.start_cash(players),) * players,  # cash
@@ -148,20 +153,22 @@ def _someone_to_commit(sealed: tuple[Sealed, ...], out: tuple[bool, ...]) -> boo
 
 def _write_rows(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
     rows = [r for r in sealed if isinstance(r, Rows)]  # every seat writes: nobody is out yet
-    return MiddlemanState(  # every field in order, positionally, as in new_state
-        state.players,
-        state.guarded,
-        state.rng,
-        state.round,
-        "buy",  # phase
-        state.cash,
-        state.tins,
-        state.out,
-        tuple([r.a for r in rows]),  # rows_a
-        tuple([r.d for r in rows]),  # rows_d
-        (None,) * state.players,  # sealed
-        state.history,
-        state.variant,
+    return made_state(
+        (  # every field in order, as in _blank_sheets
+            state.players,
+            state.guarded,
+            state.rng,
+            state.round,
+            "buy",  # phase
+            state.cash,
+            state.tins,
+            state.out,
+            tuple([r.a for r in rows]),  # rows_a
+            tuple([r.d for r in rows]),  # rows_d
+            (None,) * state.players,  # sealed
+            state.history,
+            state.variant,
+        )
     )
 
 
@@ -196,22 +203,24 @@ def _resolve_buying(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> Middle
             continue
         cash[seat] -= cost
         tins[seat] += fills[seat]
-    step = Step(state.round, "buy", orders, digits, supply, tuple(fills), tuple(went_out))
+    step = made_step((state.round, "buy", orders, digits, supply, tuple(fills), tuple(went_out)))
     over = out.count(False) <= 1  # the last seat still in wins at once
-    return MiddlemanState(  # every field in order, positionally, as in new_state
-        state.players,
-        state.guarded,
-        state.rng,
-        state.round,
-        "over" if over else "sell",  # phase
-        tuple(cash),
-        tuple(tins),
-        tuple(out),
-        state.rows_a,
-        state.rows_d,
-        (None,) * state.players,  # sealed: nobody has committed to the next step
-        (*state.history, step),
-        state.variant,
+    return made_state(
+        (  # every field in order, as in _blank_sheets
+            state.players,
+            state.guarded,
+            state.rng,
+            state.round,
+            "over" if over else "sell",  # phase
+            tuple(cash),
+            tuple(tins),
+            tuple(out),
+            state.rows_a,
+            state.rows_d,
+            (None,) * state.players,  # sealed: nobody has committed to the next step
+            (*state.history, step),
+            state.variant,
+        )
     )
 
 
@@ -226,23 +235,25 @@ def _resolve_selling(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> Middl
         if order is not None:
             cash[seat] += fills[seat] * order[1]  # §4: revenue = tins sold x asking price
             tins[seat] -= fills[seat]
-    step = Step(state.round, "sell", orders, digits, demand, tuple(fills), ())
+    step = made_step((state.round, "sell", orders, digits, demand, tuple(fills), ()))
     # §5: the result is read at the head of column 11 (after the variant's last round).
     last_round = state.round == state.variant.rounds
-    return MiddlemanState(  # every field in order, positionally, as in new_state
-        state.players,
-        state.guarded,
-        state.rng,
-        state.round + 1,
-        "over" if last_round else "buy",  # phase
-        tuple(cash),
-        tuple(tins),
-        state.out,
-        state.rows_a,
-        state.rows_d,
-        (None,) * state.players,  # sealed: nobody has committed to the next step
-        (*state.history, step),
-        state.variant,
+    return made_state(
+        (  # every field in order, as in _blank_sheets
+            state.players,
+            state.guarded,
+            state.rng,
+            state.round + 1,
+            "over" if last_round else "buy",  # phase
+            tuple(cash),
+            tuple(tins),
+            state.out,
+            state.rows_a,
+            state.rows_d,
+            (None,) * state.players,  # sealed: nobody has committed to the next step
+            (*state.history, step),
+            state.variant,
+        )
     )
 
 
