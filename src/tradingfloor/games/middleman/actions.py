@@ -62,7 +62,13 @@ def drawn_rows(a: tuple[int, ...], d: tuple[int, ...]) -> Rows:
 
 def drawn_order(kind: type[Buy] | type[Sell], tins: int, price: int) -> Buy | Sell:
     """`kind(tins=tins, price=price)` for an order a space has just drawn within its bounds."""
-    return _made(kind, {"type": _TAGS[kind], "tins": tins, "price": price}, {"tins", "price"})
+    # `_made`'s steps, written out: random play draws an order at nearly every move.
+    action = _new(kind)
+    _set_dict(action, {"type": _TAGS[kind], "tins": tins, "price": price})
+    _set_fields_set(action, {"tins", "price"})
+    _set_extra(action, None)
+    _set_private(action, None)
+    return action
 
 
 def _made(kind: type[_Action], fields: dict[str, Any], given: set[str]) -> _Action:
