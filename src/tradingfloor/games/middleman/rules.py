@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache, partial
+from typing import cast
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Result
@@ -155,7 +156,9 @@ def _someone_to_commit(sealed: list[Sealed], out: tuple[bool, ...]) -> bool:
 
 
 def _write_rows(state: MiddlemanState, sealed: list[Sealed]) -> MiddlemanState:
-    rows = [r for r in sealed if isinstance(r, Rows)]  # every seat writes: nobody is out yet
+    # Every seat writes (nobody is out yet), and apply takes nothing but rows now: no isinstance,
+    # which asks pydantic's ABC metaclass each time.
+    rows = cast("list[Rows]", sealed)
     return made_state(
         (  # every field in order, as in _blank_sheets
             state.players,
@@ -177,7 +180,10 @@ def _write_rows(state: MiddlemanState, sealed: list[Sealed]) -> MiddlemanState:
 
 def _orders(sealed: list[Sealed]) -> tuple[tuple[int, int] | None, ...]:
     """Each seat's sealed (tins, price), or None for a seat that is out (it seals nothing)."""
-    return tuple([(o.tins, o.price) if isinstance(o, (Buy, Sell)) else None for o in sealed])
+    # In a market step apply takes nothing but orders, so an order is told from None by identity,
+    # not by isinstance (which asks pydantic's ABC metaclass each time).
+    orders = cast("list[Buy | Sell | None]", sealed)
+    return tuple([None if o is None else (o.tins, o.price) for o in orders])
 
 
 def _round_digits(rows: tuple[tuple[int, ...] | None, ...], round_: int) -> tuple[int, ...]:
