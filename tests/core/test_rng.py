@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pickle
+from dataclasses import FrozenInstanceError
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tradingfloor.core.rng import Rng
+from tradingfloor.core.rng import Rng, _splitmix64
 
 seeds = st.integers(min_value=-(2**70), max_value=2**70)
 counters = st.integers(min_value=0, max_value=2**40)
@@ -36,3 +40,26 @@ def cursor_below(seed: int, counter: int) -> int:
     2**64 - 2**64 % 6 exactly and the rejection zone is tiny)."""
     value, _ = Rng(seed, counter).bits64()
     return value % 6
+
+
+@given(seeds, counters)
+def test_a_position_is_the_frozen_value_of_its_fields(seed: int, counter: int) -> None:
+    position = Rng(seed, counter)
+    assert (position.seed, position.counter) == (seed, counter)
+    assert position == Rng(seed=seed, counter=counter) and hash(position) == hash(
+        Rng(seed, counter)
+    )
+    assert repr(position) == f"Rng(seed={seed}, counter={counter})"
+    assert pickle.loads(pickle.dumps(position)) == position
+    assert Rng(seed) == Rng(seed, 0) != Rng(seed, 1)
+    with pytest.raises(FrozenInstanceError):
+        position.seed = seed + 1  # type: ignore[misc]
+
+
+@given(seeds)
+def test_a_draw_hashes_the_seed_as_splitmix64_of_its_low_64_bits(seed: int) -> None:
+    """The seed's hash is kept per seed; a draw is the same as working it out afresh."""
+    for counter in (0, 1, 2**40):
+        value, _ = Rng(seed, counter).bits64()
+        assert value == _splitmix64(_splitmix64(seed & (2**64 - 1)) ^ counter)
+        assert Rng(seed, counter).cursor().bits64() == value

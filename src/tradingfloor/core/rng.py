@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -22,6 +23,13 @@ def _splitmix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
+@lru_cache(maxsize=1024)
+def _hashed_seed(seed: int) -> int:
+    """The seed's own hash, the first half of every draw: worked out once for the draws of a
+    game, whose transitions each make a cursor from the same seed."""
+    return _splitmix64(seed & _MASK)
+
+
 @dataclass(frozen=True, slots=True)
 class Rng:
     """The generator's position: a secret seed and how many draws have been made from it."""
@@ -29,14 +37,24 @@ class Rng:
     seed: int
     counter: int = 0
 
+    def __init__(self, seed: int, counter: int = 0) -> None:
+        # Frozen: each field is set once past `__setattr__`, by its slot's own descriptor, at
+        # half the cost of the generated `object.__setattr__` (a position is made every move).
+        _set_seed(self, seed)
+        _set_counter(self, counter)
+
     def bits64(self) -> tuple[int, Rng]:
         """One 64-bit draw and the generator after it."""
-        value = _splitmix64(_splitmix64(self.seed & _MASK) ^ self.counter)
+        value = _splitmix64(_hashed_seed(self.seed) ^ self.counter)
         return value, Rng(self.seed, self.counter + 1)
 
     def cursor(self) -> RngCursor:
         """A mutable cursor for several draws inside one transition."""
         return RngCursor(self)
+
+
+_set_seed = Rng.__dict__["seed"].__set__
+_set_counter = Rng.__dict__["counter"].__set__
 
 
 class RngCursor:
@@ -48,7 +66,7 @@ class RngCursor:
 
     def __init__(self, rng: Rng) -> None:
         self._seed = rng.seed
-        self._hashed = _splitmix64(rng.seed & _MASK)
+        self._hashed = _hashed_seed(rng.seed)
         self._counter = rng.counter
 
     @property

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.games.middleman.helpers import GAME, rows, start
 from tradingfloor.core.errors import BadOptions, IllegalAction
-from tradingfloor.games.middleman import allocate
+from tradingfloor.games.middleman import allocate, rules
 from tradingfloor.games.middleman.actions import Buy
 from tradingfloor.games.middleman.allocation import served
 
@@ -71,3 +73,18 @@ orders = st.lists(st.none() | st.tuples(st.integers(0, 6), st.integers(0, 4)), m
 def test_served_is_allocate_with_no_order_for_a_seat_that_is_out(orders, supply, side) -> None:
     expected = allocate([order or (0, 0) for order in orders], supply, side)
     assert served(orders, supply, side) == expected
+
+
+def test_legal_refuses_exactly_where_and_as_cannot_act_does() -> None:
+    rng = random.Random(9)
+    for seed in range(40):
+        state = GAME.new({"players": 2 + seed % 5}, seed)
+        while True:
+            for seat in range(-1, state.players + 1):
+                why, space = rules._cannot_act(state, seat), rules._space(state, seat)
+                assert space.empty == (why is not None)
+                assert not space.empty or space.check(Buy(tins=0, price=0)) == why
+            if not (actors := GAME.actors(state)):
+                break
+            seat = actors[0]
+            state = GAME.apply(state, seat, GAME.legal(state, seat).sample(rng))

@@ -31,3 +31,24 @@ def test_an_order_is_sampled_as_two_randints() -> None:
                     break
             assert space.sample(rng) == Buy(tins=tins, price=price)
         assert rng.getstate() == expected_rng.getstate()
+
+
+class _OwnDraws(random.Random):
+    """A generator of another class: a space draws from it by its own `randrange`."""
+
+    def randrange(self, *args: int) -> int:  # type: ignore[override]
+        self.asked = getattr(self, "asked", 0) + 1
+        return super().randrange(*args)
+
+
+def test_an_order_from_another_generator_is_drawn_by_its_own_randrange() -> None:
+    for budget in (None, 40):
+        space = OrderSpace(Buy, 27, 1380, budget)
+        rng, expected_rng = _OwnDraws(3), random.Random(3)
+        for _ in range(200):
+            while True:
+                tins, price = expected_rng.randrange(28), expected_rng.randrange(1381)
+                if budget is None or tins * price <= budget:
+                    break
+            assert space.sample(rng) == Buy(tins=tins, price=price)
+        assert rng.asked >= 400

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, StrictInt
 
@@ -44,7 +44,6 @@ class Sell(Action):
     )
 
 
-_Action = TypeVar("_Action", bound=Action)
 _new = object.__new__
 # The slots of a model instance, set past the frozen model's __setattr__ by their own
 # descriptors, as `model_construct` sets them (`object.__setattr__` checks the type each time).
@@ -55,23 +54,26 @@ _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 _TAGS: dict[type[Action], str] = {Buy: "buy", Sell: "sell"}
 
 
+# Random play draws an action at nearly every move, and validating the twenty digits of rows
+# just shuffled cost more than the shuffle: a drawn action is made as `model_construct` makes
+# one, its fields and the fields given set in one frame.
+
+
 def drawn_rows(a: tuple[int, ...], d: tuple[int, ...]) -> Rows:
     """`Rows(a=a, d=d)` for rows a space has just shuffled from the digits, not validated again."""
-    return _made(Rows, {"type": "rows", "a": a, "d": d}, {"a", "d"})
+    action = _new(Rows)
+    _set_dict(action, {"type": "rows", "a": a, "d": d})
+    _set_fields_set(action, {"a", "d"})  # the fields given, as validating them would record
+    _set_extra(action, None)
+    _set_private(action, None)
+    return action
 
 
 def drawn_order(kind: type[Buy] | type[Sell], tins: int, price: int) -> Buy | Sell:
     """`kind(tins=tins, price=price)` for an order a space has just drawn within its bounds."""
-    return _made(kind, {"type": _TAGS[kind], "tins": tins, "price": price}, {"tins", "price"})
-
-
-def _made(kind: type[_Action], fields: dict[str, Any], given: set[str]) -> _Action:
-    """An action of `kind` holding `fields`, made as `model_construct` makes one: random play
-    draws an action at every move, and validating the twenty digits of rows just shuffled cost
-    more than the shuffle."""
     action = _new(kind)
-    _set_dict(action, fields)
-    _set_fields_set(action, given)  # the fields given, as validating them would record
+    _set_dict(action, {"type": _TAGS[kind], "tins": tins, "price": price})
+    _set_fields_set(action, {"tins", "price"})
     _set_extra(action, None)
     _set_private(action, None)
     return action

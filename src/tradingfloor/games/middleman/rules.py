@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache, partial
+from typing import cast
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Result
@@ -15,19 +16,24 @@ from tradingfloor.games.middleman.state import (
     PRINTED,
     MiddlemanState,
     Sealed,
-    Step,
     Variant,
+    made_state,
+    made_step,
     with_sealed,
 )
 
 
 def new_state(players: int, guarded: bool, seed: int, variant: Variant = PRINTED) -> MiddlemanState:
     """The sheets before anyone writes: 10 x players in cash each (or the variant's), no tins."""
+    return made_state((players, guarded, Rng(seed), *_blank_sheets(players, variant)))
+
+
+@lru_cache(maxsize=256)
+def _blank_sheets(players: int, variant: Variant) -> tuple[object, ...]:
+    """Every field of a new game's state after its generator, the same for every seed: random
+    play starts a game every few moves."""
     # Middleman §2: "Starting capital for each player is ten times the number of participants."
-    return MiddlemanState(  # every field in order, positionally: a game starts every few moves
-        players,
-        guarded,
-        Rng(seed),
+    return (
         1,  # round
         "rows",  # phase
         (variant.start_cash(players),) * players,  # cash
@@ -74,9 +80,10 @@ _last_asked: tuple[MiddlemanState | None, int, ActionSpace] = (None, -1, NoActio
 
 def _space(state: MiddlemanState, seat: int) -> ActionSpace:
     """What `seat` may send now: `legal` without keeping it for the asking again."""
-    why = _cannot_act(state, seat)
-    if why:
-        return NoActions(why)
+    # `_cannot_act`'s tests in one expression, asked at nearly every move; its words if one fails.
+    awaited = 0 <= seat < state.players and state.sealed[seat] is None and not state.out[seat]
+    if not awaited or state.phase == "over":
+        return NoActions(_cannot_act(state, seat) or "")
     if state.phase == "rows":
         # RULINGS Middleman 2: "deal them for me at random" is a convenience; an interface deals
         # the same rows for the same game (`dealt_rows`), drawn only when a person asks.
@@ -109,6 +116,7 @@ def _selling_space(tins: int, top_price: int) -> OrderSpace:
 
 
 def _cannot_act(state: MiddlemanState, seat: int) -> str | None:
+    """Why `seat` has nothing to do now, or None if it is awaited."""
     if not 0 <= seat < state.players:
         return f"there is no seat {seat} in this {state.players}-player game"
     if state.phase == "over":
@@ -127,9 +135,10 @@ def apply(state: MiddlemanState, seat: int, action: Rows | Buy | Sell) -> Middle
         if not isinstance(action, (Rows, Buy, Sell)):
             why = f"not a Middleman action: {action!r}"
         raise IllegalAction(why, seat, action)
-    sealed = (*state.sealed[:seat], action, *state.sealed[seat + 1 :])
+    sealed = list(state.sealed)  # a list's item set, then one tuple: half the cost of slicing
+    sealed[seat] = action
     if _someone_to_commit(sealed, state.out):
-        return with_sealed(state, sealed)
+        return with_sealed(state, tuple(sealed))
     if state.phase == "rows":
         return _write_rows(state, sealed)
     if state.phase == "buy":
@@ -137,7 +146,7 @@ def apply(state: MiddlemanState, seat: int, action: Rows | Buy | Sell) -> Middle
     return _resolve_selling(state, sealed)
 
 
-def _someone_to_commit(sealed: tuple[Sealed, ...], out: tuple[bool, ...]) -> bool:
+def _someone_to_commit(sealed: list[Sealed], out: tuple[bool, ...]) -> bool:
     """Whether a seat still in the game has yet to commit to this step."""
     # A seat that is out never commits, so a seat still in is awaited exactly when fewer seats
     # have committed than are in. A commitment is an action, and an action is always true:
@@ -146,28 +155,35 @@ def _someone_to_commit(sealed: tuple[Sealed, ...], out: tuple[bool, ...]) -> boo
     return sum(map(bool, sealed)) < out.count(False)
 
 
-def _write_rows(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
-    rows = [r for r in sealed if isinstance(r, Rows)]  # every seat writes: nobody is out yet
-    return MiddlemanState(  # every field in order, positionally, as in new_state
-        state.players,
-        state.guarded,
-        state.rng,
-        state.round,
-        "buy",  # phase
-        state.cash,
-        state.tins,
-        state.out,
-        tuple([r.a for r in rows]),  # rows_a
-        tuple([r.d for r in rows]),  # rows_d
-        (None,) * state.players,  # sealed
-        state.history,
-        state.variant,
+def _write_rows(state: MiddlemanState, sealed: list[Sealed]) -> MiddlemanState:
+    # Every seat writes (nobody is out yet), and apply takes nothing but rows now: no isinstance,
+    # which asks pydantic's ABC metaclass each time.
+    rows = cast("list[Rows]", sealed)
+    return made_state(
+        (  # every field in order, as in _blank_sheets
+            state.players,
+            state.guarded,
+            state.rng,
+            state.round,
+            "buy",  # phase
+            state.cash,
+            state.tins,
+            state.out,
+            tuple([r.a for r in rows]),  # rows_a
+            tuple([r.d for r in rows]),  # rows_d
+            (None,) * state.players,  # sealed
+            state.history,
+            state.variant,
+        )
     )
 
 
-def _orders(sealed: tuple[Sealed, ...]) -> tuple[tuple[int, int] | None, ...]:
+def _orders(sealed: list[Sealed]) -> tuple[tuple[int, int] | None, ...]:
     """Each seat's sealed (tins, price), or None for a seat that is out (it seals nothing)."""
-    return tuple([(o.tins, o.price) if isinstance(o, (Buy, Sell)) else None for o in sealed])
+    # In a market step apply takes nothing but orders, so an order is told from None by identity,
+    # not by isinstance (which asks pydantic's ABC metaclass each time).
+    orders = cast("list[Buy | Sell | None]", sealed)
+    return tuple([None if o is None else (o.tins, o.price) for o in orders])
 
 
 def _round_digits(rows: tuple[tuple[int, ...] | None, ...], round_: int) -> tuple[int, ...]:
@@ -176,7 +192,7 @@ def _round_digits(rows: tuple[tuple[int, ...] | None, ...], round_: int) -> tupl
     return tuple([row[round_ - 1] for row in rows if row is not None])
 
 
-def _resolve_buying(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
+def _resolve_buying(state: MiddlemanState, sealed: list[Sealed]) -> MiddlemanState:
     """Middleman §3: reveal the A digits, run the auction, pay; overspenders are out."""
     orders = _orders(sealed)
     digits = _round_digits(state.rows_a, state.round)
@@ -184,10 +200,10 @@ def _resolve_buying(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> Middle
     fills = served(orders, supply, "buy")
     cash, tins, out = list(state.cash), list(state.tins), list(state.out)
     went_out = []
-    for seat, order in enumerate(orders):
-        if order is None:
-            continue
-        cost = fills[seat] * order[1]
+    for seat, filled in enumerate(fills):
+        if not filled:
+            continue  # nothing bought, nothing to pay (a seat that is out has no fill)
+        cost = filled * orders[seat][1]  # type: ignore[index]  # a seat with a fill has an order
         if cost > cash[seat]:
             # §3: "Players who err ... by not having the funds to pay for their tins are out of the
             # game." RULINGS Middleman 6: their fill is void; nobody else buys those tins.
@@ -195,54 +211,58 @@ def _resolve_buying(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> Middle
             went_out.append(seat)
             continue
         cash[seat] -= cost
-        tins[seat] += fills[seat]
-    step = Step(state.round, "buy", orders, digits, supply, tuple(fills), tuple(went_out))
+        tins[seat] += filled
+    step = made_step((state.round, "buy", orders, digits, supply, tuple(fills), tuple(went_out)))
     over = out.count(False) <= 1  # the last seat still in wins at once
-    return MiddlemanState(  # every field in order, positionally, as in new_state
-        state.players,
-        state.guarded,
-        state.rng,
-        state.round,
-        "over" if over else "sell",  # phase
-        tuple(cash),
-        tuple(tins),
-        tuple(out),
-        state.rows_a,
-        state.rows_d,
-        (None,) * state.players,  # sealed: nobody has committed to the next step
-        (*state.history, step),
-        state.variant,
+    return made_state(
+        (  # every field in order, as in _blank_sheets
+            state.players,
+            state.guarded,
+            state.rng,
+            state.round,
+            "over" if over else "sell",  # phase
+            tuple(cash),
+            tuple(tins),
+            tuple(out),
+            state.rows_a,
+            state.rows_d,
+            (None,) * state.players,  # sealed: nobody has committed to the next step
+            (*state.history, step),
+            state.variant,
+        )
     )
 
 
-def _resolve_selling(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
+def _resolve_selling(state: MiddlemanState, sealed: list[Sealed]) -> MiddlemanState:
     """Middleman §4: reveal the D digits, serve the lowest asks first, collect the revenue."""
     orders = _orders(sealed)
     digits = _round_digits(state.rows_d, state.round)
     demand = sum(digits)  # §4: "The D numbers are then added together"
     fills = served(orders, demand, "sell")
     cash, tins = list(state.cash), list(state.tins)
-    for seat, order in enumerate(orders):
-        if order is not None:
-            cash[seat] += fills[seat] * order[1]  # §4: revenue = tins sold x asking price
-            tins[seat] -= fills[seat]
-    step = Step(state.round, "sell", orders, digits, demand, tuple(fills), ())
+    for seat, filled in enumerate(fills):
+        if filled:  # a seat that is out, or not served, sells nothing
+            cash[seat] += filled * orders[seat][1]  # type: ignore[index]  # §4: tins sold x ask
+            tins[seat] -= filled
+    step = made_step((state.round, "sell", orders, digits, demand, tuple(fills), ()))
     # §5: the result is read at the head of column 11 (after the variant's last round).
     last_round = state.round == state.variant.rounds
-    return MiddlemanState(  # every field in order, positionally, as in new_state
-        state.players,
-        state.guarded,
-        state.rng,
-        state.round + 1,
-        "over" if last_round else "buy",  # phase
-        tuple(cash),
-        tuple(tins),
-        state.out,
-        state.rows_a,
-        state.rows_d,
-        (None,) * state.players,  # sealed: nobody has committed to the next step
-        (*state.history, step),
-        state.variant,
+    return made_state(
+        (  # every field in order, as in _blank_sheets
+            state.players,
+            state.guarded,
+            state.rng,
+            state.round + 1,
+            "over" if last_round else "buy",  # phase
+            tuple(cash),
+            tuple(tins),
+            state.out,
+            state.rows_a,
+            state.rows_d,
+            (None,) * state.players,  # sealed: nobody has committed to the next step
+            (*state.history, step),
+            state.variant,
+        )
     )
 
 

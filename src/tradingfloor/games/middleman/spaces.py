@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tradingfloor.core.draws import below, shuffle
+from tradingfloor.core.draws import shuffle
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell, drawn_order, drawn_rows
 from tradingfloor.games.middleman.state import PRINTED, Variant
@@ -122,6 +122,14 @@ class OrderSpace(ActionSpace):
         self.budget = budget  # guarded mode: tins x price may not exceed the cash held
         self.typical = typical  # the highest price a sensible order names (the cash held)
         self._drawn: Buy | Sell | None = None  # the last order `sample` drew: legal by making
+        # randint(0, n) draws getrandbits of n + 1's bit length until the draw is below n + 1:
+        # the bounds and bit lengths of the two fields, worked out once for every sample.
+        self._draws = (
+            max_tins + 1,
+            (max_tins + 1).bit_length(),
+            max_price + 1,
+            (max_price + 1).bit_length(),
+        )
 
     def check(self, action: Any) -> str | None:
         if action is self._drawn:
@@ -164,9 +172,27 @@ class OrderSpace(ActionSpace):
         )
 
     def sample(self, rng: random.Random) -> Buy | Sell:
+        if type(rng) is not random.Random:
+            return self._sample_by_its_methods(rng)
+        # randint(0, n) for each field as a plain random.Random draws it, written out: an order is
+        # drawn at nearly every move of random play (tests hold it to randint).
+        getrandbits = rng.getrandbits
+        tins_bound, tins_bits, price_bound, price_bits = self._draws
         while True:
-            # below(n + 1, rng) draws what randint(0, n) draws, with fewer calls.
-            tins, price = below(self.max_tins + 1, rng), below(self.max_price + 1, rng)
+            tins = getrandbits(tins_bits)
+            while tins >= tins_bound:
+                tins = getrandbits(tins_bits)
+            price = getrandbits(price_bits)
+            while price >= price_bound:
+                price = getrandbits(price_bits)
+            if self.budget is None or tins * price <= self.budget:
+                self._drawn = drawn_order(self.kind, tins, price)
+                return self._drawn
+
+    def _sample_by_its_methods(self, rng: random.Random) -> Buy | Sell:
+        """`sample` for another class of generator: its own `randrange` draws each field."""
+        while True:
+            tins, price = rng.randrange(self.max_tins + 1), rng.randrange(self.max_price + 1)
             if self.budget is None or tins * price <= self.budget:
                 self._drawn = drawn_order(self.kind, tins, price)
                 return self._drawn
