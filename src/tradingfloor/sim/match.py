@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tradingfloor.agents import make_agent
+from tradingfloor.core.actions import Action
 from tradingfloor.core.agent import Agent
 from tradingfloor.core.game import Game, Result, State
 from tradingfloor.core.playout import play_out
@@ -48,17 +49,35 @@ def play_task(task: GameTask) -> Row:
 
 def play_game(game: Game, task: GameTask, agents: Sequence[Agent]) -> Row:
     """Play `task`'s game with `agents` in its seats and return its row (the reference engine)."""
-    moves: list[Move] = []
-
-    def remember(before: State, seat: int, action: Any, after: State) -> None:
-        moves.append(Move.of(seat, action))
-
+    moves = MoveList()
     state = game.new(task.options, task.seed)
-    final = play_out(game, state, agents, random.Random(f"agents-{task.seed}"), observe=remember)
-    record = MatchRecord.start(game, task.options, task.seed).extend(moves)
+    final = play_out(game, state, agents, random.Random(f"agents-{task.seed}"), observe=moves.add)
+    record = MatchRecord.start(game, task.options, task.seed).extend(moves.moves)
     result = game.result(final)
     assert result is not None, "play_out returns only finished games"
     return describe(game, task, final, result, record)
+
+
+class MoveList:
+    """A game's moves as its record keeps them, in order (a `play_out` observer).
+
+    A bot plays the same action objects again and again (Merlin's heuristic parses each wish once),
+    so the move a seat made with one is kept and reused: its JSON form is made once a game, not
+    once a move. Typed actions are immutable; any other action is recorded afresh each time."""
+
+    def __init__(self) -> None:
+        self.moves: list[Move] = []
+        self._made: dict[tuple[int, int], tuple[Action, Move]] = {}  # (the action keeps its id)
+
+    def add(self, before: State, seat: int, action: Any, after: State) -> None:
+        """Record `seat`'s `action`."""
+        if not isinstance(action, Action):
+            self.moves.append(Move.of(seat, action))
+            return
+        made = self._made.get((seat, id(action)))
+        if made is None:
+            made = self._made[seat, id(action)] = (action, Move.of(seat, action))
+        self.moves.append(made[1])
 
 
 def describe(game: Game, task: GameTask, final: State, result: Result, record: MatchRecord) -> Row:
