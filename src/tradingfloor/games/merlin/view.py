@@ -166,8 +166,8 @@ def _players(state: MerlinState) -> list[dict[str, Any]]:
     last = _last_players.get("told")
     if last is not None and all(map(is_, last.told_from, told_from)):
         return last.records
-    told = _seats_told(state, last if last is not None and last.config is state.config else None)
-    _last_players["told"] = told._replace(told_from=told_from)
+    same_match = last if last is not None and last.config is state.config else None
+    told = _last_players["told"] = _seats_told(state, told_from, same_match)
     return told.records
 
 
@@ -181,11 +181,11 @@ class _Players(NamedTuple):
     records: list[dict[str, Any]]
 
 
-def _seats_told(state: MerlinState, last: _Players | None) -> _Players:
+def _seats_told(state: MerlinState, told_from: tuple[Any, ...], last: _Players | None) -> _Players:
     """Every seat's record: the last one told of a seat whose key is the same, else made now."""
     keys = _seat_keys(state)
     if last is not None and keys == last.keys:
-        return last
+        return _Players(told_from, last.config, keys, last.records)
     stacks: Stacks = per_config(state.config, "stacks", dict)
     if last is None or len(last.keys) != len(keys):
         records = [_player(state, seat, stacks, key[SCORE]) for seat, key in enumerate(keys)]
@@ -195,7 +195,7 @@ def _seats_told(state: MerlinState, last: _Players | None) -> _Players:
             record if key == was else _player(state, seat, stacks, key[SCORE])
             for seat, (key, was, record) in enumerate(before)
         ]
-    return _Players((), state.config, keys, records)
+    return _Players(told_from, state.config, keys, records)
 
 
 def _seat_keys(state: MerlinState) -> list[tuple[Any, ...]]:
