@@ -154,47 +154,93 @@ def _offers_left(state: MerlinState) -> int:
 
 def _players(state: MerlinState) -> list[dict[str, Any]]:
     """Every seat as views show it: the last list told while what it is told from is the same
-    (the same objects: about one move in four, a sealed vote, changes none of them)."""
+    (the same objects: about one move in four, a sealed vote, changes none of them), else each
+    seat's last record while what that seat is told from is the same (most moves change one
+    seat's gold or goods and leave the others be)."""
     core, eco = state.core, state.economy
     told_from = (
         *(state.config, core.gold, core.out, core.debt, core.bankrupt_since, core.order),
         *(core.turn, eco.hands, eco.fresh, eco.tableaux, eco.goods, eco.books),
         getattr(state.finance, "debts", None),  # (scores count debts between players)
     )
-    last, told = _last_players.get("told", ((), []))
-    if len(last) == len(told_from) and all(map(is_, last, told_from)):
-        return told
+    last = _last_players.get("told")
+    if last is not None and all(map(is_, last.told_from, told_from)):
+        return last.records
+    same_match = last if last is not None and last.config is state.config else None
+    told = _last_players["told"] = _seats_told(state, told_from, same_match)
+    return told.records
+
+
+class _Players(NamedTuple):
+    """The players last told: what the list was told from, the match's configuration, what each
+    seat's record was told from (`_seat_keys`), and the records (replaced whole)."""
+
+    told_from: tuple[Any, ...]
+    config: Any
+    keys: list[tuple[Any, ...]]
+    records: list[dict[str, Any]]
+
+
+def _seats_told(state: MerlinState, told_from: tuple[Any, ...], last: _Players | None) -> _Players:
+    """Every seat's record: the last one told of a seat whose key is the same, else made now."""
+    keys = _seat_keys(state)
+    if last is not None and keys == last.keys:
+        return _Players(told_from, last.config, keys, last.records)
     stacks: Stacks = per_config(state.config, "stacks", dict)
-    told = [_seat(state, s, stacks, score) for s, score in enumerate(rules.scores(state))]
-    _last_players["told"] = (told_from, told)
-    return told
+    if last is None or len(last.keys) != len(keys):
+        records = [_player(state, seat, stacks, key[SCORE]) for seat, key in enumerate(keys)]
+    else:
+        before = zip(keys, last.keys, last.records, strict=True)
+        records = [
+            record if key == was else _player(state, seat, stacks, key[SCORE])
+            for seat, (key, was, record) in enumerate(before)
+        ]
+    return _Players(told_from, state.config, keys, records)
 
 
-def _seat(state: MerlinState, seat: int, stacks: Stacks, score: int) -> dict[str, Any]:
-    """A seat as views show it: the record last told of it while what it is told from is the
-    same (most moves change one seat's gold or goods and leave the others' be)."""
+def _seat_keys(state: MerlinState) -> list[tuple[Any, ...]]:
+    """Per seat, all its record is told from (equal keys: equal records): its gold, out, debt,
+    bankruptcy, hand, tableau, goods, score, and the cards bought this turn when it is the
+    current seat and has bought any (else none: the record is the same whoever is current, and
+    the seats' keys stay the same when the turn passes)."""
     core, eco = state.core, state.economy
-    current = seat == core.current
-    told_from = (
-        *(core.gold[seat], core.out[seat], core.debt[seat], core.bankrupt_since[seat] is None),
-        *(eco.hands[seat], eco.fresh if current else None, eco.tableaux[seat], eco.goods[seat]),
-        score,
+    players, current = len(core.gold), core.current
+    fresh: list[tuple[str, ...] | None] = [None] * players
+    if eco.fresh and 0 <= current < players:
+        fresh[current] = eco.fresh
+    return list(
+        zip(
+            *(core.gold, core.out, core.debt, core.bankrupt_since),
+            *(eco.hands, eco.tableaux, eco.goods, _scores(state), fresh),
+            strict=True,
+        )
     )
-    last = _last_seats.get(seat)
-    if last is not None and last[0] is state.config and last[1] == told_from:
-        return last[2]
-    record = _player(state, seat, stacks, score)
-    _last_seats[seat] = (state.config, told_from, record)
-    return record
 
 
-_last_seats: dict[int, tuple[Any, tuple[Any, ...], dict[str, Any]]] = kept({})
-"""Per seat, the match's configuration and what its last record was told from, and the record
-(emptied by memo.forget)."""
+SCORE = 7
+"""Where a seat's key holds its score."""
 
 
-_last_players: dict[str, tuple[tuple[Any, ...], list[dict[str, Any]]]] = kept({})
-"""What the last players told were told from, and them (under "told"; emptied by memo.forget)."""
+def _scores(state: MerlinState) -> tuple[int, ...]:
+    """`rules.scores(state)`, the last answer while what it reckons from is the same objects
+    (half the moves that change a seat's record change none of them: a turn, a debt)."""
+    core, eco = state.core, state.economy
+    reckoned_from = (
+        *(state.config, core.gold, core.out, eco.tableaux, eco.hands, eco.goods, eco.books),
+        getattr(state.finance, "debts", None),
+    )
+    last = _last_scores.get("told")
+    if last is not None and all(map(is_, last[0], reckoned_from)):
+        return last[1]
+    scores = rules.scores(state)
+    _last_scores["told"] = (reckoned_from, scores)
+    return scores
+
+
+_last_players: dict[str, _Players] = kept({})
+"""The players last told (under "told"; emptied by memo.forget)."""
+_last_scores: dict[str, tuple[tuple[Any, ...], tuple[int, ...]]] = kept({})
+"""What the last scores were reckoned from, and them (under "told"; emptied by memo.forget)."""
 
 
 def _market(state: MerlinState) -> dict[str, dict[str, Any]]:
