@@ -4,7 +4,6 @@ float32 figures as a fresh vector and NumPy's in-place squashing give."""
 
 from __future__ import annotations
 
-import random
 import threading
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -13,6 +12,7 @@ import numpy as np
 import pytest
 
 import tradingfloor
+from tests.games.merlin.helpers import random_moves
 from tradingfloor.games.merlin.view import bot_view, view
 from tradingfloor.rl.merlin import MerlinEncoder, observation
 from tradingfloor.rl.merlin.writing import (
@@ -28,15 +28,8 @@ ALL_MODULES = {"players": 4, "modules": ["economy", "magic", "finance"]}
 
 def _positions(options: Mapping[str, Any] | None, seed: int, moves: int) -> Iterator[Any]:
     """The (state, seat) of each move of a seeded game of random legal moves."""
-    state = GAME.new(options, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        actors = GAME.actors(state)
-        if not actors:
-            return
-        seat = actors[rng.randrange(len(actors))]
+    for state, seat, _, _ in random_moves(GAME.new(options, seed), seed, moves):
         yield state, seat
-        state = GAME.apply(state, seat, GAME.legal(state, seat).sample(rng))
 
 
 @pytest.mark.parametrize("size", [1, 2, 3, 5, 10, 20])

@@ -9,11 +9,14 @@ from dataclasses import replace
 from typing import Any
 
 import tradingfloor
+from tradingfloor.agents import make_agent
+from tradingfloor.core.agent import decision_for
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.merlin.ledger import gold_in_play
 from tradingfloor.games.merlin.state import Book, MerlinState, Stack
 
 GAME = tradingfloor.make("merlin")
+ALL_MODULES = {"players": 4, "modules": ["economy", "magic", "finance"]}
 COMMODITIES = ("souls", "elixir_oil", "essence_grain")
 
 
@@ -142,3 +145,20 @@ def random_walk(state: MerlinState, seed: int, steps: int) -> Iterator[MerlinSta
     """The states of random legal play from `state`, up to `steps` actions (or the game's end)."""
     for _, _, _, after in random_moves(state, seed, steps):
         yield after
+
+
+def seeded_states(seed: int, bots: bool = False) -> Iterator[MerlinState]:
+    """Every state of a seeded four-seat game with every module on: random play, or the
+    heuristic's in every seat (whose decisions read the bots' view in between)."""
+    rng = random.Random(seed)
+    agents = [make_agent(GAME, "heuristic") for _ in range(4)]
+    state = GAME.new(ALL_MODULES, seed)
+    yield state
+    while actors := GAME.actors(state):
+        for seat in actors:
+            if bots:
+                action = agents[seat].act(decision_for(GAME, state, seat), rng)
+            else:
+                action = GAME.legal(state, seat).sample(rng)
+            state = GAME.apply(state, seat, action)
+            yield state

@@ -4,13 +4,10 @@ full sums give, at every step of seeded games with every module on."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import pytest
 
-from tradingfloor.agents import make_agent
-from tradingfloor.core.agent import decision_for
 from tradingfloor.games.merlin import cards, production
 from tradingfloor.games.merlin.ledger import to_bank
 from tradingfloor.games.merlin.magic import potions, spells
@@ -28,26 +25,7 @@ from tradingfloor.games.merlin.rulebook import Payout
 from tradingfloor.games.merlin.seasons import set_counter
 from tradingfloor.games.merlin.state import MerlinState
 
-from .helpers import GAME
-
-ALL_MODULES = {"players": 4, "modules": ["economy", "magic", "finance"]}
-
-
-def _states(seed: int, bots: bool) -> Iterator[MerlinState]:
-    """Every state of a seeded game with every module on: random play, or the heuristic's (which
-    places permits, where random play seldom does)."""
-    rng = random.Random(seed)
-    agents = [make_agent(GAME, "heuristic") for _ in range(4)]
-    state = GAME.new(ALL_MODULES, seed)
-    yield state
-    while actors := GAME.actors(state):
-        for seat in actors:
-            if bots:
-                action = agents[seat].act(decision_for(GAME, state, seat), rng)
-            else:
-                action = GAME.legal(state, seat).sample(rng)
-            state = GAME.apply(state, seat, action)
-            yield state
+from .helpers import seeded_states
 
 
 def _note_buyers_afresh(state: MerlinState) -> MerlinState:
@@ -141,7 +119,7 @@ def _potions_afresh(state: MerlinState, payout: Payout) -> tuple[MerlinState, Pa
 
 @pytest.mark.parametrize(("seed", "bots"), [(3, False), (0, True)])
 def test_hooks_that_return_at_once_give_their_full_sums(seed: int, bots: bool) -> None:
-    for state in _states(seed, bots):
+    for state in seeded_states(seed, bots):
         assert spells.note_buyers(state, []) == _note_buyers_afresh(state)
         for table in (state, _with_potions(state)):
             assert spells.drop_stale(table, []) == _drop_stale_afresh(table)

@@ -4,36 +4,13 @@ step of seeded random games with every module on."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-
 import pytest
 
-from tradingfloor.agents import make_agent
-from tradingfloor.core.agent import decision_for
 from tradingfloor.games.merlin import cards, memo, production, rules
 from tradingfloor.games.merlin.magic import golem_fights
 from tradingfloor.games.merlin.state import MerlinState
 
-from .helpers import GAME
-
-ALL_MODULES = {"players": 4, "modules": ["economy", "magic", "finance"]}
-
-
-def _states(seed: int, bots: bool = False) -> Iterator[MerlinState]:
-    """Every state of a seeded game with every module on: random play, or the heuristic's."""
-    rng = random.Random(seed)
-    agents = [make_agent(GAME, "heuristic") for _ in range(4)]
-    state = GAME.new(ALL_MODULES, seed)
-    yield state
-    while actors := GAME.actors(state):
-        for seat in actors:
-            if bots:
-                action = agents[seat].act(decision_for(GAME, state, seat), rng)
-            else:
-                action = GAME.legal(state, seat).sample(rng)
-            state = GAME.apply(state, seat, action)
-            yield state
+from .helpers import seeded_states
 
 
 def _score_afresh(state: MerlinState, seat: int) -> int:
@@ -81,7 +58,7 @@ def _yields_afresh(state: MerlinState, seat: int, number: int) -> list[str]:
 
 @pytest.mark.parametrize("seed", [3, 11])
 def test_scores_and_yields_kept_are_the_sums_afresh(seed: int) -> None:
-    for step, state in enumerate(_states(seed)):
+    for step, state in enumerate(seeded_states(seed)):
         if step % 3:
             continue
         scores = rules.scores(state)
@@ -96,7 +73,7 @@ def test_scores_and_yields_kept_are_the_sums_afresh(seed: int) -> None:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_tidy_kept_clean_is_tidy_afresh(seed: int) -> None:
     tidied = 0
-    for state in _states(seed, bots=True):  # (the heuristic plays golems; random play seldom)
+    for state in seeded_states(seed, bots=True):  # (the heuristic plays golems; random play seldom)
         first = golem_fights.tidy(state, [])
         again = golem_fights.tidy(state, [])  # (a table found clean is kept as clean)
         memo.forget()

@@ -4,39 +4,17 @@ step of seeded games with every module on (random play and the heuristic's)."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import pairwise
 from typing import Any
 
 import pytest
 
-from tradingfloor.agents import make_agent
-from tradingfloor.core.agent import decision_for
 from tradingfloor.games.merlin import memo
 from tradingfloor.games.merlin.state import MerlinState, Order
 
-from .helpers import GAME, after_auction, arrange, empty_books
-
-ALL_MODULES = {"players": 4, "modules": ["economy", "magic", "finance"]}
-
-
-def _states(seed: int, bots: bool) -> Iterator[MerlinState]:
-    """Every state of a seeded game with every module on: random play, or the heuristic's (whose
-    decisions read the bots' view in between)."""
-    rng = random.Random(seed)
-    agents = [make_agent(GAME, "heuristic") for _ in range(4)]
-    state = GAME.new(ALL_MODULES, seed)
-    yield state
-    while actors := GAME.actors(state):
-        for seat in actors:
-            if bots:
-                action = agents[seat].act(decision_for(GAME, state, seat), rng)
-            else:
-                action = GAME.legal(state, seat).sample(rng)
-            state = GAME.apply(state, seat, action)
-            yield state
+from .helpers import ALL_MODULES, GAME, after_auction, arrange, empty_books, seeded_states
 
 
 def _views(state: MerlinState) -> list[dict[str, Any]]:
@@ -49,7 +27,7 @@ def _kept_and_afresh(seed: int, bots: bool) -> tuple[list[Any], list[Any]]:
     same views each made with nothing kept."""
     memo.forget()
     states, kept = [], []
-    for state in _states(seed, bots):
+    for state in seeded_states(seed, bots):
         states.append(state)
         kept.append(_views(state))
     afresh = []

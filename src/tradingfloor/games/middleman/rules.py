@@ -16,6 +16,7 @@ from tradingfloor.games.middleman.state import (
     PRINTED,
     MiddlemanState,
     Sealed,
+    Step,
     Variant,
     made_state,
     made_step,
@@ -159,22 +160,14 @@ def _write_rows(state: MiddlemanState, sealed: list[Sealed]) -> MiddlemanState:
     # Every seat writes (nobody is out yet), and apply takes nothing but rows now: no isinstance,
     # which asks pydantic's ABC metaclass each time.
     rows = cast("list[Rows]", sealed)
-    return made_state(
-        (  # every field in order, as in _blank_sheets
-            state.players,
-            state.guarded,
-            state.rng,
-            state.round,
-            "buy",  # phase
-            state.cash,
-            state.tins,
-            state.out,
-            tuple([r.a for r in rows]),  # rows_a
-            tuple([r.d for r in rows]),  # rows_d
-            (None,) * state.players,  # sealed
-            state.history,
-            state.variant,
-        )
+    return _next_step(
+        state,
+        state.round,
+        "buy",
+        (state.cash, state.tins, state.out),
+        tuple([r.a for r in rows]),
+        tuple([r.d for r in rows]),
+        state.history,
     )
 
 
@@ -214,22 +207,14 @@ def _resolve_buying(state: MiddlemanState, sealed: list[Sealed]) -> MiddlemanSta
         tins[seat] += filled
     step = made_step((state.round, "buy", orders, digits, supply, tuple(fills), tuple(went_out)))
     over = out.count(False) <= 1  # the last seat still in wins at once
-    return made_state(
-        (  # every field in order, as in _blank_sheets
-            state.players,
-            state.guarded,
-            state.rng,
-            state.round,
-            "over" if over else "sell",  # phase
-            tuple(cash),
-            tuple(tins),
-            tuple(out),
-            state.rows_a,
-            state.rows_d,
-            (None,) * state.players,  # sealed: nobody has committed to the next step
-            (*state.history, step),
-            state.variant,
-        )
+    return _next_step(
+        state,
+        state.round,
+        "over" if over else "sell",
+        (tuple(cash), tuple(tins), tuple(out)),
+        state.rows_a,
+        state.rows_d,
+        (*state.history, step),
     )
 
 
@@ -247,20 +232,43 @@ def _resolve_selling(state: MiddlemanState, sealed: list[Sealed]) -> MiddlemanSt
     step = made_step((state.round, "sell", orders, digits, demand, tuple(fills), ()))
     # §5: the result is read at the head of column 11 (after the variant's last round).
     last_round = state.round == state.variant.rounds
+    return _next_step(
+        state,
+        state.round + 1,
+        "over" if last_round else "buy",
+        (tuple(cash), tuple(tins), state.out),
+        state.rows_a,
+        state.rows_d,
+        (*state.history, step),
+    )
+
+
+Sheets = tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]  # cash, tins, out
+
+
+def _next_step(
+    state: MiddlemanState,
+    round_: int,
+    phase: str,
+    sheets: Sheets,
+    rows_a: tuple[tuple[int, ...] | None, ...],
+    rows_d: tuple[tuple[int, ...] | None, ...],
+    history: tuple[Step, ...],
+) -> MiddlemanState:
+    """The state as the next step begins: the table kept, nobody committed to it yet."""
+    # Every field in order, as in _blank_sheets, in one call (a step ends every few moves).
     return made_state(
-        (  # every field in order, as in _blank_sheets
+        (
             state.players,
             state.guarded,
             state.rng,
-            state.round + 1,
-            "over" if last_round else "buy",  # phase
-            tuple(cash),
-            tuple(tins),
-            state.out,
-            state.rows_a,
-            state.rows_d,
-            (None,) * state.players,  # sealed: nobody has committed to the next step
-            (*state.history, step),
+            round_,
+            phase,
+            *sheets,
+            rows_a,
+            rows_d,
+            (None,) * state.players,  # sealed
+            history,
             state.variant,
         )
     )
