@@ -129,8 +129,8 @@ def _graded(
 ) -> None:
     """Each key's action at its level, where it lies in the fields' ranges and the space accepts
     it; an action two levels give is kept at the first."""
-    if name != "rank_bid" and not fields:
-        return
+    if name != "rank_bid" and not (fields and all(fields.values())):
+        return  # (a field without a legal value: no action of the type, `ActionRule.count`)
     for group in candidates(name, fields, digest):
         action = group.kind(**group.terms)
         if legal.check(action) is None:

@@ -1,0 +1,132 @@
+"""Merlin's menu takes shortcuts (a type whose fields leave no value is not graded, candidates
+are kept, groups are checked once, ...): at every step of seeded play, of every module and of
+the AEC loop's own play (a random entry of the mask), the menu holds the entries, and the
+actions, that the long way round gives: every catalogue candidate of every action type of the
+step made and checked one by one, and every listed action of the rules keyed."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import numpy as np
+import pytest
+from pydantic import ValidationError
+
+import tradingfloor
+from tradingfloor.games.merlin.spaces import StepSpace
+from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.view import bot_view
+from tradingfloor.rl.merlin import MerlinEncoder
+from tradingfloor.rl.merlin.catalogue import FAMILY, INDEX
+from tradingfloor.rl.merlin.context import ViewDigest
+from tradingfloor.rl.merlin.graded import GRADERS
+from tradingfloor.rl.merlin.listed import LISTERS
+
+GAME = tradingfloor.make("merlin")
+ENCODER = MerlinEncoder()
+ALL_MODULES = {"players": 4, "modules": ["economy", "magic", "finance"]}
+OPTIONS: list[Mapping[str, Any] | None] = [
+    None,
+    ALL_MODULES,
+    {"players": 5, "modules": ["economy", "magic"]},
+    {"players": 6, "modules": ["economy", "finance"]},
+]
+IDS = ["economy", "all modules", "magic", "finance"]
+
+
+def long_way(state: MerlinState, seat: int) -> dict[int, Any]:
+    """The legal catalogue entries with their actions, each candidate made and checked."""
+    legal = GAME.legal(state, seat)
+    if not isinstance(legal, StepSpace):
+        return {}
+    digest = ViewDigest(bot_view(state, seat))
+    found: dict[int, Any] = {}
+    for name, rule in legal.rules.items():
+        if name not in FAMILY:
+            continue
+        if FAMILY[name].graded:
+            fields = {} if name == "rank_bid" else rule.fields(state, seat)
+            if fields or name == "rank_bid":
+                found.update(_checked(name, fields, digest, legal))
+        else:
+            found.update(_keyed(name, rule.choices(state, seat), digest))
+    return found
+
+
+def _checked(name: str, fields: Any, digest: ViewDigest, legal: StepSpace) -> dict[int, Any]:
+    """Each candidate of the type that the space accepts, under its first entry."""
+    found: dict[int, Any] = {}
+    taken: list[Any] = []
+    for key, kind, terms in GRADERS[name](fields, digest):
+        index = INDEX.get((name, key))
+        try:
+            action = kind(**terms)
+        except ValidationError:
+            continue  # (a value no action may hold: refused in any case)
+        if index is not None and action not in taken and legal.check(action) is None:
+            taken.append(action)
+            found[index] = action
+    return found
+
+
+def _keyed(name: str, actions: list[Any], digest: ViewDigest) -> dict[int, Any]:
+    """Each listed action under its key's entry, the lowest-ranked (the first of equals)."""
+    best: dict[int, tuple[float, Any]] = {}
+    for action in actions:
+        ranked = LISTERS[name](action, digest)
+        if ranked is None:
+            continue
+        index = INDEX.get((name, ranked[0]))
+        if index is not None and (index not in best or ranked[1] < best[index][0]):
+            best[index] = (ranked[1], action)
+    return {index: action for index, (_, action) in best.items()}
+
+
+def _menu_entries(state: MerlinState, seat: int) -> dict[int, Any]:
+    menu = ENCODER.menu(bot_view(state, seat), GAME.legal(state, seat), random.Random(0))
+    return {index: menu.action(index) for index in np.flatnonzero(menu.mask).tolist()}
+
+
+def _rules_play(options: Mapping[str, Any] | None, seed: int, moves: int) -> Iterator[Any]:
+    """(state, seat) of a seeded game of the rules' random moves."""
+    state = GAME.new(options, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        actors = GAME.actors(state)
+        if not actors:
+            return
+        for seat in actors:
+            yield state, seat
+        seat = actors[rng.randrange(len(actors))]
+        state = GAME.apply(state, seat, GAME.legal(state, seat).sample(rng))
+
+
+def _mask_play(options: Mapping[str, Any] | None, seed: int, moves: int) -> Iterator[Any]:
+    """(state, seat) of a seeded game where each move is a random entry of the menu's mask (as
+    the AEC benchmark plays)."""
+    state = GAME.new(options, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        actors = GAME.actors(state)
+        if not actors:
+            return
+        for seat in actors:
+            yield state, seat
+        seat = actors[rng.randrange(len(actors))]
+        menu = ENCODER.menu(bot_view(state, seat), GAME.legal(state, seat), rng)
+        legal = np.flatnonzero(menu.mask)
+        state = GAME.apply(state, seat, menu.action(int(legal[rng.randrange(len(legal))])))
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=IDS)
+@pytest.mark.parametrize("play", [_rules_play, _mask_play], ids=["rules' moves", "mask moves"])
+def test_the_menu_is_the_long_way_rounds_at_every_step(options: Any, play: Any) -> None:
+    types: set[str] = set()
+    for seed in (11, 12):
+        for state, seat in play(options, seed, 250):
+            entries = _menu_entries(state, seat)
+            assert entries == long_way(state, seat)
+            types.update(action.type for action in entries.values())
+    assert len(types) >= 8  # the sweep reaches many types' legal actions
