@@ -1,8 +1,9 @@
 """Merlin's menu takes shortcuts (a type whose fields leave no value is not graded, candidates
-are kept, groups are checked once, ...): at every step of seeded play, of every module and of
-the AEC loop's own play (a random entry of the mask), the menu holds the entries, and the
-actions, that the long way round gives: every catalogue candidate of every action type of the
-step made and checked one by one, and every listed action of the rules keyed."""
+are kept and sifted by the ranges, groups are checked once, ...): at every step of seeded play,
+of every module and of the AEC loop's own play (a random entry of the mask), the menu holds the
+entries, and the actions, that the long way round gives: every catalogue candidate of every
+action type of the step made and checked one by one, and every listed action of the rules
+keyed."""
 
 from __future__ import annotations
 
@@ -21,8 +22,9 @@ from tradingfloor.games.merlin.view import bot_view
 from tradingfloor.rl.merlin import MerlinEncoder
 from tradingfloor.rl.merlin.catalogue import FAMILY, INDEX
 from tradingfloor.rl.merlin.context import ViewDigest
-from tradingfloor.rl.merlin.graded import GRADERS
+from tradingfloor.rl.merlin.graded import GRADERS, READS
 from tradingfloor.rl.merlin.listed import LISTERS
+from tradingfloor.rl.merlin.menu import TESTED
 
 GAME = tradingfloor.make("merlin")
 ENCODER = MerlinEncoder()
@@ -130,3 +132,8 @@ def test_the_menu_is_the_long_way_rounds_at_every_step(options: Any, play: Any) 
             assert entries == long_way(state, seat)
             types.update(action.type for action in entries.values())
     assert len(types) >= 8  # the sweep reaches many types' legal actions
+
+
+def test_the_sifted_types_are_kept_types() -> None:
+    # (`menu.TESTED` is read only where the candidates are kept: `graded.READS`)
+    assert set(TESTED) <= set(READS)

@@ -152,12 +152,22 @@ class Group(NamedTuple):
 def candidates(name: str, fields: Fields, digest: ViewDigest) -> list[Group]:
     """The type's candidates whose fields lie in the space's ranges, each action once (at its
     first entry), by group in the grader's order; kept while the fields and what the grader
-    reads of the view (`graded.READS`) are the same."""
+    reads of the view (`graded.READS`) are the same, or, for the fields of `TESTED`, while the
+    same of the candidates' values lie in their ranges."""
     reads = READS.get(name)
     if reads is None:
         return _candidates(name, fields, digest)
-    key = (name, *((f, v if type(v) is range else tuple(v)) for f, v in fields.items()))
-    key += (reads(fields, digest),)
+    tested = TESTED.get(name, _NONE)
+    key = (
+        name,
+        *(
+            f if f in tested else (f, v if type(v) is range else tuple(v))
+            for f, v in fields.items()
+        ),
+        reads(fields, digest),
+    )
+    if tested:
+        return _sifted(name, key, fields, digest)
     found = _CANDIDATES.get(key)
     if found is None:
         if len(_CANDIDATES) >= CANDIDATES_KEPT:
@@ -169,12 +179,79 @@ def candidates(name: str, fields: Fields, digest: ViewDigest) -> list[Group]:
 CANDIDATES_KEPT = 4096
 _CANDIDATES: dict[tuple[Any, ...], list[Group]] = kept({})
 
+TESTED: dict[str, frozenset[str]] = {
+    "bid": frozenset({"price"}),
+    "ask": frozenset({"price"}),
+    "want": frozenset({"price"}),
+    "write_future": frozenset({"price", "year", "portion"}),
+    "write_insurance": frozenset({"rolls", "payout", "premium"}),
+    "issue_bonds": frozenset({"count", "face", "orbits", "price"}),
+    "issue_stock": frozenset({"count", "price"}),
+    "issue_notes": frozenset({"count", "price"}),
+}
+"""Per action type, the fields whose range its grader only asks whether it holds a candidate's
+own value of that field (as `_fits` asks): its candidates are made once for any ranges of these
+(`Sieve`), and a menu's ranges only pick which of them fit, so that a range that moves with the
+gold in hand (a bid's price) keeps the candidates. `test_merlin_menu_long_way` holds the menus
+to every candidate made and checked."""
+
+
+class Sieve(NamedTuple):
+    """A type's candidates for any ranges of its `TESTED` fields (each action once), the
+    (field, value) of those fields that they name, and their groups by which of these fit."""
+
+    candidates: list[tuple[int, type[Any], dict[str, Any]]]
+    named: tuple[tuple[str, Any], ...]
+    groups: dict[tuple[bool, ...], list[Group]]
+
+
+class _Every:
+    """The range of a `TESTED` field while its type's candidates are made: it holds any value."""
+
+    def __contains__(self, value: object) -> bool:
+        return True
+
+
+EVERY = _Every()
+
+
+def _sifted(name: str, key: tuple[Any, ...], fields: Fields, digest: ViewDigest) -> list[Group]:
+    """The groups of the kept candidates whose `TESTED` values lie in the fields' ranges."""
+    sieve = _SIEVES.get(key)
+    if sieve is None:
+        if len(_SIEVES) >= CANDIDATES_KEPT:
+            _SIEVES.clear()
+        sieve = _SIEVES[key] = _sieve(name, fields, digest)
+    fit = tuple(value in fields[field] for field, value in sieve.named)
+    found = sieve.groups.get(fit)
+    if found is None:
+        fitting = [c for c in sieve.candidates if _fits(c[2], fields)]
+        found = sieve.groups[fit] = _grouped(name, fields, fitting)
+    return found
+
+
+_SIEVES: dict[tuple[Any, ...], Sieve] = kept({})
+
+
+def _sieve(name: str, fields: Fields, digest: ViewDigest) -> Sieve:
+    tested = TESTED[name]
+    anything = {f: EVERY if f in tested else v for f, v in fields.items()}
+    found = _fitting(name, anything, digest)
+    named = dict.fromkeys(
+        (f, terms[f]) for _, _, terms in found for f in tested if f in terms and f in fields
+    )
+    return Sieve(found, tuple(named), {})
+
 
 def _candidates(name: str, fields: Fields, digest: ViewDigest) -> list[Group]:
-    decided = RANGE_DECIDED.get(name, _NONE) | CATALOGUE_DECIDED.get(name, _NONE)
-    if not decided <= fields.keys():
-        decided = _NONE  # (the space gives no range for one of them: each candidate is checked)
-    groups: dict[tuple[Any, ...], Group] = {}
+    return _grouped(name, fields, _fitting(name, fields, digest))
+
+
+def _fitting(
+    name: str, fields: Fields, digest: ViewDigest
+) -> list[tuple[int, type[Any], dict[str, Any]]]:
+    """The grader's candidates with an entry and fields in the ranges, each action once."""
+    found = []
     seen: set[tuple[Any, ...]] = set()  # each candidate's fields: the same fields, the same action
     for key, kind, terms in GRADERS[name](fields, digest):
         index = INDEX.get((name, key))
@@ -182,6 +259,19 @@ def _candidates(name: str, fields: Fields, digest: ViewDigest) -> list[Group]:
         if index is None or same in seen or not _fits(terms, fields):
             continue
         seen.add(same)
+        found.append((index, kind, terms))
+    return found
+
+
+def _grouped(
+    name: str, fields: Fields, found: list[tuple[int, type[Any], dict[str, Any]]]
+) -> list[Group]:
+    """Candidates by group (the same fields but the decided ones), in their order."""
+    decided = RANGE_DECIDED.get(name, _NONE) | CATALOGUE_DECIDED.get(name, _NONE)
+    if not decided <= fields.keys():
+        decided = _NONE  # (the space gives no range for one of them: each candidate is checked)
+    groups: dict[tuple[Any, ...], Group] = {}
+    for index, kind, terms in found:
         group = tuple(value for field, value in terms.items() if field not in decided)
         if group in groups:
             groups[group].others[index] = Later(kind, terms)
