@@ -1,9 +1,9 @@
-"""Merlin's menu takes shortcuts (a type whose fields leave no value is not graded, candidates
-are kept and sifted by the ranges, groups are checked once, ...): at every step of seeded play,
-of every module and of the AEC loop's own play (a random entry of the mask), the menu holds the
-entries, and the actions, that the long way round gives: every catalogue candidate of every
-action type of the step made and checked one by one, and every listed action of the rules
-keyed."""
+"""Merlin's menu takes shortcuts (a type whose fields leave no value, or whose candidates need
+what the view lacks (`graded.NEEDS`), is not graded; candidates are kept and sifted by the
+ranges; groups are checked once; ...): at every step of seeded play, of every module and of the
+AEC loop's own play (a random entry of the mask), the menu holds the entries, and the actions,
+that the long way round gives: every catalogue candidate of every action type of the step made
+and checked one by one, and every listed action of the rules keyed."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from tradingfloor.games.merlin.view import bot_view
 from tradingfloor.rl.merlin import MerlinEncoder
 from tradingfloor.rl.merlin.catalogue import FAMILY, INDEX
 from tradingfloor.rl.merlin.context import ViewDigest
-from tradingfloor.rl.merlin.graded import GRADERS, READS
+from tradingfloor.rl.merlin.graded import GRADERS, NEEDS, READS
 from tradingfloor.rl.merlin.listed import LISTERS
 from tradingfloor.rl.merlin.menu import TESTED
 
@@ -134,6 +134,8 @@ def test_the_menu_is_the_long_way_rounds_at_every_step(options: Any, play: Any) 
     assert len(types) >= 8  # the sweep reaches many types' legal actions
 
 
-def test_the_sifted_types_are_kept_types() -> None:
-    # (`menu.TESTED` is read only where the candidates are kept: `graded.READS`)
+def test_the_sifted_types_are_kept_types_and_the_needs_graded_ones() -> None:
+    # (`menu.TESTED` is read only where the candidates are kept: `graded.READS`; `NEEDS` only
+    # where a type is graded)
     assert set(TESTED) <= set(READS)
+    assert all(FAMILY[name].graded for name in NEEDS)

@@ -437,3 +437,20 @@ READS: dict[str, Callable[[Fields, ViewDigest], Hashable]] = {
 commodities, ...): the same fields and the same reads give the same candidates, so that a menu
 makes a type's candidates once while they stay the same (`menu.candidates`). A type not named
 here reads more of the view: its candidates are made for each menu."""
+
+
+def _goods_or_crowns(digest: ViewDigest) -> bool:
+    """Whether a player holds a commodity or a crown."""
+    if any(any(player["goods"].values()) for player in digest.view["players"]):
+        return True
+    magic = digest.view.get("magic")
+    return magic is not None and any(magic["crowns"])
+
+
+NEEDS: dict[str, Callable[[ViewDigest], bool]] = {
+    "propose_trade": _goods_or_crowns,
+}
+"""What a graded type's candidates need of the view, asked before the rules are asked for its
+fields: where it is missing, its grader makes no candidate (the catalogue's trades hand over a
+commodity or a crown each way they go, and the fields list only what the players hold), so its
+fields are not made."""

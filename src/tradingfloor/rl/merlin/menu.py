@@ -13,7 +13,7 @@ from tradingfloor.games.merlin.rulebook import ActionRule
 from tradingfloor.games.merlin.spaces import StepSpace
 from tradingfloor.rl.merlin.catalogue import FAMILY, INDEX, SIZE, entry_words
 from tradingfloor.rl.merlin.context import ViewDigest, once
-from tradingfloor.rl.merlin.graded import GRADERS, READS, Fields
+from tradingfloor.rl.merlin.graded import GRADERS, NEEDS, READS, Fields
 from tradingfloor.rl.merlin.listed import LISTERS
 
 
@@ -63,6 +63,9 @@ def build_menu(view: Mapping[str, Any], legal: ActionSpace) -> MerlinMenu:
         if rule.blocked is not None and rule.blocked(state, seat):
             continue  # (as `legal.offers(name)`: no action of the type is legal now)
         if graded:
+            need = NEEDS.get(name)
+            if need is not None and not need(digest):
+                continue
             fields: Fields = {} if name == "rank_bid" else rule.fields(state, seat)
             _graded(name, fields, digest, legal, found)
         else:
