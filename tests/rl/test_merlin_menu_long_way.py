@@ -1,4 +1,4 @@
-"""Merlin's menu takes shortcuts (a type whose fields leave no value, or whose candidates need
+"""Merlin's menu takes shortcuts (a type whose fields leave no value, or whose entries need
 what the view lacks (`graded.NEEDS`), is not graded; candidates are kept and sifted by the
 ranges; groups are checked once; ...): at every step of seeded play, of every module and of the
 AEC loop's own play (a random entry of the mask), the menu holds the entries, and the actions,
@@ -134,8 +134,7 @@ def test_the_menu_is_the_long_way_rounds_at_every_step(options: Any, play: Any) 
     assert len(types) >= 8  # the sweep reaches many types' legal actions
 
 
-def test_the_sifted_types_are_kept_types_and_the_needs_graded_ones() -> None:
-    # (`menu.TESTED` is read only where the candidates are kept: `graded.READS`; `NEEDS` only
-    # where a type is graded)
+def test_the_sifted_types_are_kept_types_and_the_needs_catalogued_ones() -> None:
+    # (`menu.TESTED` is read only where the candidates are kept: `graded.READS`)
     assert set(TESTED) <= set(READS)
-    assert all(FAMILY[name].graded for name in NEEDS)
+    assert set(NEEDS) <= set(FAMILY)

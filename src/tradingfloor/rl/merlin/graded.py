@@ -447,10 +447,33 @@ def _goods_or_crowns(digest: ViewDigest) -> bool:
     return magic is not None and any(magic["crowns"])
 
 
+def _own_stack(digest: ViewDigest) -> bool:
+    """Whether the seat has a property on the table."""
+    return bool(digest.view["players"][digest.seat]["tableau"])
+
+
+def _own_hand(digest: ViewDigest) -> bool:
+    """Whether the seat holds a permit card in hand."""
+    return bool(digest.view["players"][digest.seat]["hand"])
+
+
+def _own_goods(digest: ViewDigest) -> bool:
+    """Whether the seat holds a commodity."""
+    return any(digest.view["players"][digest.seat]["goods"].values())
+
+
 NEEDS: dict[str, Callable[[ViewDigest], bool]] = {
     "propose_trade": _goods_or_crowns,
+    **dict.fromkeys(("invest", "store", "take_back", "offer_sale", "liquidate"), _own_stack),
+    **dict.fromkeys(("auction_property", "offer_loan", "write_insurance"), _own_stack),
+    **dict.fromkeys(("issue_bonds", "issue_stock", "issue_notes"), _own_stack),
+    "place": _own_hand,
+    "ask": _own_goods,
+    "sell_to": _own_goods,
 }
-"""What a graded type's candidates need of the view, asked before the rules are asked for its
-fields: where it is missing, its grader makes no candidate (the catalogue's trades hand over a
-commodity or a crown each way they go, and the fields list only what the players hold), so its
-fields are not made."""
+"""What an action type's entries need of the view, asked before the rules are asked for its
+fields or its actions: where it is missing, the type has no entry, so neither is made. A
+property's moves name one of the seat's properties (a Chauffeur's, a property to auction, and
+an issuer's or insurer's Chauffeur among them); a permit is placed from the hand; an ask and a
+sale into a bid need the commodity; the catalogue's trades hand over a commodity or a crown
+each way they go, and the fields list only what the players hold."""

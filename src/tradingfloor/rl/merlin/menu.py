@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -59,13 +59,12 @@ def build_menu(view: Mapping[str, Any], legal: ActionSpace) -> MerlinMenu:
     digest = ViewDigest(view)
     state, seat = legal.state, legal.seat
     found: dict[int, Any] = {}
-    for name, rule, graded in _STEP_TYPES.get(legal.rules, _catalogued):
+    for name, rule, graded, need in _STEP_TYPES.get(legal.rules, _catalogued):
         if rule.blocked is not None and rule.blocked(state, seat):
             continue  # (as `legal.offers(name)`: no action of the type is legal now)
+        if need is not None and not need(digest):
+            continue  # (the type has no entry without it: `graded.NEEDS`)
         if graded:
-            need = NEEDS.get(name)
-            if need is not None and not need(digest):
-                continue
             fields: Fields = {} if name == "rank_bid" else rule.fields(state, seat)
             _graded(name, fields, digest, legal, found)
         else:
@@ -75,15 +74,20 @@ def build_menu(view: Mapping[str, Any], legal: ActionSpace) -> MerlinMenu:
     return MerlinMenu(found)
 
 
-def _catalogued(rules: Mapping[str, ActionRule]) -> tuple[tuple[str, ActionRule, bool], ...]:
-    """A step's action types that the catalogue holds, each with its rule and whether it is
-    graded, in the step's order."""
+StepType = tuple[str, ActionRule, bool, Callable[[ViewDigest], bool] | None]
+
+
+def _catalogued(rules: Mapping[str, ActionRule]) -> tuple[StepType, ...]:
+    """A step's action types that the catalogue holds, each with its rule, whether it is graded
+    and what its entries need of the view, in the step's order."""
     return tuple(
-        (name, rule, FAMILY[name].graded) for name, rule in rules.items() if name in FAMILY
+        (name, rule, FAMILY[name].graded, NEEDS.get(name))
+        for name, rule in rules.items()
+        if name in FAMILY
     )
 
 
-_STEP_TYPES: ByIdentity[tuple[tuple[str, ActionRule, bool], ...]] = ByIdentity(limit=256)
+_STEP_TYPES: ByIdentity[tuple[StepType, ...]] = ByIdentity(limit=256)
 """Per step's rules (a module table's entry, the same object all match long): `_catalogued`."""
 
 
