@@ -139,20 +139,19 @@ def _graded(
     if name != "rank_bid" and not (fields and all(fields.values())):
         return  # (a field without a legal value: no action of the type, `ActionRule.count`)
     for group in candidates(name, fields, digest):
-        action = group.kind(**group.terms)
-        if legal.check(action) is None:
-            found[group.index] = action
+        if legal.check(group.action) is None:
+            found[group.index] = group.action
             found.update(group.others)
 
 
 class Group(NamedTuple):
     """A type's candidates that are legal together or not at all (the same fields but those of
-    `RANGE_DECIDED` and `CATALOGUE_DECIDED`): the first one's entry, type and fields, checked
-    for the group, and the others' entries, each a `Later` action."""
+    `RANGE_DECIDED` and `CATALOGUE_DECIDED`): the first one's entry and action, checked for the
+    group (made with the group, so once while the group is kept: actions are immutable), and
+    the others' entries, each a `Later` action."""
 
     index: int
-    kind: type[Any]
-    terms: dict[str, Any]
+    action: Any
     others: dict[int, Later]
 
 
@@ -283,7 +282,7 @@ def _grouped(
         if group in groups:
             groups[group].others[index] = Later(kind, terms)
         else:
-            groups[group] = Group(index, kind, terms, {})
+            groups[group] = Group(index, kind(**terms), {})
     return list(groups.values())
 
 
