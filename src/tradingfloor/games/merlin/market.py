@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.game import Event
@@ -266,7 +267,13 @@ def _why_exit(state: MerlinState, seat: int, action: ExitBid) -> str | None:
 
 def _exits(state: MerlinState, seat: int) -> list[Action]:
     now = state.core.turn_no
-    return [ExitBid(order=b.id) for b in _active_bids(state, seat) if b.placed < now]
+    return [_exit(b.id) for b in _active_bids(state, seat) if b.placed < now]
+
+
+@lru_cache(maxsize=4096)
+def _exit(order: int) -> ExitBid:
+    """The move to exit bid `order` (actions are immutable: one serves every menu listing it)."""
+    return ExitBid(order=order)
 
 
 def _apply_exit(state: MerlinState, seat: int, action: ExitBid, log: Log) -> MerlinState:
@@ -339,12 +346,13 @@ def _why_withdraw(state: MerlinState, seat: int, action: WithdrawAsk) -> str | N
 
 
 def _withdraws(state: MerlinState, seat: int) -> list[Action]:
-    return [
-        WithdrawAsk(order=a.id)
-        for book in state.economy.books
-        for a in book.asks
-        if a.owner == seat
-    ]
+    return [_withdraw(a.id) for book in state.economy.books for a in book.asks if a.owner == seat]
+
+
+@lru_cache(maxsize=4096)
+def _withdraw(order: int) -> WithdrawAsk:
+    """The move to withdraw ask `order` (shared, as `_exit`'s)."""
+    return WithdrawAsk(order=order)
 
 
 def _apply_withdraw(state: MerlinState, seat: int, action: WithdrawAsk, log: Log) -> MerlinState:

@@ -74,8 +74,12 @@ def _why_end(state: MerlinState, seat: int, action: EndTurn) -> str | None:
     return None
 
 
+END_TURN_MOVE = EndTurn()
+"""The one end_turn move (actions are immutable: every turn's menu lists the same)."""
+
+
 def _end_choices(state: MerlinState, seat: int) -> list[Action]:
-    return [EndTurn()]
+    return [END_TURN_MOVE]
 
 
 def _apply_end(state: MerlinState, seat: int, action: EndTurn, log: Log) -> MerlinState:

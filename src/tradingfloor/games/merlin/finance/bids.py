@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -273,7 +274,13 @@ def _why_drop(state: MerlinState, me: int, action: DropWanted) -> str | None:
 
 
 def _drops(state: MerlinState, me: int) -> list[Action]:
-    return [DropWanted(wanted=w.id) for w in finance_of(state).wanted if w.buyer == me]
+    return [_drop(w.id) for w in finance_of(state).wanted if w.buyer == me]
+
+
+@lru_cache(maxsize=4096)
+def _drop(wanted: int) -> DropWanted:
+    """The move to drop bid `wanted` (actions are immutable: one serves every menu listing it)."""
+    return DropWanted(wanted=wanted)
 
 
 def remove_wanted(state: MerlinState, wanted: Wanted) -> MerlinState:

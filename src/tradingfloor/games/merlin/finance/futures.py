@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from tradingfloor.core.actions import Action
@@ -259,7 +260,13 @@ def _take_refusal(state: MerlinState, me: int, future: Future) -> str | None:
 
 def _takes(state: MerlinState, me: int) -> list[Action]:
     futures = finance_of(state).futures
-    return [TakeFuture(future=f.id) for f in futures if _take_refusal(state, me, f) is None]
+    return [_take(f.id) for f in futures if _take_refusal(state, me, f) is None]
+
+
+@lru_cache(maxsize=4096)
+def _take(future: int) -> TakeFuture:
+    """The move to take future `future` (actions are immutable: one serves every menu)."""
+    return TakeFuture(future=future)
 
 
 def _apply_take(state: MerlinState, me: int, action: TakeFuture, log: Log) -> MerlinState:
