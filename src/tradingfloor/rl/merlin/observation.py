@@ -9,12 +9,16 @@ that is off leaves its entries 0. This module writes the economy's parts in the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from operator import is_
 from typing import Any
 
 import numpy as np
 
+from tradingfloor.games.merlin import rules
 from tradingfloor.games.merlin.memo import ByIdentity
+from tradingfloor.games.merlin.sections import Sections
+from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.rl.merlin import observation_finance as finance
 from tradingfloor.rl.merlin import observation_magic as magic
 from tradingfloor.rl.merlin.catalogue import (
@@ -46,11 +50,20 @@ from tradingfloor.rl.merlin.features import (
     TABLE,
     WANTED,
 )
-from tradingfloor.rl.merlin.writing import BASE_INDEX, CARD_INDEX, KeptRows, Writer, squash
+from tradingfloor.rl.merlin.writing import (
+    BASE_INDEX,
+    CARD_INDEX,
+    KeptRows,
+    Writer,
+    seat_vector,
+    squash,
+)
 
 
 def observe(view: Mapping[str, Any]) -> np.ndarray:
     """The seat's view as `FEATURES` float32 numbers, in `FEATURE_NAMES`' order."""
+    if type(view) is Sections:
+        return _observe_kept(view)
     me = view.get("seat")
     parts = Writer()
     off = [module for module in MODULES if module not in view]
@@ -62,25 +75,76 @@ def observe(view: Mapping[str, Any]) -> np.ndarray:
     return parts.vector()
 
 
+def _observe_kept(view: Sections) -> np.ndarray:
+    """`observe(view)` of a view made from a state: the seat's last observation, with only the
+    sections whose parts of the state are not the very same objects as then written again (a
+    move changes a few parts of the state, and the others are shared by the next)."""
+    state, me = view.state, view.seat
+    kept = seat_vector(me, len(_PLAN))
+    parts, written_from = kept.parts, kept.told_from
+    for i, (module, write, told_from, at, size) in enumerate(_PLAN):
+        on = module is None or module in view
+        # (a module that is off leaves its parts 0, whatever the match: nothing to tell apart)
+        key = told_from(state) if on else ()
+        last = written_from[i]
+        if last is not None and len(last) == len(key) and all(map(is_, last, key)):
+            continue
+        parts.rewrite(at, size)
+        if on:
+            write(parts, view, me)
+        written_from[i] = key
+    return parts.vector()
+
+
 def _game(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
+    figures = (view.get("step"), len(view["players"]), view.get("order") or ())
+    orbit = (view["orbit"], view["max_orbits"], view["turn"], view["phase"])
+    _write_game(parts, me, *figures, view.get("actors") or (), *orbit)
+
+
+def _game_of_state(parts: Writer, state: MerlinState, me: int | None) -> None:
+    """`_game` of the seat's view, read from the state as view.py tells it."""
+    core, most = state.core, state.config.max_orbits
+    step = rules.step(state, me) if me is not None else None
+    orbit = min(core.orbit + 1, most) if core.order else 0  # (view.py's `_orbit`)
+    # (a view's players are a record per seat)
+    figures = (step, len(core.gold), core.order, rules.actors(state))
+    _write_game(parts, me, *figures, orbit, most, core.turn_no, core.phase)
+
+
+def _write_game(
+    parts: Writer,
+    me: int | None,
+    step: str | None,
+    players: int,
+    order: Sequence[int],
+    actors: Sequence[int],
+    orbit: int,
+    max_orbits: int,
+    turn: int,
+    phase: str,
+) -> None:
     part = parts.take(len(GAME))
-    step = view.get("step")
     part[STEPS.index(step) if step in STEPS else len(STEPS) - 1] = 1
     base = len(STEPS)
     if me is not None and 0 <= me < 6:
         part[base + me] = 1
-    part[base + 6] = len(view["players"]) / 6
-    order = list(view.get("order") or ())
+    part[base + 6] = players / 6
     if me in order and order.index(me) < 6:
         part[base + 7 + order.index(me)] = 1
-    actors = view.get("actors") or ()
     part[base + 13] = me in actors
     part[base + 14] = len(actors) / 6
-    orbit, most = view["orbit"], max(1, view["max_orbits"])
+    most = max(1, max_orbits)
     part[base + 15] = min(orbit / most, 1.0)
     part[base + 16] = squash(orbit, 10)
-    part[base + 17] = squash(view["turn"], 50)
-    part[base + 18] = view["phase"] == "over"
+    part[base + 17] = squash(turn, 50)
+    part[base + 18] = phase == "over"
+
+
+def _game_from(state: MerlinState) -> tuple[object, ...]:
+    """What the game's part is written from: the step and actors (the rules' reading of the
+    whole state)."""
+    return (state,)
 
 
 def _counters(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -107,6 +171,14 @@ def _counters(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     ]
 
 
+def _counters_from(state: MerlinState) -> tuple[object, ...]:
+    """The counters, the ledger, the dice, the deck, the offers made and the volatility."""
+    core, economy, magic = state.core, state.economy, state.magic
+    volatility = None if magic is None else magic.volatility
+    told = (core.counters, core.ledger, core.dice, economy.deck, economy.offers_made, volatility)
+    return (state.config, *told)
+
+
 def _players(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     rows = parts.take(6, len(PLAYER))
     magic, finance = view.get("magic"), view.get("finance")
@@ -129,6 +201,20 @@ def _players(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         )
         key = (s, s == me, names, modules)
         rows[s] = _PLAYERS.rows(player, key, _player, player, me, names, modules)
+
+
+def _players_from(state: MerlinState) -> tuple[object, ...]:
+    """What the players' records are told from (view.py's `_players`, scores included), and
+    the modules' figures of each: hands, crowns, bank debts, debts between players."""
+    core, economy, magic, finance = state.core, state.economy, state.magic, state.finance
+    told = (
+        *(state.config, core.gold, core.out, core.debt, core.bankrupt_since, core.order),
+        *(core.turn, economy.hands, economy.fresh, economy.tableaux, economy.goods),
+        *(economy.books, None if finance is None else finance.debts),
+    )
+    if magic is None:
+        return told
+    return (*told, magic.spells, magic.recipes, magic.potions, magic.crowns, magic.bank_debt)
 
 
 _PLAYERS = KeptRows((len(PLAYER),))
@@ -189,6 +275,13 @@ def _cards(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     rows.reshape(-1)[marked] = 1  # (each mark at once: the same ones as one by one)
 
 
+def _cards_from(state: MerlinState) -> tuple[object, ...]:
+    """The deck, the hands, the cards bought this turn and by whom, the tableaux."""
+    core, economy = state.core, state.economy
+    told = (economy.deck, economy.hands, economy.fresh, economy.tableaux, core.order, core.turn)
+    return (state.config, *told)
+
+
 def _deck_marks(deck: list[str]) -> list[int]:
     """Where the cards left in the deck are marked (column 0 of their rows)."""
     return [CARD_INDEX[card] * len(CARD) for card in deck if card in CARD_INDEX]
@@ -235,11 +328,24 @@ def _stacks(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
             ]
 
 
+def _stacks_from(state: MerlinState) -> tuple[object, ...]:
+    """The tableaux; with magic, the shops open and the golems' fights."""
+    magic = state.magic
+    if magic is None:
+        return (state.config, state.economy.tableaux)
+    fights = (magic.open_shops, magic.golems, magic.damage, magic.ruined)
+    return (state.config, state.economy.tableaux, *fights)
+
+
 def _market(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     rows = parts.take(len(COMMODITY_SLOTS), len(MARKET))
     for slot, name in enumerate(list(view["commodities"])[: len(COMMODITY_SLOTS)]):
         book = view["market"][name]
         rows[slot] = _BOOKS.rows(book, (me, slot), _book, book, me)
+
+
+def _market_from(state: MerlinState) -> tuple[object, ...]:
+    return (state.config, state.economy.books)
 
 
 _BOOKS = KeptRows((len(MARKET),))
@@ -287,7 +393,14 @@ def _economy(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         part[8:10] = [1, me is not None and me < len(sealed) and bool(sealed[me])]
 
 
+def _economy_from(state: MerlinState) -> tuple[object, ...]:
+    """The property offered, the auction under way and its pot, the vote."""
+    core = state.core
+    return (state.config, state.economy.offer, core.auction, core.ledger, core.vote)
+
+
 Section = Callable[[Writer, Mapping[str, Any], "int | None"], None]
+StateSection = Callable[[Writer, MerlinState, "int | None"], None]
 MODULES = ("magic", "finance")
 """The modules that may be off, each a section of the view where it is on."""
 _SECTIONS: tuple[tuple[str | None, Section], ...] = (
@@ -310,13 +423,76 @@ _SECTIONS: tuple[tuple[str | None, Section], ...] = (
 """Writing Merlin's observation: its parts in order, each with the module it needs (None: the
 economy, always on); a module's parts are skipped where it is off."""
 _SIZES: dict[Section, int] = {
+    _game: len(GAME),
+    _counters: len(COUNTERS),
+    _players: 6 * len(PLAYER),
+    _cards: len(CARDS) * len(CARD),
+    _stacks: len(STACK_BASES) * len(STACK),
     magic.labs: len(LABS) * len(LAB),
     magic.golems: len(GOLEMS) * len(GOLEM),
+    _market: len(COMMODITY_SLOTS) * len(MARKET),
     magic.magic_hand: len(MAGIC_HAND),
     magic.magic_table: len(MAGIC_TABLE),
     finance.futures: len(COMMODITY_SLOTS) * len(FUTURES),
     finance.quotes: len(TABLE_SLOTS) * len(QUOTE),
     finance.tables: len(ITEMS) * (len(TABLE) + len(WANTED)),
     finance.finance: len(FINANCE),
+    _economy: len(ECONOMY_OFFERS),
 }
-"""How many numbers each module's section writes (what a module that is off skips)."""
+"""How many numbers each section writes (what a module that is off skips)."""
+TOLD_FROM: dict[Section, Callable[[MerlinState], tuple[object, ...]]] = {
+    _game: _game_from,
+    _counters: _counters_from,
+    _players: _players_from,
+    _cards: _cards_from,
+    _stacks: _stacks_from,
+    magic.labs: magic.labs_from,
+    magic.golems: magic.golems_from,
+    _market: _market_from,
+    magic.magic_hand: magic.magic_hand_from,
+    magic.magic_table: magic.magic_table_from,
+    finance.futures: finance.futures_from,
+    finance.quotes: finance.quotes_from,
+    finance.tables: finance.tables_from,
+    finance.finance: finance.finance_from,
+    _economy: _economy_from,
+}
+"""Per section (its module on), the parts of the state that all it writes is told from: the
+same objects (states are immutable) write the same numbers for the same seat. Each holds the
+match's configuration, which tells the commodities, the cards and the figures."""
+
+
+OF_STATE: dict[Section, StateSection] = {
+    _game: _game_of_state,
+    magic.magic_table: magic.magic_table_of_state,
+    finance.futures: finance.futures_of_state,
+    finance.tables: finance.tables_of_state,
+}
+"""Sections that a kept observation writes from the state itself, as the view tells it: their
+view entries cost more than the numbers (and most are read by nothing else)."""
+
+
+def _plan() -> tuple[tuple[str | None, Section, Callable[..., tuple[object, ...]], int, int], ...]:
+    """Each section with its module, its writer for a kept observation, what it is told from,
+    where it starts and its size."""
+    plan, at = [], 0
+    for module, write in _SECTIONS:
+        of_state = OF_STATE.get(write)
+        kept_write = write if of_state is None else _from_state(of_state)
+        plan.append((module, kept_write, TOLD_FROM[write], at, _SIZES[write]))
+        at += _SIZES[write]
+    return tuple(plan)
+
+
+def _from_state(write: StateSection) -> Section:
+    """The section `write` writes from the state of a view made from one (a `Sections`)."""
+
+    def written(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
+        assert type(view) is Sections, "a view made from a state"
+        write(parts, view.state, me)
+
+    written.__name__ = write.__name__
+    return written
+
+
+_PLAN = _plan()

@@ -1,0 +1,83 @@
+"""A view made from a state is observed from the seat's last observation, with only the sections
+whose parts of the state changed written again, some of them from the state itself
+(`observation._observe_kept`): the same numbers as writing every section from a whole view."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import numpy as np
+import pytest
+
+import tradingfloor
+from tests.games.merlin.helpers import random_moves
+from tradingfloor.games.merlin.view import bot_view, view
+from tradingfloor.rl.merlin import MerlinEncoder, observation
+from tradingfloor.rl.merlin.features import FEATURES
+from tradingfloor.rl.merlin.writing import Writer
+
+GAME = tradingfloor.make("merlin")
+ENCODER = MerlinEncoder()
+ALL_MODULES = {"players": 4, "modules": ["economy", "magic", "finance"]}
+OPTIONS: list[Mapping[str, Any] | None] = [
+    None,
+    ALL_MODULES,
+    {"players": 4, "modules": ["economy", "magic"]},
+    {"players": 5, "modules": ["economy", "finance"]},
+]
+IDS = ["economy", "all modules", "magic", "finance"]
+
+
+def _observed(options: Mapping[str, Any] | None, seed: int, moves: int) -> Iterator[Any]:
+    """(state, seat) as an environment observes them: the seat to act at each move of seeded
+    random play, and now and then every other seat too."""
+    rng = random.Random(seed)
+    for state, seat, _, _ in random_moves(GAME.new(options, seed), seed, moves):
+        yield state, seat
+        if rng.random() < 0.2:
+            for other in range(GAME.players(state)):
+                yield state, other
+
+
+def _check(positions: list[Any]) -> None:
+    for state, seat in positions:
+        kept = ENCODER.observe(bot_view(state, seat))  # (a view made from the state)
+        whole = ENCODER.observe(view(state, seat))  # (a plain dict: every section written)
+        assert np.array_equal(kept, whole), (seat, _differing(kept, whole))
+
+
+def _differing(kept: np.ndarray, whole: np.ndarray) -> list[str]:
+    return [ENCODER.feature_names[i] for i in np.flatnonzero(kept != whole)][:5]
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=IDS)
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_kept_observation_is_that_of_every_section_written_from_the_view(
+    options: Mapping[str, Any] | None, seed: int
+) -> None:
+    _check(list(_observed(options, seed, 700)))
+
+
+def test_matches_of_other_modules_observed_in_turn_are_each_their_own() -> None:
+    games = [list(_observed(options, 20 + n, 200)) for n, options in enumerate(OPTIONS)]
+    # (the same seats of matches with other modules on, observed in one thread by turns)
+    _check([position for turn in zip(*games, strict=False) for position in turn])
+
+
+def test_each_section_writes_its_size_and_the_sections_fill_the_vector() -> None:
+    state, seat = next(_observed(ALL_MODULES, 12, 1))
+    seen = bot_view(state, seat)
+    at = 0
+    for (_, write), (_, kept_write, _, start, size) in zip(
+        observation._SECTIONS, observation._PLAN, strict=True
+    ):
+        assert start == at
+        for writer in (write, kept_write):
+            parts = Writer()
+            parts.at = start
+            writer(parts, seen, seat)
+            assert parts.at == start + size, write.__name__
+        at += size
+    assert at == FEATURES
