@@ -69,15 +69,27 @@ def test_matches_of_other_modules_observed_in_turn_are_each_their_own() -> None:
 def test_each_section_writes_its_size_and_the_sections_fill_the_vector() -> None:
     state, seat = next(_observed(ALL_MODULES, 12, 1))
     seen = bot_view(state, seat)
+    plan = observation.plan_of(state.config.modules)
     at = 0
-    for (_, write), (_, kept_write, _, start, size) in zip(
-        observation._SECTIONS, observation._PLAN, strict=True
-    ):
-        assert start == at
-        for writer in (write, kept_write):
+    for (_, write), kept in zip(observation._SECTIONS, plan, strict=True):
+        assert kept.at == at
+        for writer in (write, kept.write):
             parts = Writer()
-            parts.at = start
+            parts.at = at
             writer(parts, seen, seat)
-            assert parts.at == start + size, write.__name__
-        at += size
+            assert parts.at == at + kept.size, write.__name__
+        at += kept.size
     assert at == FEATURES
+
+
+def test_a_plan_leaves_out_the_modules_that_are_off_and_their_parts() -> None:
+    economy = observation.plan_of(("economy",))
+    assert [kept.write.__name__ for kept in economy] == [
+        (observation.OF_STATE.get(write) or write).__name__
+        for module, write in observation._SECTIONS
+        if module is None
+    ]
+    state = GAME.new(None, 1)
+    assert state.config.modules == ("economy",)
+    for kept in economy:
+        kept.told_from(state)  # (no module's part: a module that is off has none to read)

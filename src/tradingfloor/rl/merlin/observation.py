@@ -10,8 +10,8 @@ that is off leaves its entries 0. This module writes the economy's parts in the 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from operator import is_
-from typing import Any
+from operator import attrgetter, is_
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -80,18 +80,17 @@ def _observe_kept(view: Sections) -> np.ndarray:
     sections whose parts of the state are not the very same objects as then written again (a
     move changes a few parts of the state, and the others are shared by the next)."""
     state, me = view.state, view.seat
-    kept = seat_vector(me, len(_PLAN))
+    plan = plan_of(state.config.modules)
+    kept = seat_vector(me, plan)
     parts, written_from = kept.parts, kept.told_from
-    for i, (module, write, told_from, at, size) in enumerate(_PLAN):
-        on = module is None or module in view
-        # (a module that is off leaves its parts 0, whatever the match: nothing to tell apart)
-        key = told_from(state) if on else ()
-        last = written_from[i]
-        if last is not None and len(last) == len(key) and all(map(is_, last, key)):
+    for i, (write, told_from, at, size) in enumerate(plan):
+        key = told_from(state)
+        # (a plan's keys of a section are alike: the same length, the configuration or state
+        # first, so that those of another match differ at once)
+        if all(map(is_, key, written_from[i])):
             continue
         parts.rewrite(at, size)
-        if on:
-            write(parts, view, me)
+        write(parts, view, me)
         written_from[i] = key
     return parts.vector()
 
@@ -141,12 +140,6 @@ def _write_game(
     part[base + 18] = phase == "over"
 
 
-def _game_from(state: MerlinState) -> tuple[object, ...]:
-    """What the game's part is written from: the step and actors (the rules' reading of the
-    whole state)."""
-    return (state,)
-
-
 def _counters(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     part = parts.take(len(COUNTERS))
     counters = view["counters"]
@@ -171,12 +164,11 @@ def _counters(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     ]
 
 
-def _counters_from(state: MerlinState) -> tuple[object, ...]:
-    """The counters, the ledger, the dice, the deck, the offers made and the volatility."""
-    core, economy, magic = state.core, state.economy, state.magic
-    volatility = None if magic is None else magic.volatility
-    told = (core.counters, core.ledger, core.dice, economy.deck, economy.offers_made, volatility)
-    return (state.config, *told)
+_COUNTERS_FROM = (
+    *("config", "core.counters", "core.ledger", "core.dice", "economy.deck"),
+    *("economy.offers_made", "magic.volatility"),
+)
+"""The counters, the ledger, the dice, the deck, the offers made and the volatility."""
 
 
 def _players(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -203,18 +195,14 @@ def _players(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         rows[s] = _PLAYERS.rows(player, key, _player, player, me, names, modules)
 
 
-def _players_from(state: MerlinState) -> tuple[object, ...]:
-    """What the players' records are told from (view.py's `_players`, scores included), and
-    the modules' figures of each: hands, crowns, bank debts, debts between players."""
-    core, economy, magic, finance = state.core, state.economy, state.magic, state.finance
-    told = (
-        *(state.config, core.gold, core.out, core.debt, core.bankrupt_since, core.order),
-        *(core.turn, economy.hands, economy.fresh, economy.tableaux, economy.goods),
-        *(economy.books, None if finance is None else finance.debts),
-    )
-    if magic is None:
-        return told
-    return (*told, magic.spells, magic.recipes, magic.potions, magic.crowns, magic.bank_debt)
+_PLAYERS_FROM = (
+    *("config", "core.gold", "core.out", "core.debt", "core.bankrupt_since", "core.order"),
+    *("core.turn", "economy.hands", "economy.fresh", "economy.tableaux", "economy.goods"),
+    *("economy.books", "finance.debts"),
+    *("magic.spells", "magic.recipes", "magic.potions", "magic.crowns", "magic.bank_debt"),
+)
+"""What the players' records are told from (view.py's `_players`, scores included), and the
+modules' figures of each: hands, crowns, bank debts, debts between players."""
 
 
 _PLAYERS = KeptRows((len(PLAYER),))
@@ -275,11 +263,11 @@ def _cards(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     rows.reshape(-1)[marked] = 1  # (each mark at once: the same ones as one by one)
 
 
-def _cards_from(state: MerlinState) -> tuple[object, ...]:
-    """The deck, the hands, the cards bought this turn and by whom, the tableaux."""
-    core, economy = state.core, state.economy
-    told = (economy.deck, economy.hands, economy.fresh, economy.tableaux, core.order, core.turn)
-    return (state.config, *told)
+_CARDS_FROM = (
+    *("config", "economy.deck", "economy.hands", "economy.fresh", "economy.tableaux"),
+    *("core.order", "core.turn"),
+)
+"""The deck, the hands, the cards bought this turn and by whom, the tableaux."""
 
 
 def _deck_marks(deck: list[str]) -> list[int]:
@@ -328,13 +316,11 @@ def _stacks(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
             ]
 
 
-def _stacks_from(state: MerlinState) -> tuple[object, ...]:
-    """The tableaux; with magic, the shops open and the golems' fights."""
-    magic = state.magic
-    if magic is None:
-        return (state.config, state.economy.tableaux)
-    fights = (magic.open_shops, magic.golems, magic.damage, magic.ruined)
-    return (state.config, state.economy.tableaux, *fights)
+_STACKS_FROM = (
+    *("config", "economy.tableaux"),
+    *("magic.open_shops", "magic.golems", "magic.damage", "magic.ruined"),
+)
+"""The tableaux; with magic, the shops open and the golems' fights."""
 
 
 def _market(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -344,8 +330,7 @@ def _market(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         rows[slot] = _BOOKS.rows(book, (me, slot), _book, book, me)
 
 
-def _market_from(state: MerlinState) -> tuple[object, ...]:
-    return (state.config, state.economy.books)
+_MARKET_FROM = ("config", "economy.books")
 
 
 _BOOKS = KeptRows((len(MARKET),))
@@ -393,10 +378,8 @@ def _economy(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         part[8:10] = [1, me is not None and me < len(sealed) and bool(sealed[me])]
 
 
-def _economy_from(state: MerlinState) -> tuple[object, ...]:
-    """The property offered, the auction under way and its pot, the vote."""
-    core = state.core
-    return (state.config, state.economy.offer, core.auction, core.ledger, core.vote)
+_ECONOMY_FROM = ("config", "economy.offer", "core.auction", "core.ledger", "core.vote")
+"""The property offered, the auction under way and its pot, the vote."""
 
 
 Section = Callable[[Writer, Mapping[str, Any], "int | None"], None]
@@ -440,28 +423,27 @@ _SIZES: dict[Section, int] = {
     _economy: len(ECONOMY_OFFERS),
 }
 """How many numbers each section writes (what a module that is off skips)."""
-TOLD_FROM: dict[Section, Callable[[MerlinState], tuple[object, ...]]] = {
-    _game: _game_from,
-    _counters: _counters_from,
-    _players: _players_from,
-    _cards: _cards_from,
-    _stacks: _stacks_from,
-    magic.labs: magic.labs_from,
-    magic.golems: magic.golems_from,
-    _market: _market_from,
-    magic.magic_hand: magic.magic_hand_from,
-    magic.magic_table: magic.magic_table_from,
-    finance.futures: finance.futures_from,
-    finance.quotes: finance.quotes_from,
-    finance.tables: finance.tables_from,
-    finance.finance: finance.finance_from,
-    _economy: _economy_from,
+TOLD_FROM: dict[Section, tuple[str, ...]] = {
+    _game: (),  # (the step and the actors: the rules' reading of the whole state)
+    _counters: _COUNTERS_FROM,
+    _players: _PLAYERS_FROM,
+    _cards: _CARDS_FROM,
+    _stacks: _STACKS_FROM,
+    magic.labs: magic.LABS_FROM,
+    magic.golems: magic.GOLEMS_FROM,
+    _market: _MARKET_FROM,
+    magic.magic_hand: magic.MAGIC_HAND_FROM,
+    magic.magic_table: magic.MAGIC_TABLE_FROM,
+    finance.futures: finance.FUTURES_FROM,
+    finance.quotes: finance.QUOTES_FROM,
+    finance.tables: finance.TABLES_FROM,
+    finance.finance: finance.FINANCE_FROM,
+    _economy: _ECONOMY_FROM,
 }
-"""Per section (its module on), the parts of the state that all it writes is told from: the
-same objects (states are immutable) write the same numbers for the same seat. Each holds the
-match's configuration, which tells the commodities, the cards and the figures."""
-
-
+"""Per section, the parts of the state (by their attributes' paths; none: the state itself)
+that all it writes is told from: the very same objects (states are immutable) write the same
+numbers for the same seat. A module's parts count where it is on. Each but the game's starts
+with the match's configuration, which tells the commodities, the cards and the figures."""
 OF_STATE: dict[Section, StateSection] = {
     _game: _game_of_state,
     magic.magic_table: magic.magic_table_of_state,
@@ -472,16 +454,40 @@ OF_STATE: dict[Section, StateSection] = {
 view entries cost more than the numbers (and most are read by nothing else)."""
 
 
-def _plan() -> tuple[tuple[str | None, Section, Callable[..., tuple[object, ...]], int, int], ...]:
-    """Each section with its module, its writer for a kept observation, what it is told from,
-    where it starts and its size."""
+class Kept(NamedTuple):
+    """A section of a kept observation: its writer, what it is told from, where it starts and
+    its size."""
+
+    write: Section
+    told_from: Callable[[MerlinState], tuple[object, ...]]
+    at: int
+    size: int
+
+
+def _plan(modules: tuple[str, ...]) -> tuple[Kept, ...]:
+    """The sections of the modules that are on (the others' parts stay 0), in order."""
     plan, at = [], 0
     for module, write in _SECTIONS:
-        of_state = OF_STATE.get(write)
-        kept_write = write if of_state is None else _from_state(of_state)
-        plan.append((module, kept_write, TOLD_FROM[write], at, _SIZES[write]))
+        if module is None or module in modules:
+            paths = [path for path in TOLD_FROM[write] if _counts(path, modules)]
+            of_state = OF_STATE.get(write)
+            kept_write = write if of_state is None else _from_state(of_state)
+            plan.append(Kept(kept_write, _getter(paths), at, _SIZES[write]))
         at += _SIZES[write]
     return tuple(plan)
+
+
+def _counts(path: str, modules: tuple[str, ...]) -> bool:
+    """Whether a part of the state counts: the economy's always, a module's where it is on."""
+    module = path.split(".")[0]
+    return module not in MODULES or module in modules
+
+
+def _getter(paths: list[str]) -> Callable[[MerlinState], tuple[object, ...]]:
+    """The parts of a state at `paths`, as a tuple (the state itself where there are none)."""
+    if not paths:
+        return lambda state: (state,)
+    return attrgetter(*paths) if len(paths) > 1 else lambda state: (attrgetter(paths[0])(state),)
 
 
 def _from_state(write: StateSection) -> Section:
@@ -495,4 +501,13 @@ def _from_state(write: StateSection) -> Section:
     return written
 
 
-_PLAN = _plan()
+_PLANS: dict[tuple[str, ...], tuple[Kept, ...]] = {}
+"""The plan of each set of modules on."""
+
+
+def plan_of(modules: tuple[str, ...]) -> tuple[Kept, ...]:
+    """The plan of a match with `modules` on (made on first use)."""
+    plan = _PLANS.get(modules)
+    if plan is None:
+        plan = _PLANS[modules] = _plan(modules)
+    return plan

@@ -50,8 +50,7 @@ def futures_of_state(parts: Writer, state: MerlinState, me: int | None) -> None:
     _futures(rows, futures, tuple(names), me)
 
 
-def futures_from(state: MerlinState) -> tuple[object, ...]:
-    return (state.config, state.finance.futures)
+FUTURES_FROM = ("config", "finance.futures")
 
 
 _FUTURES = KeptRows((len(COMMODITY_SLOTS), len(FUTURES)))
@@ -110,8 +109,7 @@ def quotes(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
             rows[slot, 5 + EVENTS.index(quote["event"])] = 1
 
 
-def quotes_from(state: MerlinState) -> tuple[object, ...]:
-    return (state.config, state.finance.quotes)
+QUOTES_FROM = ("config", "finance.quotes")
 
 
 def tables(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -136,8 +134,7 @@ def tables_of_state(parts: Writer, state: MerlinState, me: int | None) -> None:
     _table(bids, [(bid.item, bid.price, bid.buyer) for bid in table.wanted], max, me)
 
 
-def tables_from(state: MerlinState) -> tuple[object, ...]:
-    return (state.config, state.finance.listings, state.finance.wanted)
+TABLES_FROM = ("config", "finance.listings", "finance.wanted")
 
 
 _ASKS = KeptRows((len(ITEMS), len(TABLE)))
@@ -203,11 +200,11 @@ def finance(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     _sale(part[26 + 5 + len(OFFERS) :], finance.get("sale"), me)
 
 
-def finance_from(state: MerlinState) -> tuple[object, ...]:
-    """The seat's policies and loans, the securities, the offer and the sale under way."""
-    table = state.finance
-    told = (table.policies, table.loans, table.securities, table.offer, table.sale)
-    return (state.config, *told)
+FINANCE_FROM = (
+    *("config", "finance.policies", "finance.loans", "finance.securities"),
+    *("finance.offer", "finance.sale"),
+)
+"""The seat's policies and loans, the securities, the offer and the sale under way."""
 
 
 def _offer(part: np.ndarray, offer: Mapping[str, Any] | None, me: int | None) -> None:

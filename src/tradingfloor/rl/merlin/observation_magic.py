@@ -25,8 +25,7 @@ def labs(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
             rows[i] = [squash(lab["grant"], 5), lab["credits"] / 3, lab["successful"]]
 
 
-def labs_from(state: MerlinState) -> tuple[object, ...]:
-    return (state.config, state.magic.labs)
+LABS_FROM = ("config", "magic.labs")
 
 
 def golems(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -44,8 +43,7 @@ def golems(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
             ]
 
 
-def golems_from(state: MerlinState) -> tuple[object, ...]:
-    return (state.config, state.magic.golems)
+GOLEMS_FROM = ("config", "magic.golems")
 
 
 def magic_hand(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -68,9 +66,7 @@ def magic_hand(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     part[:] = squashed_counts(counts, 1)
 
 
-def magic_hand_from(state: MerlinState) -> tuple[object, ...]:
-    magic = state.magic
-    return (state.config, magic.spells, magic.recipes, magic.potions)
+MAGIC_HAND_FROM = ("config", "magic.spells", "magic.recipes", "magic.potions")
 
 
 def magic_table(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -167,15 +163,14 @@ def _write_table(part: np.ndarray, table: Table, me: int | None) -> None:
     _ballot(part[at:], table.ballot, me)
 
 
-def magic_table_from(state: MerlinState) -> tuple[object, ...]:
-    """The figures of the table, its decks, regulations, readings, effects, set potions, the
-    seats allied and targeted, and the vote under way."""
-    magic = state.magic
-    decks = (magic.spell_deck, magic.recipe_deck, magic.reading_deck)
-    table = (magic.regulations, magic.field, magic.effects, magic.set_potions)
-    seats = (magic.allies, magic.targeted, magic.ballot)
-    figures = (magic.maintenance, magic.jokers_in, magic.volatility)
-    return (state.config, *figures, *decks, *table, *seats)
+MAGIC_TABLE_FROM = (
+    *("config", "magic.maintenance", "magic.jokers_in", "magic.volatility"),
+    *("magic.spell_deck", "magic.recipe_deck", "magic.reading_deck"),
+    *("magic.regulations", "magic.field", "magic.effects", "magic.set_potions"),
+    *("magic.allies", "magic.targeted", "magic.ballot"),
+)
+"""The figures of the table, its decks, regulations, readings, effects, set potions, the seats
+allied and targeted, and the vote under way."""
 
 
 def _ballot(

@@ -86,16 +86,28 @@ def _new_vector() -> tuple[np.ndarray, dict[Part, np.ndarray]]:
 
 
 class SeatVector:
-    """A seat's observation as last written, and what each of its sections was written from
-    (the state's parts, compared by identity: see `observation.TOLD_FROM`)."""
+    """A seat's observation as last written, under a plan of sections (one per set of modules
+    on), and what each of its sections was written from (see `observation.TOLD_FROM`)."""
 
-    def __init__(self, sections: int) -> None:
+    def __init__(self) -> None:
         self.parts = Writer(_new_vector())
-        self.told_from: list[tuple[object, ...] | None] = [None] * sections
+        self.plan: tuple[Any, ...] = ()
+        self.told_from: list[tuple[object, ...]] = []
+
+    def start(self, plan: tuple[Any, ...]) -> None:
+        """Start afresh under `plan`: every number 0, no section written."""
+        self.parts.out.fill(0)
+        self.plan = plan
+        self.told_from = [(_NEVER,)] * len(plan)
 
 
-def seat_vector(seat: int | None, sections: int) -> SeatVector:
-    """The vector this thread last wrote `seat`'s observation in (a new one at first).
+_NEVER = object()
+"""What no section was written from (no part of a state is it)."""
+
+
+def seat_vector(seat: int | None, plan: tuple[Any, ...]) -> SeatVector:
+    """The vector this thread last wrote `seat`'s observation in under `plan` (afresh where
+    it was another plan, or none).
 
     One per seat: a seat's vector is written only from what that seat sees."""
     kept: dict[int | None, SeatVector] | None = getattr(_PER_THREAD, "seats", None)
@@ -103,7 +115,9 @@ def seat_vector(seat: int | None, sections: int) -> SeatVector:
         kept = _PER_THREAD.seats = {}
     found = kept.get(seat)
     if found is None:
-        found = kept[seat] = SeatVector(sections)
+        found = kept[seat] = SeatVector()
+    if found.plan is not plan:
+        found.start(plan)
     return found
 
 
