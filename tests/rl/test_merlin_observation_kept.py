@@ -13,6 +13,8 @@ import pytest
 
 import tradingfloor
 from tests.games.merlin.helpers import random_moves
+from tradingfloor.games.merlin.finance.state import Debt
+from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.view import bot_view, view
 from tradingfloor.rl.merlin import MerlinEncoder, observation
 from tradingfloor.rl.merlin.features import FEATURES
@@ -93,3 +95,38 @@ def test_a_plan_leaves_out_the_modules_that_are_off_and_their_parts() -> None:
     assert state.config.modules == ("economy",)
     for kept in economy:
         kept.told_from(state)  # (no module's part: a module that is off has none to read)
+
+
+def _changed(state: Any, path: str, value: Any) -> Any:
+    """`state` with the part at `path` (two attributes deep) replaced by `value`."""
+    outer, inner = path.split(".")
+    part = replace(getattr(state, outer), **{inner: value})
+    return replace(state, **{outer: part})
+
+
+def _one_part_changes(state: Any) -> list[tuple[str, Any]]:
+    """A part of the state changed at a time, each read by a section that most moves leave
+    be: debts between players, crowns, bank debts, the cards bought, the volatility, ..."""
+    magic, finance, economy = state.magic, state.finance, state.economy
+    hand = economy.hands[state.core.current]
+    return [
+        ("finance.debts", (*finance.debts, Debt(debtor=1, creditor=0, amount=7, why="loan"))),
+        ("magic.crowns", tuple(n + seat for seat, n in enumerate(magic.crowns))),
+        ("magic.bank_debt", tuple(n + 3 for n in magic.bank_debt)),
+        ("magic.volatility", magic.volatility + 1),
+        ("magic.allies", (*magic.allies, (0, 1))),
+        ("economy.fresh", hand[:1]),
+        ("economy.offers_made", economy.offers_made + 1),
+        ("core.dice", (2, 5)),
+    ]
+
+
+@pytest.mark.parametrize("seed", [30, 31])
+def test_a_part_changed_alone_is_observed(seed: int) -> None:
+    states = [state for state, _ in _observed(ALL_MODULES, seed, 60)]
+    state = states[-1]
+    for path, value in _one_part_changes(state):
+        changed = _changed(state, path, value)
+        for seat in range(GAME.players(state)):
+            ENCODER.observe(bot_view(state, seat))  # (the seat's last observation: before)
+            _check([(changed, seat)])
