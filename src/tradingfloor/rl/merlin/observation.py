@@ -16,9 +16,10 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from tradingfloor.games.merlin import rules
+from tradingfloor.games.merlin.market import spot_price
 from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.games.merlin.sections import Sections
-from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.state import Book, MerlinState
 from tradingfloor.rl.merlin import observation_finance as finance
 from tradingfloor.rl.merlin import observation_magic as magic
 from tradingfloor.rl.merlin.catalogue import (
@@ -330,26 +331,63 @@ def _market(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         rows[slot] = _BOOKS.rows(book, (me, slot), _book, book, me)
 
 
+def _market_of_state(parts: Writer, state: MerlinState, me: int | None) -> None:
+    """`_market` of the seat's view, read from the books as view.py tells them (a view's
+    market is each commodity's book, in the commodities' order)."""
+    rows = parts.take(len(COMMODITY_SLOTS), len(MARKET))
+    for slot, book in enumerate(state.economy.books[: len(COMMODITY_SLOTS)]):
+        rows[slot] = _BOOKS_OF_STATE.rows(book, (me, slot), _book_of_state, book, me)
+
+
 _MARKET_FROM = ("config", "economy.books")
 
 
 _BOOKS = KeptRows((len(MARKET),))
+_BOOKS_OF_STATE = KeptRows((len(MARKET),))
 
 
 def _book(row: np.ndarray, book: Mapping[str, Any], me: int | None) -> None:
     """A commodity's book: its prices, its orders, the seat's orders and escrow."""
     bids, asks = book["bids"], book["asks"]
+    mine = (
+        sum(b["owner"] == me for b in bids),
+        sum(a["owner"] == me for a in asks),
+        sum(e.get("owner") == me for e in book["escrow"]),
+    )
+    prices = ([b["price"] for b in bids], [a["price"] for a in asks])
+    _write_book(row, book["spot"], book["last_sold"], *prices, mine)
+
+
+def _book_of_state(row: np.ndarray, book: Book, me: int | None) -> None:
+    """`_book` of the book's record in a view (whose R.O.W. orders no seat owns)."""
+    bids, asks = book.bids, book.asks
+    mine = (
+        sum(b.owner == me for b in bids),
+        sum(a.owner == me for a in asks),
+        sum(e.owner == me for e in book.escrow),
+    )
+    prices = ([b.price for b in bids], [a.price for a in asks])
+    _write_book(row, spot_price(book), book.last_sold, *prices, mine)
+
+
+def _write_book(
+    row: np.ndarray,
+    spot: int | None,
+    last_sold: int | None,
+    bids: list[int],
+    asks: list[int],
+    mine: tuple[int, int, int],
+) -> None:
+    """A book's row from its prices, its orders' prices and the seat's bids, asks, escrows."""
     row[:] = [
         1,
-        squash(book["spot"] or 0, 5),
-        squash(book["last_sold"] or 0, 5),
-        squash(max((b["price"] for b in bids), default=0), 5),
-        squash(min((a["price"] for a in asks), default=0), 5),
+        squash(spot or 0, 5),
+        squash(last_sold or 0, 5),
+        squash(max(bids, default=0), 5),
+        squash(min(asks, default=0), 5),
         squash(len(bids), 3),
         squash(len(asks), 3),
-        squash(sum(b["owner"] == me for b in bids), 3),
-        squash(sum(a["owner"] == me for a in asks), 3),
-        squash(sum(e.get("owner") == me for e in book["escrow"]), 3),
+        *(squash(n, 3) for n in mine),
     ]
 
 
@@ -446,6 +484,7 @@ numbers for the same seat. A module's parts count where it is on. Each but the g
 with the match's configuration, which tells the commodities, the cards and the figures."""
 OF_STATE: dict[Section, StateSection] = {
     _game: _game_of_state,
+    _market: _market_of_state,
     magic.magic_table: magic.magic_table_of_state,
     finance.futures: finance.futures_of_state,
     finance.tables: finance.tables_of_state,
