@@ -251,7 +251,11 @@ class GameTable:
     def take_automatic_actions(self) -> None:
         """Decisions the encoder takes for the seats (Middleman's rows dealt at random).
 
-        The encoder is given a view that the game draws only if the encoder reads it."""
+        The encoder is given a view that the game draws only if the encoder reads it. An
+        encoder whose `automatic` is False never takes one (its `auto` answers None): it is not
+        asked, nor the game for each actor's legal space."""
+        if not getattr(self.encoder, "automatic", True):
+            return
         while True:
             automatic = False
             for seat in self.actors():

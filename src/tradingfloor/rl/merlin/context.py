@@ -6,6 +6,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
 from tradingfloor.games.merlin.memo import ByIdentity
+from tradingfloor.games.merlin.sections import Sections
+from tradingfloor.games.merlin.state import Book, MerlinState
 from tradingfloor.rl.merlin.catalogue import POTIONS, SECURITIES, SPELLS
 
 T = TypeVar("T")
@@ -41,6 +43,9 @@ class ViewDigest:
     def __init__(self, view: Mapping[str, Any]) -> None:
         self.view = view
         self.seat: int = view["seat"]
+        # A view made from a state (`Sections`): the seat's gold, orders and stacks are read
+        # from the state as the view tells them, without making the view's players or market.
+        self.state: MerlinState | None = view.state if type(view) is Sections else None
 
     @once
     def cost(self) -> int:
@@ -49,6 +54,8 @@ class ViewDigest:
 
     @once
     def gold(self) -> int:
+        if self.state is not None:
+            return int(self.state.core.gold[self.seat])
         return int(self.view["players"][self.seat]["gold"])
 
     @once
@@ -64,6 +71,11 @@ class ViewDigest:
     def orders(self) -> dict[int, tuple[int, int]]:
         """Each Grand Market order's (commodity slot, price)."""
         out: dict[int, tuple[int, int]] = {}
+        if self.state is not None:
+            # (a view's market is each commodity's book, in the commodities' order)
+            for slot, order_book in enumerate(self.state.economy.books):
+                out.update(_book_orders(order_book, slot))
+            return out
         for name, book in self.view["market"].items():
             slot = self.slots.get(name)
             if slot is not None:
@@ -73,6 +85,9 @@ class ViewDigest:
     @once
     def stored(self) -> dict[str, int]:
         """Gold stored on each of the seat's stacks, by base card."""
+        if self.state is not None:
+            stacks = self.state.economy.tableaux[self.seat]
+            return {stack.base: int(stack.stored) for stack in stacks}
         tableau = self.view["players"][self.seat]["tableau"]
         return {stack["card"]: int(stack["stored"]) for stack in tableau}
 
@@ -144,15 +159,23 @@ class ViewDigest:
         return ("recipe", ref) if kind in POTIONS else None
 
 
-def _book_orders(book: Mapping[str, Any], slot: int) -> dict[int, tuple[int, int]]:
-    """A book's orders' (commodity slot, price), by order: kept per book record (a view's
-    record of a book is the same while the book is) and slot."""
+def _book_orders(book: Mapping[str, Any] | Book, slot: int) -> dict[int, tuple[int, int]]:
+    """A book's orders' (commodity slot, price), by order: kept per book (the state's, or a
+    view's record of it, the same while the book is) and slot."""
     found = _BOOK_ORDERS.find(book)
     if found is None or found[0] != slot:
-        orders = {order["order"]: (slot, order["price"]) for order in book["bids"]}
-        orders.update({order["order"]: (slot, order["price"]) for order in book["asks"]})
-        found = _BOOK_ORDERS.keep(book, (slot, orders))
+        found = _BOOK_ORDERS.keep(book, (slot, _orders(book, slot)))
     return found[1]
+
+
+def _orders(book: Mapping[str, Any] | Book, slot: int) -> dict[int, tuple[int, int]]:
+    if isinstance(book, Book):
+        orders = {order.id: (slot, order.price) for order in book.bids}
+        orders.update({order.id: (slot, order.price) for order in book.asks})
+        return orders
+    orders = {order["order"]: (slot, order["price"]) for order in book["bids"]}
+    orders.update({order["order"]: (slot, order["price"]) for order in book["asks"]})
+    return orders
 
 
 _BOOK_ORDERS: ByIdentity[tuple[int, dict[int, tuple[int, int]]]] = ByIdentity(limit=256)

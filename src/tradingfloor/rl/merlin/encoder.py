@@ -27,6 +27,7 @@ class MerlinEncoder:
     features = FEATURES
     feature_names = FEATURE_NAMES
     seat_view = staticmethod(bot_view)  # each entry made when first read: never the words
+    automatic = False  # `auto` never acts: every decision is the seat's own
 
     def observe(self, view: Mapping[str, Any]) -> np.ndarray:
         return observe(view)

@@ -9,12 +9,17 @@ that is off leaves its entries 0. This module writes the economy's parts in the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from operator import attrgetter, is_
+from typing import Any, NamedTuple
 
 import numpy as np
 
+from tradingfloor.games.merlin import rules
+from tradingfloor.games.merlin.market import spot_price
 from tradingfloor.games.merlin.memo import ByIdentity
+from tradingfloor.games.merlin.sections import Sections
+from tradingfloor.games.merlin.state import Book, MerlinState
 from tradingfloor.rl.merlin import observation_finance as finance
 from tradingfloor.rl.merlin import observation_magic as magic
 from tradingfloor.rl.merlin.catalogue import (
@@ -46,11 +51,20 @@ from tradingfloor.rl.merlin.features import (
     TABLE,
     WANTED,
 )
-from tradingfloor.rl.merlin.writing import BASE_INDEX, CARD_INDEX, KeptRows, Writer, squash
+from tradingfloor.rl.merlin.writing import (
+    BASE_INDEX,
+    CARD_INDEX,
+    KeptRows,
+    Writer,
+    seat_vector,
+    squash,
+)
 
 
 def observe(view: Mapping[str, Any]) -> np.ndarray:
     """The seat's view as `FEATURES` float32 numbers, in `FEATURE_NAMES`' order."""
+    if type(view) is Sections:
+        return _observe_kept(view)
     me = view.get("seat")
     parts = Writer()
     off = [module for module in MODULES if module not in view]
@@ -62,25 +76,69 @@ def observe(view: Mapping[str, Any]) -> np.ndarray:
     return parts.vector()
 
 
+def _observe_kept(view: Sections) -> np.ndarray:
+    """`observe(view)` of a view made from a state: the seat's last observation, with only the
+    sections whose parts of the state are not the very same objects as then written again (a
+    move changes a few parts of the state, and the others are shared by the next)."""
+    state, me = view.state, view.seat
+    plan = plan_of(state.config.modules)
+    kept = seat_vector(me, plan)
+    parts, written_from = kept.parts, kept.told_from
+    for i, (write, told_from, at, size) in enumerate(plan):
+        key = told_from(state)
+        # (a plan's keys of a section are alike: the same length, the configuration or state
+        # first, so that those of another match differ at once)
+        if all(map(is_, key, written_from[i])):
+            continue
+        parts.rewrite(at, size)
+        write(parts, view, me)
+        written_from[i] = key
+    return parts.vector()
+
+
 def _game(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
+    figures = (view.get("step"), len(view["players"]), view.get("order") or ())
+    orbit = (view["orbit"], view["max_orbits"], view["turn"], view["phase"])
+    _write_game(parts, me, *figures, view.get("actors") or (), *orbit)
+
+
+def _game_of_state(parts: Writer, state: MerlinState, me: int | None) -> None:
+    """`_game` of the seat's view, read from the state as view.py tells it."""
+    core, most = state.core, state.config.max_orbits
+    step = rules.step(state, me) if me is not None else None
+    orbit = min(core.orbit + 1, most) if core.order else 0  # (view.py's `_orbit`)
+    # (a view's players are a record per seat)
+    figures = (step, len(core.gold), core.order, rules.actors(state))
+    _write_game(parts, me, *figures, orbit, most, core.turn_no, core.phase)
+
+
+def _write_game(
+    parts: Writer,
+    me: int | None,
+    step: str | None,
+    players: int,
+    order: Sequence[int],
+    actors: Sequence[int],
+    orbit: int,
+    max_orbits: int,
+    turn: int,
+    phase: str,
+) -> None:
     part = parts.take(len(GAME))
-    step = view.get("step")
     part[STEPS.index(step) if step in STEPS else len(STEPS) - 1] = 1
     base = len(STEPS)
     if me is not None and 0 <= me < 6:
         part[base + me] = 1
-    part[base + 6] = len(view["players"]) / 6
-    order = list(view.get("order") or ())
+    part[base + 6] = players / 6
     if me in order and order.index(me) < 6:
         part[base + 7 + order.index(me)] = 1
-    actors = view.get("actors") or ()
     part[base + 13] = me in actors
     part[base + 14] = len(actors) / 6
-    orbit, most = view["orbit"], max(1, view["max_orbits"])
+    most = max(1, max_orbits)
     part[base + 15] = min(orbit / most, 1.0)
     part[base + 16] = squash(orbit, 10)
-    part[base + 17] = squash(view["turn"], 50)
-    part[base + 18] = view["phase"] == "over"
+    part[base + 17] = squash(turn, 50)
+    part[base + 18] = phase == "over"
 
 
 def _counters(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -107,6 +165,13 @@ def _counters(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     ]
 
 
+_COUNTERS_FROM = (
+    *("config", "core.counters", "core.ledger", "core.dice", "economy.deck"),
+    *("economy.offers_made", "magic.volatility"),
+)
+"""The counters, the ledger, the dice, the deck, the offers made and the volatility."""
+
+
 def _players(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     rows = parts.take(6, len(PLAYER))
     magic, finance = view.get("magic"), view.get("finance")
@@ -129,6 +194,16 @@ def _players(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         )
         key = (s, s == me, names, modules)
         rows[s] = _PLAYERS.rows(player, key, _player, player, me, names, modules)
+
+
+_PLAYERS_FROM = (
+    *("config", "core.gold", "core.out", "core.debt", "core.bankrupt_since", "core.order"),
+    *("core.turn", "economy.hands", "economy.fresh", "economy.tableaux", "economy.goods"),
+    *("economy.books", "finance.debts"),
+    *("magic.spells", "magic.recipes", "magic.potions", "magic.crowns", "magic.bank_debt"),
+)
+"""What the players' records are told from (view.py's `_players`, scores included), and the
+modules' figures of each: hands, crowns, bank debts, debts between players."""
 
 
 _PLAYERS = KeptRows((len(PLAYER),))
@@ -189,6 +264,13 @@ def _cards(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     rows.reshape(-1)[marked] = 1  # (each mark at once: the same ones as one by one)
 
 
+_CARDS_FROM = (
+    *("config", "economy.deck", "economy.hands", "economy.fresh", "economy.tableaux"),
+    *("core.order", "core.turn"),
+)
+"""The deck, the hands, the cards bought this turn and by whom, the tableaux."""
+
+
 def _deck_marks(deck: list[str]) -> list[int]:
     """Where the cards left in the deck are marked (column 0 of their rows)."""
     return [CARD_INDEX[card] * len(CARD) for card in deck if card in CARD_INDEX]
@@ -235,6 +317,13 @@ def _stacks(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
             ]
 
 
+_STACKS_FROM = (
+    *("config", "economy.tableaux"),
+    *("magic.open_shops", "magic.golems", "magic.damage", "magic.ruined"),
+)
+"""The tableaux; with magic, the shops open and the golems' fights."""
+
+
 def _market(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     rows = parts.take(len(COMMODITY_SLOTS), len(MARKET))
     for slot, name in enumerate(list(view["commodities"])[: len(COMMODITY_SLOTS)]):
@@ -242,23 +331,63 @@ def _market(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         rows[slot] = _BOOKS.rows(book, (me, slot), _book, book, me)
 
 
+def _market_of_state(parts: Writer, state: MerlinState, me: int | None) -> None:
+    """`_market` of the seat's view, read from the books as view.py tells them (a view's
+    market is each commodity's book, in the commodities' order)."""
+    rows = parts.take(len(COMMODITY_SLOTS), len(MARKET))
+    for slot, book in enumerate(state.economy.books[: len(COMMODITY_SLOTS)]):
+        rows[slot] = _BOOKS_OF_STATE.rows(book, (me, slot), _book_of_state, book, me)
+
+
+_MARKET_FROM = ("config", "economy.books")
+
+
 _BOOKS = KeptRows((len(MARKET),))
+_BOOKS_OF_STATE = KeptRows((len(MARKET),))
 
 
 def _book(row: np.ndarray, book: Mapping[str, Any], me: int | None) -> None:
     """A commodity's book: its prices, its orders, the seat's orders and escrow."""
     bids, asks = book["bids"], book["asks"]
+    mine = (
+        sum(b["owner"] == me for b in bids),
+        sum(a["owner"] == me for a in asks),
+        sum(e.get("owner") == me for e in book["escrow"]),
+    )
+    prices = ([b["price"] for b in bids], [a["price"] for a in asks])
+    _write_book(row, book["spot"], book["last_sold"], *prices, mine)
+
+
+def _book_of_state(row: np.ndarray, book: Book, me: int | None) -> None:
+    """`_book` of the book's record in a view (whose R.O.W. orders no seat owns)."""
+    bids, asks = book.bids, book.asks
+    mine = (
+        sum(b.owner == me for b in bids),
+        sum(a.owner == me for a in asks),
+        sum(e.owner == me for e in book.escrow),
+    )
+    prices = ([b.price for b in bids], [a.price for a in asks])
+    _write_book(row, spot_price(book), book.last_sold, *prices, mine)
+
+
+def _write_book(
+    row: np.ndarray,
+    spot: int | None,
+    last_sold: int | None,
+    bids: list[int],
+    asks: list[int],
+    mine: tuple[int, int, int],
+) -> None:
+    """A book's row from its prices, its orders' prices and the seat's bids, asks, escrows."""
     row[:] = [
         1,
-        squash(book["spot"] or 0, 5),
-        squash(book["last_sold"] or 0, 5),
-        squash(max((b["price"] for b in bids), default=0), 5),
-        squash(min((a["price"] for a in asks), default=0), 5),
+        squash(spot or 0, 5),
+        squash(last_sold or 0, 5),
+        squash(max(bids, default=0), 5),
+        squash(min(asks, default=0), 5),
         squash(len(bids), 3),
         squash(len(asks), 3),
-        squash(sum(b["owner"] == me for b in bids), 3),
-        squash(sum(a["owner"] == me for a in asks), 3),
-        squash(sum(e.get("owner") == me for e in book["escrow"]), 3),
+        *(squash(n, 3) for n in mine),
     ]
 
 
@@ -287,7 +416,12 @@ def _economy(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         part[8:10] = [1, me is not None and me < len(sealed) and bool(sealed[me])]
 
 
+_ECONOMY_FROM = ("config", "economy.offer", "core.auction", "core.ledger", "core.vote")
+"""The property offered, the auction under way and its pot, the vote."""
+
+
 Section = Callable[[Writer, Mapping[str, Any], "int | None"], None]
+StateSection = Callable[[Writer, MerlinState, "int | None"], None]
 MODULES = ("magic", "finance")
 """The modules that may be off, each a section of the view where it is on."""
 _SECTIONS: tuple[tuple[str | None, Section], ...] = (
@@ -310,13 +444,109 @@ _SECTIONS: tuple[tuple[str | None, Section], ...] = (
 """Writing Merlin's observation: its parts in order, each with the module it needs (None: the
 economy, always on); a module's parts are skipped where it is off."""
 _SIZES: dict[Section, int] = {
+    _game: len(GAME),
+    _counters: len(COUNTERS),
+    _players: 6 * len(PLAYER),
+    _cards: len(CARDS) * len(CARD),
+    _stacks: len(STACK_BASES) * len(STACK),
     magic.labs: len(LABS) * len(LAB),
     magic.golems: len(GOLEMS) * len(GOLEM),
+    _market: len(COMMODITY_SLOTS) * len(MARKET),
     magic.magic_hand: len(MAGIC_HAND),
     magic.magic_table: len(MAGIC_TABLE),
     finance.futures: len(COMMODITY_SLOTS) * len(FUTURES),
     finance.quotes: len(TABLE_SLOTS) * len(QUOTE),
     finance.tables: len(ITEMS) * (len(TABLE) + len(WANTED)),
     finance.finance: len(FINANCE),
+    _economy: len(ECONOMY_OFFERS),
 }
-"""How many numbers each module's section writes (what a module that is off skips)."""
+"""How many numbers each section writes (what a module that is off skips)."""
+TOLD_FROM: dict[Section, tuple[str, ...]] = {
+    _game: (),  # (the step and the actors: the rules' reading of the whole state)
+    _counters: _COUNTERS_FROM,
+    _players: _PLAYERS_FROM,
+    _cards: _CARDS_FROM,
+    _stacks: _STACKS_FROM,
+    magic.labs: magic.LABS_FROM,
+    magic.golems: magic.GOLEMS_FROM,
+    _market: _MARKET_FROM,
+    magic.magic_hand: magic.MAGIC_HAND_FROM,
+    magic.magic_table: magic.MAGIC_TABLE_FROM,
+    finance.futures: finance.FUTURES_FROM,
+    finance.quotes: finance.QUOTES_FROM,
+    finance.tables: finance.TABLES_FROM,
+    finance.finance: finance.FINANCE_FROM,
+    _economy: _ECONOMY_FROM,
+}
+"""Per section, the parts of the state (by their attributes' paths; none: the state itself)
+that all it writes is told from: the very same objects (states are immutable) write the same
+numbers for the same seat. A module's parts count where it is on. Each but the game's starts
+with the match's configuration, which tells the commodities, the cards and the figures."""
+OF_STATE: dict[Section, StateSection] = {
+    _game: _game_of_state,
+    _market: _market_of_state,
+    magic.magic_table: magic.magic_table_of_state,
+    finance.futures: finance.futures_of_state,
+    finance.tables: finance.tables_of_state,
+}
+"""Sections that a kept observation writes from the state itself, as the view tells it: their
+view entries cost more than the numbers (and most are read by nothing else)."""
+
+
+class Kept(NamedTuple):
+    """A section of a kept observation: its writer, what it is told from, where it starts and
+    its size."""
+
+    write: Section
+    told_from: Callable[[MerlinState], tuple[object, ...]]
+    at: int
+    size: int
+
+
+def _plan(modules: tuple[str, ...]) -> tuple[Kept, ...]:
+    """The sections of the modules that are on (the others' parts stay 0), in order."""
+    plan, at = [], 0
+    for module, write in _SECTIONS:
+        if module is None or module in modules:
+            paths = [path for path in TOLD_FROM[write] if _counts(path, modules)]
+            of_state = OF_STATE.get(write)
+            kept_write = write if of_state is None else _from_state(of_state)
+            plan.append(Kept(kept_write, _getter(paths), at, _SIZES[write]))
+        at += _SIZES[write]
+    return tuple(plan)
+
+
+def _counts(path: str, modules: tuple[str, ...]) -> bool:
+    """Whether a part of the state counts: the economy's always, a module's where it is on."""
+    module = path.split(".")[0]
+    return module not in MODULES or module in modules
+
+
+def _getter(paths: list[str]) -> Callable[[MerlinState], tuple[object, ...]]:
+    """The parts of a state at `paths`, as a tuple (the state itself where there are none)."""
+    if not paths:
+        return lambda state: (state,)
+    return attrgetter(*paths) if len(paths) > 1 else lambda state: (attrgetter(paths[0])(state),)
+
+
+def _from_state(write: StateSection) -> Section:
+    """The section `write` writes from the state of a view made from one (a `Sections`)."""
+
+    def written(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
+        assert type(view) is Sections, "a view made from a state"
+        write(parts, view.state, me)
+
+    written.__name__ = write.__name__
+    return written
+
+
+_PLANS: dict[tuple[str, ...], tuple[Kept, ...]] = {}
+"""The plan of each set of modules on."""
+
+
+def plan_of(modules: tuple[str, ...]) -> tuple[Kept, ...]:
+    """The plan of a match with `modules` on (made on first use)."""
+    plan = _PLANS.get(modules)
+    if plan is None:
+        plan = _PLANS[modules] = _plan(modules)
+    return plan

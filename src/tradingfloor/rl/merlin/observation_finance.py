@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.rl.merlin.catalogue import COMMODITY_SLOTS, ITEMS, SECURITIES, TABLE_SLOTS
 from tradingfloor.rl.merlin.features import (
     EVENTS,
@@ -33,33 +34,60 @@ def futures(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     if not finance:
         return
     records, commodities = finance["futures"], tuple(view["commodities"])
-    rows[:] = _FUTURES.rows(records, (me, commodities), _futures, records, commodities, me)
+    rows[:] = _FUTURES.rows(records, (me, commodities), _futures_told, records, commodities, me)
+
+
+def futures_of_state(parts: Writer, state: MerlinState, me: int | None) -> None:
+    """`futures` of the seat's view, read from the state as finance/view.py tells it."""
+    rows = parts.take(len(COMMODITY_SLOTS), len(FUTURES))
+    names, table = state.config.content.commodities, state.finance
+    # (a contract's commodity by its name, as view_contracts.py's commodity_name gives it)
+    named = [names[f.commodity] if 0 <= f.commodity < len(names) else "" for f in table.futures]
+    futures = [
+        (name, f.long, f.expired, f.price, f.short)
+        for name, f in zip(named, table.futures, strict=True)
+    ]
+    _futures(rows, futures, tuple(names), me)
+
+
+FUTURES_FROM = ("config", "finance.futures")
 
 
 _FUTURES = KeptRows((len(COMMODITY_SLOTS), len(FUTURES)))
 
 
-def _futures(
+def _futures_told(
     rows: np.ndarray, records: list[Any], commodities: tuple[str, ...], me: int | None
+) -> None:
+    futures = [(f["commodity"], f["long"], f["expired"], f["price"], f["short"]) for f in records]
+    _futures(rows, futures, commodities, me)
+
+
+Future = tuple[str, "int | None", bool, int, int]
+"""A contract as the observation reads it: its commodity, long, whether expired, price, short."""
+
+
+def _futures(
+    rows: np.ndarray, futures: list[Future], commodities: tuple[str, ...], me: int | None
 ) -> None:
     """Per commodity: the open futures and the cheapest, and the seat's shorts, longs and
     expired shorts (counted in Python, then written: the same float32 figures)."""
     slots = {name: slot for slot, name in enumerate(commodities) if slot < len(COMMODITY_SLOTS)}
     counts = [[0, 0.0, 0, 0, 0] for _ in COMMODITY_SLOTS]
-    for future in records:
-        slot = slots.get(future["commodity"])
+    for commodity, long, expired, price, short in futures:
+        slot = slots.get(commodity)
         if slot is None:
             continue
         row = counts[slot]
-        if future["long"] is None and not future["expired"]:
+        if long is None and not expired:
             row[0] += 1
-            cheapest = squash(future["price"], 10)
+            cheapest = squash(price, 10)
             # (rounding to float32 keeps order: the least of the rounded is the rounded least)
             row[1] = cheapest if row[1] == 0 else min(row[1], cheapest)
-        mine = future["short"] == me
+        mine = short == me
         row[2] += mine
-        row[3] += future["long"] == me
-        row[4] += mine and future["expired"]
+        row[3] += long == me
+        row[4] += mine and expired
     rows[:] = [
         [squashed_count(n, 3), cheapest, *squashed_counts((short, long, expired), 3)]
         for n, cheapest, short, long, expired in counts
@@ -81,6 +109,9 @@ def quotes(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
             rows[slot, 5 + EVENTS.index(quote["event"])] = 1
 
 
+QUOTES_FROM = ("config", "finance.quotes")
+
+
 def tables(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     asks = parts.take(len(ITEMS), len(TABLE))
     bids = parts.take(len(ITEMS), len(WANTED))
@@ -91,32 +122,53 @@ def tables(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         (asks, finance["listings"], "seller", min, _ASKS),
         (bids, finance["wanted"], "buyer", max, _BIDS),
     ):
-        rows[:] = kept.rows(records, me, _table, records, who, better, me)
+        rows[:] = kept.rows(records, me, _table_told, records, who, better, me)
+
+
+def tables_of_state(parts: Writer, state: MerlinState, me: int | None) -> None:
+    """`tables` of the seat's view, read from the state as finance/view.py tells it."""
+    asks = parts.take(len(ITEMS), len(TABLE))
+    bids = parts.take(len(ITEMS), len(WANTED))
+    table = state.finance
+    _table(asks, [(ask.item, ask.price, ask.seller) for ask in table.listings], min, me)
+    _table(bids, [(bid.item, bid.price, bid.buyer) for bid in table.wanted], max, me)
+
+
+TABLES_FROM = ("config", "finance.listings", "finance.wanted")
 
 
 _ASKS = KeptRows((len(ITEMS), len(TABLE)))
 _BIDS = KeptRows((len(ITEMS), len(WANTED)))
 
 
-def _table(
+def _table_told(
     rows: np.ndarray,
     records: list[Any],
     who: str,
     better: Callable[[Any, Any], Any],
     me: int | None,
 ) -> None:
+    _table(rows, [(r["item"], r["price"], r[who]) for r in records], better, me)
+
+
+def _table(
+    rows: np.ndarray,
+    orders: list[tuple[str, int, int]],
+    better: Callable[[Any, Any], Any],
+    me: int | None,
+) -> None:
     """Per kind of item on a custom table: how many asks (bids), the best price, the seat's
     (counted in Python, then written: the same float32 figures)."""
     counts = [[0, 0.0, 0] for _ in ITEMS]
-    for record in records:
-        i = ITEM_INDEX.get(record["item"])
+    for item, price, owner in orders:
+        i = ITEM_INDEX.get(item)
         if i is None:
             continue
         row = counts[i]
-        price = squash(record["price"], 10)
-        row[1] = price if row[0] == 0 else better(row[1], price)
+        squashed = squash(price, 10)
+        row[1] = squashed if row[0] == 0 else better(row[1], squashed)
         row[0] += 1
-        row[2] += record[who] == me
+        row[2] += owner == me
     rows[:] = [[squashed_count(n, 3), best, squashed_count(mine, 3)] for n, best, mine in counts]
 
 
@@ -146,6 +198,13 @@ def finance(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
     part[5:26] = squashed_counts(counts, 5)
     _offer(part[26:], finance.get("offer"), me)
     _sale(part[26 + 5 + len(OFFERS) :], finance.get("sale"), me)
+
+
+FINANCE_FROM = (
+    *("config", "finance.policies", "finance.loans", "finance.securities"),
+    *("finance.offer", "finance.sale"),
+)
+"""The seat's policies and loans, the securities, the offer and the sale under way."""
 
 
 def _offer(part: np.ndarray, offer: Mapping[str, Any] | None, me: int | None) -> None:

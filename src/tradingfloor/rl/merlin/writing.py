@@ -39,18 +39,17 @@ def squashed_count(count: int, size: float) -> float:
 class Writer:
     """Consecutive parts of the observation vector, taken in the names' order.
 
-    The parts are views of one vector per thread, zeroed for each observation and copied out
-    by `vector`: every observation takes the same parts, and making a view costs more than most
-    parts' writing."""
+    The parts are views of one vector (by default one per thread, zeroed for each observation
+    and copied out by `vector`): every observation takes the same parts, and making a view
+    costs more than most parts' writing."""
 
-    def __init__(self) -> None:
-        kept: tuple[np.ndarray, dict[tuple[int, int, int], np.ndarray]] | None = getattr(
-            _PER_THREAD, "kept", None
-        )
+    def __init__(self, kept: tuple[np.ndarray, dict[Part, np.ndarray]] | None = None) -> None:
         if kept is None:
-            kept = _PER_THREAD.kept = (np.zeros(FEATURES, dtype=np.float32), {})
+            kept = getattr(_PER_THREAD, "kept", None)
+            if kept is None:
+                kept = _PER_THREAD.kept = _new_vector()
+            kept[0].fill(0)
         self.out, self._parts = kept
-        self.out.fill(0)
         self.at = 0
 
     def take(self, rows: int, columns: int = 1) -> np.ndarray:
@@ -68,13 +67,63 @@ class Writer:
         """Leave the next `size` numbers 0."""
         self.at += size
 
+    def rewrite(self, at: int, size: int) -> None:
+        """Go to `at`, the next `size` numbers zeroed (to be written again)."""
+        self.out[at : at + size] = 0
+        self.at = at
+
     def vector(self) -> np.ndarray:
         """The observation written: a copy of its own."""
         return self.out.copy()
 
 
+Part = tuple[int, int, int]
+"""A part of the vector: where it starts, its rows and its columns."""
+
+
+def _new_vector() -> tuple[np.ndarray, dict[Part, np.ndarray]]:
+    return np.zeros(FEATURES, dtype=np.float32), {}
+
+
+class SeatVector:
+    """A seat's observation as last written, under a plan of sections (one per set of modules
+    on), and what each of its sections was written from (see `observation.TOLD_FROM`)."""
+
+    def __init__(self) -> None:
+        self.parts = Writer(_new_vector())
+        self.plan: tuple[Any, ...] = ()
+        self.told_from: list[tuple[object, ...]] = []
+
+    def start(self, plan: tuple[Any, ...]) -> None:
+        """Start afresh under `plan`: every number 0, no section written."""
+        self.parts.out.fill(0)
+        self.plan = plan
+        self.told_from = [(_NEVER,)] * len(plan)
+
+
+_NEVER = object()
+"""What no section was written from (no part of a state is it)."""
+
+
+def seat_vector(seat: int | None, plan: tuple[Any, ...]) -> SeatVector:
+    """The vector this thread last wrote `seat`'s observation in under `plan` (afresh where
+    it was another plan, or none).
+
+    One per seat: a seat's vector is written only from what that seat sees."""
+    kept: dict[int | None, SeatVector] | None = getattr(_PER_THREAD, "seats", None)
+    if kept is None:
+        kept = _PER_THREAD.seats = {}
+    found = kept.get(seat)
+    if found is None:
+        found = kept[seat] = SeatVector()
+    if found.plan is not plan:
+        found.start(plan)
+    return found
+
+
 _PER_THREAD = threading.local()
-"""Per thread: the vector observations are written in, and its parts by place and shape."""
+"""Per thread: the vector observations are written in, and its parts by place and shape; each
+seat's last observation (`seat_vector`)."""
 
 
 class KeptRows:
