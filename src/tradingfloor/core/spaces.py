@@ -7,7 +7,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
 
+# Compiled with mypyc where the build is used (tradingfloor/compiled.py), each space stays a base
+# that a game's interpreted Python may subclass: only some games' spaces are compiled.
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ActionSpace(ABC):
     """The actions one seat may take in one state."""
 
@@ -35,6 +41,7 @@ class ActionSpace(ABC):
         return False
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NoActions(ActionSpace):
     """The space of a seat that has nothing to do now; every action is refused with `why`."""
 
@@ -58,6 +65,7 @@ class NoActions(ActionSpace):
         return True
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ChoiceSpace(ActionSpace):
     """A short, fully listed menu of actions."""
 
@@ -82,6 +90,7 @@ class ChoiceSpace(ActionSpace):
         return {"actions": [_dump(a) for a in self.actions]}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class UnionSpace(ActionSpace):
     """Several spaces offered at once, e.g. "buy some goods" or "pass"."""
 
