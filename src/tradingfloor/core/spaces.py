@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 # Compiled with mypyc where the build is used (tradingfloor/compiled.py), each space stays a base
-# that a game's interpreted Python may subclass: only some games' spaces are compiled.
+# that a game's interpreted Python may subclass: only some games' spaces are compiled. mypyc reads
+# the flag as it compiles; run as Python, the decorator does nothing (and needs no package).
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # a plain install, without mypy
+
+    def mypyc_attr(*names: str, **flags: object) -> Callable[[type], type]:  # type: ignore[misc]
+        return lambda cls: cls
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache, partial
-from typing import cast
+from typing import Final, cast
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Result
@@ -58,7 +58,7 @@ def actors(state: MiddlemanState) -> tuple[int, ...]:
     return tuple([s for s in range(state.players) if not out[s] and sealed[s] is None])
 
 
-_EVERY_SEAT = [tuple(range(players)) for players in range(9)]  # 2-8 seats (RULINGS 1)
+_EVERY_SEAT: Final = [tuple(range(players)) for players in range(9)]  # 2-8 seats (RULINGS 1)
 
 
 def legal(state: MiddlemanState, seat: int) -> ActionSpace:
