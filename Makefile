@@ -25,7 +25,7 @@ COMPILED_SOURCES := $(addprefix src/tradingfloor/,core/draws.py core/spaces.py \
 
 compiled: build/compiled/manifest.json
 
-build/compiled/manifest.json: $(STAMP) $(COMPILED_SOURCES)
+build/compiled/manifest.json: $(STAMP) $(COMPILED_SOURCES) src/tradingfloor/compiling.py
 	TRADINGFLOOR_PURE=1 $(BIN)/python -m tradingfloor.compiling $(COMPILED_SOURCES)
 
 serve: $(STAMP) compiled

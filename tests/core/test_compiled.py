@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import tradingfloor
 from tradingfloor import compiled
 from tradingfloor.compiled import BUILD, MANIFEST, PURE, SOURCES, engine, refusal, sha256
 from tradingfloor.compiling import missing_tools
@@ -128,3 +129,11 @@ def test_a_checkout_whose_rules_are_edited_runs_the_edited_python(tmp_path: Path
 def test_the_engine_says_pure_for_a_package_it_did_not_compile() -> None:
     assert engine("tradingfloor.games.merlin") == "pure"
     assert compiled.engine("tradingfloor.nothing") == "pure"
+
+
+def test_the_reference_rows_say_which_engine_they_ran() -> None:
+    from benchmarks import reference
+
+    for game_id in ("middleman", "businessmen"):
+        sample = reference._playout_sample(tradingfloor.make(game_id), {"players": 3}, 1)
+        assert sample.extra["engine"] == engine(f"tradingfloor.games.{game_id}")
