@@ -72,7 +72,7 @@ def install(build: Path = BUILD, sources: Path = SOURCES) -> Engine:
 
 
 def engine(package: str = "tradingfloor") -> Engine:
-    """ "compiled" where modules of `package` are imported from the build, else "pure"."""
+    """Which engine runs `package`: "compiled" where some of its modules come from the build."""
     compiled = (m for finder in _finders for m in finder.extensions)
     return "compiled" if any(m.startswith(package + ".") for m in compiled) else "pure"
 
@@ -81,7 +81,7 @@ def refusal(build: Path, sources: Path) -> str | None:
     """Why `build` cannot stand in for the modules under `sources`, or None where it can."""
     try:
         manifest = _read(build)
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         return f"no build with a readable manifest in {build}"
     if manifest["suffix"] != importlib.machinery.EXTENSION_SUFFIXES[0]:
         return f"the build is for another Python ({manifest['suffix']})"
@@ -103,8 +103,19 @@ def sha256(path: Path) -> str:
 
 
 def _read(build: Path) -> Manifest:
-    manifest: Manifest = json.loads((build / MANIFEST).read_text(encoding="utf-8"))
-    return manifest
+    """The build's manifest; ValueError where it is not one (a build must never stop an import)."""
+    manifest = json.loads((build / MANIFEST).read_text(encoding="utf-8"))
+    shapes = {"suffix": str, "sources": dict, "runtime": list}
+    if not isinstance(manifest, dict) or any(
+        not isinstance(manifest.get(key), shape) for key, shape in shapes.items()
+    ):
+        raise ValueError(f"{build / MANIFEST} is not a manifest")
+    strings = [*manifest["sources"], *manifest["sources"].values(), *manifest["runtime"]]
+    if not all(isinstance(item, str) for item in strings):
+        raise ValueError(f"{build / MANIFEST} is not a manifest")
+    return Manifest(
+        suffix=manifest["suffix"], sources=manifest["sources"], runtime=manifest["runtime"]
+    )
 
 
 def _extensions(manifest: Manifest, build: Path) -> dict[str, Path]:

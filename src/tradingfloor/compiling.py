@@ -8,6 +8,7 @@ Python's headers it warns and builds nothing: the pure Python runs, the same eng
 from __future__ import annotations
 
 import importlib.machinery
+import importlib.util
 import json
 import os
 import shlex
@@ -52,7 +53,9 @@ def build(paths: Sequence[Path], target: Path = BUILD) -> None:
 
 
 def missing_tools() -> str | None:
-    """What the build lacks on this machine (a C compiler, Python's headers), or None."""
+    """What the build lacks here (mypyc, a C compiler, Python's headers), or None."""
+    if importlib.util.find_spec("mypyc") is None:
+        return "no mypyc (it comes with mypy, in the dev extra)"
     compiler = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
     if not compiler or shutil.which(compiler[0]) is None:
         return f"no C compiler ({' '.join(compiler) or 'CC'})"

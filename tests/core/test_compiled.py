@@ -66,6 +66,16 @@ def test_a_build_lacking_an_extension_or_its_manifest_is_refused(tmp_path: Path)
     assert "no build" in (refusal(build, sources) or "")
 
 
+@pytest.mark.parametrize(
+    "garbled",
+    ["[1, 2]", "{not json", '{"suffix": "", "sources": [], "runtime": []}', '{"sources": {}}'],
+)
+def test_a_build_whose_manifest_is_garbled_is_refused(tmp_path: Path, garbled: str) -> None:
+    build, sources = _toy_build(tmp_path)
+    (build / MANIFEST).write_text(garbled, encoding="utf-8")
+    assert "no build" in (refusal(build, sources) or "")
+
+
 def test_a_build_for_another_python_is_refused(tmp_path: Path) -> None:
     build, sources = _toy_build(tmp_path)
     manifest = json.loads((build / MANIFEST).read_text(encoding="utf-8"))
