@@ -32,6 +32,7 @@ def build(paths: Sequence[Path], target: Path = BUILD) -> None:
 
     target.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="compiled-", dir=target.parent))
+    sources = {_module_of(path): sha256(path) for path in paths}  # as they are when compiled
     try:
         extensions = mypycify([str(p) for p in paths], opt_level="3", target_dir=str(work / "c"))
         setup(
@@ -40,7 +41,6 @@ def build(paths: Sequence[Path], target: Path = BUILD) -> None:
             ext_modules=extensions,
             script_args=["-q", "build_ext", "-b", str(work / "lib"), "-t", str(work / "objects")],
         )
-        sources = {_module_of(path): sha256(path) for path in paths}
         manifest = Manifest(
             suffix=importlib.machinery.EXTENSION_SUFFIXES[0],
             sources=sources,
