@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # Every extra: the development environment has all of tradingfloor (see README, Packaging).
 EXTRAS := server,sim,ray,rl,openspiel,train,bench,dev
 
-.PHONY: venv serve play test lint format typecheck pytest bench constraints clean
+.PHONY: venv compiled serve play test lint format typecheck pytest bench constraints clean
 
 venv: $(STAMP)
 
@@ -16,10 +16,22 @@ $(STAMP): pyproject.toml setup.py requirements/*.txt
 	$(BIN)/python -m pip install -q -c requirements/constraints.txt -e '.[$(EXTRAS)]'
 	touch $(STAMP)
 
-serve: $(STAMP)
+# The rules modules built with mypyc into build/compiled/, used while they match these sources
+# (src/tradingfloor/compiled.py); an edit of one rebuilds them. Without a C compiler or Python's
+# headers the build warns and the pure Python runs: the same engine, slower.
+COMPILED_SOURCES := $(addprefix src/tradingfloor/,core/draws.py core/spaces.py \
+	games/middleman/allocation.py games/middleman/rules.py games/middleman/spaces.py \
+	games/middleman/state.py)
+
+compiled: build/compiled/manifest.json
+
+build/compiled/manifest.json: $(STAMP) $(COMPILED_SOURCES) src/tradingfloor/compiling.py
+	TRADINGFLOOR_PURE=1 $(BIN)/python -m tradingfloor.compiling $(COMPILED_SOURCES)
+
+serve: $(STAMP) compiled
 	$(BIN)/tradingfloor serve
 
-play: $(STAMP)
+play: $(STAMP) compiled
 	$(BIN)/tradingfloor play middleman --seats you,heuristic,random
 
 lint: $(STAMP)
@@ -33,12 +45,12 @@ format: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+pytest: $(STAMP) compiled
 	$(BIN)/pytest -n 2 --dist loadgroup
 
 test: lint typecheck pytest
 
-bench: $(STAMP)
+bench: $(STAMP) compiled
 	$(BIN)/python -m benchmarks
 
 # The exact versions of the development environment (pip -c), from what .venv holds: a local

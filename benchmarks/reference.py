@@ -9,6 +9,7 @@ from typing import Any
 
 import tradingfloor
 from benchmarks.harness import Figure, Sample, Target, anchor_multiple
+from tradingfloor.compiled import engine
 from tradingfloor.core.game import Game
 
 GAMES_PER_RUN = {"middleman": 200, "businessmen": 5}
@@ -34,7 +35,13 @@ def _playout_sample(game: Game, options: Mapping[str, Any], games: int) -> Sampl
             for seat in actors:
                 state = game.apply(state, seat, game.legal(state, seat).sample(rng))
                 actions += 1
-    return Sample(games, actions, time.perf_counter() - start)
+    seconds = time.perf_counter() - start
+    return Sample(games, actions, seconds, {"engine": engine_of(game)})
+
+
+def engine_of(game: Game) -> str:
+    """Whether `game`'s rules run compiled (the mypyc build, `make compiled`) or as pure Python."""
+    return engine(type(game).__module__.rpartition(".")[0])
 
 
 def figures() -> list[Figure]:

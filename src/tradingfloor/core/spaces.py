@@ -4,10 +4,21 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+# Compiled with mypyc where the build is used (tradingfloor/compiled.py), each space stays a base
+# that a game's interpreted Python may subclass: only some games' spaces are compiled. mypyc reads
+# the flag as it compiles; run as Python, the decorator does nothing (and needs no package).
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # a plain install, without mypy
 
+    def mypyc_attr(*names: str, **flags: object) -> Callable[[type], type]:  # type: ignore[misc]
+        return lambda cls: cls
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ActionSpace(ABC):
     """The actions one seat may take in one state."""
 
@@ -35,6 +46,7 @@ class ActionSpace(ABC):
         return False
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NoActions(ActionSpace):
     """The space of a seat that has nothing to do now; every action is refused with `why`."""
 
@@ -58,6 +70,7 @@ class NoActions(ActionSpace):
         return True
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ChoiceSpace(ActionSpace):
     """A short, fully listed menu of actions."""
 
@@ -82,6 +95,7 @@ class ChoiceSpace(ActionSpace):
         return {"actions": [_dump(a) for a in self.actions]}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class UnionSpace(ActionSpace):
     """Several spaces offered at once, e.g. "buy some goods" or "pass"."""
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache, partial
-from typing import cast
+from typing import Final, cast
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Result
@@ -58,7 +58,7 @@ def actors(state: MiddlemanState) -> tuple[int, ...]:
     return tuple([s for s in range(state.players) if not out[s] and sealed[s] is None])
 
 
-_EVERY_SEAT = [tuple(range(players)) for players in range(9)]  # 2-8 seats (RULINGS 1)
+_EVERY_SEAT: Final = [tuple(range(players)) for players in range(9)]  # 2-8 seats (RULINGS 1)
 
 
 def legal(state: MiddlemanState, seat: int) -> ActionSpace:
@@ -150,10 +150,11 @@ def apply(state: MiddlemanState, seat: int, action: Rows | Buy | Sell) -> Middle
 def _someone_to_commit(sealed: list[Sealed], out: tuple[bool, ...]) -> bool:
     """Whether a seat still in the game has yet to commit to this step."""
     # A seat that is out never commits, so a seat still in is awaited exactly when fewer seats
-    # have committed than are in. A commitment is an action, and an action is always true:
-    # `map(bool, ...)` counts them in C, where counting the Nones would compare each action with
-    # None through pydantic's __eq__.
-    return sum(map(bool, sealed)) < out.count(False)
+    # have committed than are in. The commitments are told from None by identity: counting the
+    # Nones would compare each action with None through pydantic's __eq__. (A comprehension,
+    # which the compiled engine runs as a C loop: `sum(map(bool, sealed))` cost it 6% of a game.)
+    committed = [commitment for commitment in sealed if commitment is not None]
+    return len(committed) < out.count(False)
 
 
 def _write_rows(state: MiddlemanState, sealed: list[Sealed]) -> MiddlemanState:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.middleman.actions import Buy, Rows, Sell
@@ -101,13 +101,15 @@ class MiddlemanState(NamedTuple):
         return not self == other
 
 
-_SEALED = MiddlemanState._fields.index("sealed")
+_SEALED: Final = MiddlemanState._fields.index("sealed")
 
 # A state or a step made from the tuple of all its fields in order, in one call to the tuple's
 # own constructor: the named tuple's generated `__new__` takes them one by one in a Python frame
 # of its own, and the rules make a state at every move and a step at every market.
-made_state: Callable[[Sequence[Any]], MiddlemanState] = partial(tuple.__new__, MiddlemanState)
-made_step: Callable[[Sequence[Any]], Step] = partial(tuple.__new__, Step)
+made_state: Final[Callable[[Sequence[Any]], MiddlemanState]] = partial(
+    tuple.__new__, MiddlemanState
+)
+made_step: Final[Callable[[Sequence[Any]], Step]] = partial(tuple.__new__, Step)
 
 
 def with_sealed(state: MiddlemanState, sealed: tuple[Sealed, ...]) -> MiddlemanState:
