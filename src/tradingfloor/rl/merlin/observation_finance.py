@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from tradingfloor.games.merlin.finance.state import Listing, Wanted
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.rl.merlin.catalogue import COMMODITY_SLOTS, ITEMS, SECURITIES, TABLE_SLOTS
 from tradingfloor.rl.merlin.features import (
@@ -130,8 +131,21 @@ def tables_of_state(parts: Writer, state: MerlinState, me: int | None) -> None:
     asks = parts.take(len(ITEMS), len(TABLE))
     bids = parts.take(len(ITEMS), len(WANTED))
     table = state.finance
-    _table(asks, [(ask.item, ask.price, ask.seller) for ask in table.listings], min, me)
-    _table(bids, [(bid.item, bid.price, bid.buyer) for bid in table.wanted], max, me)
+    # (each side kept while its orders are the same: most moves change neither, or one)
+    asks[:] = _ASKS_OF_STATE.rows(table.listings, me, _asks_of_state, table.listings, me)
+    bids[:] = _BIDS_OF_STATE.rows(table.wanted, me, _bids_of_state, table.wanted, me)
+
+
+def _asks_of_state(rows: np.ndarray, listings: tuple[Listing, ...], me: int | None) -> None:
+    _table(rows, [(ask.item, ask.price, ask.seller) for ask in listings], min, me)
+
+
+def _bids_of_state(rows: np.ndarray, wanted: tuple[Wanted, ...], me: int | None) -> None:
+    _table(rows, [(bid.item, bid.price, bid.buyer) for bid in wanted], max, me)
+
+
+_ASKS_OF_STATE = KeptRows((len(ITEMS), len(TABLE)))
+_BIDS_OF_STATE = KeptRows((len(ITEMS), len(WANTED)))
 
 
 TABLES_FROM = ("config", "finance.listings", "finance.wanted")
