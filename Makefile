@@ -21,7 +21,9 @@ $(STAMP): pyproject.toml setup.py requirements/*.txt
 # headers the build warns and the pure Python runs: the same engine, slower.
 COMPILED_SOURCES := $(addprefix src/tradingfloor/,core/draws.py core/spaces.py \
 	games/middleman/allocation.py games/middleman/rules.py games/middleman/spaces.py \
-	games/middleman/state.py)
+	games/middleman/state.py games/businessmen/draft.py games/businessmen/flow.py \
+	games/businessmen/menus.py games/businessmen/rules.py games/businessmen/spaces.py \
+	games/businessmen/state.py games/businessmen/table.py)
 
 compiled: build/compiled/manifest.json
 

@@ -101,7 +101,8 @@ def test_the_dev_environment_runs_the_compiled_modules() -> None:
     for module in manifest["sources"]:
         file = Path(importlib.import_module(module).__file__ or "")
         assert file.is_relative_to(BUILD) and file.name.endswith(SUFFIX), module
-    assert engine() == engine("tradingfloor.games.middleman") == "compiled"
+    for package in ("tradingfloor.games.middleman", "tradingfloor.games.businessmen"):
+        assert engine() == engine(package) == "compiled", package
 
 
 def _engine_of(sources: Path, pure: bool = False) -> list[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
 
 import tradingfloor
@@ -60,3 +62,14 @@ def conserved(state: BusinessmenState) -> None:
         assert on_table == 25, f"good {g}: {on_table} units"
     assert all(car.load == 0 or car.good is not None for car in state.cars)
     assert all(min(s.main) >= 0 and min(s.temp) >= 0 and s.coins >= 0 for s in state.seats)
+
+
+def played_states(seed: int, options: dict[str, int]) -> Iterator[BusinessmenState]:
+    """Every state of a seeded random game: real fields of their declared types (the compiled
+    engine refuses placeholders of another type)."""
+    rng = random.Random(seed)
+    state = GAME.new(options, seed)
+    while actors := GAME.actors(state):
+        yield state
+        seat = actors[0]
+        state = GAME.apply(state, seat, GAME.legal(state, seat).sample(rng))

@@ -5,15 +5,14 @@ from __future__ import annotations
 from tradingfloor.games.businessmen.draft import Draft
 from tradingfloor.games.businessmen.state import BusinessmenState
 
+from .helpers import played_states
+
 
 def test_a_draft_keeps_every_field_in_its_place() -> None:
-    # A distinct object in every field, so that two fields swapped by the draft would show.
-    fields = BusinessmenState._fields
-    state = BusinessmenState._make(() if name == "seats" else object() for name in fields)
-    frozen = Draft(state).freeze()
-    assert type(frozen) is BusinessmenState
-    kept = [name for name in fields if name != "news_from"]
-    assert all(getattr(frozen, name) is getattr(state, name) for name in kept if name != "seats")
-    assert frozen.seats == ()
-    # A step's news are the events logged after its start: what was logged before it.
-    assert frozen.news_from is state.logged
+    # Fields of a played table differ from one another, so two fields swapped would show.
+    for options in ({"players": 2}, {"players": 4}):
+        for state in played_states(3, options):
+            frozen = Draft(state).freeze()
+            assert type(frozen) is BusinessmenState
+            # A step's news are the events logged after its start: what was logged before it.
+            assert frozen == state._replace(news_from=state.logged)

@@ -2,32 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import tradingfloor
 from tradingfloor.games.businessmen.draft import Draft, SeatDraft, _passed_as
 from tradingfloor.games.businessmen.state import BusinessmenState, Seat
 
+from .helpers import played_states
+
+
+def played_seats() -> Iterator[Seat]:
+    """Every seat of every state of two seeded random games (real fields of their types)."""
+    for options in ({"players": 2}, {"players": 4}):
+        for state in played_states(5, options):
+            yield from state.seats
+
 
 def test_a_seat_draft_keeps_every_field_in_its_place() -> None:
-    # A distinct object in every field, so that two fields swapped by the draft would show.
-    seat = Seat._make(object() for _ in Seat._fields)
-    flag = object()
-    frozen = SeatDraft(seat).frozen(flag)  # type: ignore[arg-type]
-    assert type(frozen) is Seat
-    assert all(
-        getattr(frozen, name) is getattr(seat, name) for name in Seat._fields if name != "passed"
-    )
-    assert frozen.passed is flag
+    # Fields of played seats differ from one another, so two fields swapped would show.
+    for seat in played_seats():
+        flag = not seat.passed
+        frozen = SeatDraft(seat).frozen(flag)
+        assert type(frozen) is Seat
+        assert frozen == seat._replace(passed=flag)
 
 
 def test_a_seat_whose_passed_flag_alone_changes_keeps_every_other_field() -> None:
-    seat = Seat._make(object() for _ in Seat._fields)
-    flag = object()
-    rebuilt = _passed_as(seat, flag)  # type: ignore[arg-type]
-    assert type(rebuilt) is Seat
-    assert all(
-        getattr(rebuilt, name) is getattr(seat, name) for name in Seat._fields if name != "passed"
-    )
-    assert rebuilt.passed is flag
+    for seat in played_seats():
+        flag = not seat.passed
+        rebuilt = _passed_as(seat, flag)
+        assert type(rebuilt) is Seat
+        assert rebuilt == seat._replace(passed=flag)
 
 
 def test_a_step_rebuilds_the_seats_it_changes_and_no_other() -> None:

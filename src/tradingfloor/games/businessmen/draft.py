@@ -26,6 +26,16 @@ from tradingfloor.games.businessmen.state import (
 )
 from tradingfloor.games.businessmen.words import event_text
 
+# Compiled with mypyc where the build is used (tradingfloor/compiled.py), a log entry stays a Python
+# class: mypyc cannot compile a subclass of tuple. Run as Python, the flag does nothing.
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # a plain install, without mypy
+
+    def mypyc_attr(*names: str, **flags: object) -> Callable[[type], type]:  # type: ignore[misc]
+        return lambda cls: cls
+
+
 FIELDS = BusinessmenState._fields
 
 
@@ -101,6 +111,7 @@ def _passed_as(seat: Seat, passed: bool) -> Seat:
     return tuple.__new__(Seat, values)
 
 
+@mypyc_attr(native_class=False)
 class LogEntry(tuple[Any, ...], Event):  # type: ignore[misc]
     """A public event of the log, made by `Draft.note`: a tuple of its kind, its number, the round
     it was logged in, what the rules said (or, from `Draft.note_later`, how to say it:
@@ -139,9 +150,9 @@ class LogEntry(tuple[Any, ...], Event):  # type: ignore[misc]
     __hash__ = Event.__hash__  # type: ignore[assignment]
     __repr__ = Event.__repr__
 
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
+    # object's: the inverse of __eq__, or NotImplemented where __eq__ says it (an object of
+    # another class), which a method compiled to return a bool would refuse.
+    __ne__ = object.__ne__
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled as the tuple it is (with its lazily told figures), without what was made of it.
