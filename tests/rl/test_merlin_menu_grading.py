@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import tradingfloor
+from tests.games.merlin.helpers import random_moves
 from tradingfloor.games.merlin import memo
 from tradingfloor.games.merlin.view import bot_view
 from tradingfloor.rl.merlin import MerlinEncoder
@@ -38,15 +39,8 @@ IDS = ["economy", "five players", "magic", "finance", "all modules", "six player
 
 def _positions(options: Mapping[str, Any] | None, seed: int, moves: int) -> Iterator[Any]:
     """The states of a seeded game of random legal moves, `moves` of them at most."""
-    state = GAME.new(options, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        actors = GAME.actors(state)
-        if not actors:
-            return
+    for state, _, _, _ in random_moves(GAME.new(options, seed), seed, moves):
         yield state
-        seat = actors[rng.randrange(len(actors))]
-        state = GAME.apply(state, seat, GAME.legal(state, seat).sample(rng))
 
 
 def _entries(menu: MerlinMenu) -> dict[int, Any]:

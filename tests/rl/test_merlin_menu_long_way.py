@@ -16,6 +16,7 @@ import pytest
 from pydantic import ValidationError
 
 import tradingfloor
+from tests.games.merlin.helpers import MODULE_SET_IDS, MODULE_SETS, random_moves
 from tradingfloor.games.merlin.spaces import StepSpace
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.view import bot_view
@@ -28,14 +29,6 @@ from tradingfloor.rl.merlin.menu import TESTED
 
 GAME = tradingfloor.make("merlin")
 ENCODER = MerlinEncoder()
-ALL_MODULES = {"players": 4, "modules": ["economy", "magic", "finance"]}
-OPTIONS: list[Mapping[str, Any] | None] = [
-    None,
-    ALL_MODULES,
-    {"players": 5, "modules": ["economy", "magic"]},
-    {"players": 6, "modules": ["economy", "finance"]},
-]
-IDS = ["economy", "all modules", "magic", "finance"]
 
 
 def long_way(state: MerlinState, seat: int) -> dict[int, Any]:
@@ -92,37 +85,28 @@ def _menu_entries(state: MerlinState, seat: int) -> dict[int, Any]:
 
 
 def _rules_play(options: Mapping[str, Any] | None, seed: int, moves: int) -> Iterator[Any]:
-    """(state, seat) of a seeded game of the rules' random moves."""
-    state = GAME.new(options, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        actors = GAME.actors(state)
-        if not actors:
-            return
-        for seat in actors:
+    """(state, seat) for every seat to act, at each step of a seeded game of the rules' random
+    moves."""
+    for state, _, _, _ in random_moves(GAME.new(options, seed), seed, moves):
+        for seat in GAME.actors(state):
             yield state, seat
-        seat = actors[rng.randrange(len(actors))]
-        state = GAME.apply(state, seat, GAME.legal(state, seat).sample(rng))
 
 
 def _mask_play(options: Mapping[str, Any] | None, seed: int, moves: int) -> Iterator[Any]:
-    """(state, seat) of a seeded game where each move is a random entry of the menu's mask (as
-    the AEC benchmark plays)."""
-    state = GAME.new(options, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        actors = GAME.actors(state)
-        if not actors:
-            return
-        for seat in actors:
+    """The same where each move is a random entry of the menu's mask (as the AEC benchmark
+    plays)."""
+    for state, _, _, _ in random_moves(GAME.new(options, seed), seed, moves, _masked_move):
+        for seat in GAME.actors(state):
             yield state, seat
-        seat = actors[rng.randrange(len(actors))]
-        menu = ENCODER.menu(bot_view(state, seat), GAME.legal(state, seat), rng)
-        legal = np.flatnonzero(menu.mask)
-        state = GAME.apply(state, seat, menu.action(int(legal[rng.randrange(len(legal))])))
 
 
-@pytest.mark.parametrize("options", OPTIONS, ids=IDS)
+def _masked_move(state: MerlinState, seat: int, rng: random.Random) -> Any:
+    menu = ENCODER.menu(bot_view(state, seat), GAME.legal(state, seat), rng)
+    legal = np.flatnonzero(menu.mask)
+    return menu.action(int(legal[rng.randrange(len(legal))]))
+
+
+@pytest.mark.parametrize("options", MODULE_SETS, ids=MODULE_SET_IDS)
 @pytest.mark.parametrize("play", [_rules_play, _mask_play], ids=["rules' moves", "mask moves"])
 def test_the_menu_is_the_long_way_rounds_at_every_step(options: Any, play: Any) -> None:
     types: set[str] = set()

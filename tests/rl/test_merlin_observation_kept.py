@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import tradingfloor
-from tests.games.merlin.helpers import random_moves
+from tests.games.merlin.helpers import ALL_MODULES, MODULE_SET_IDS, MODULE_SETS, random_moves
 from tradingfloor.games.merlin.finance.state import Debt
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.view import bot_view, view
@@ -22,14 +22,6 @@ from tradingfloor.rl.merlin.writing import Writer
 
 GAME = tradingfloor.make("merlin")
 ENCODER = MerlinEncoder()
-ALL_MODULES = {"players": 4, "modules": ["economy", "magic", "finance"]}
-OPTIONS: list[Mapping[str, Any] | None] = [
-    None,
-    ALL_MODULES,
-    {"players": 4, "modules": ["economy", "magic"]},
-    {"players": 5, "modules": ["economy", "finance"]},
-]
-IDS = ["economy", "all modules", "magic", "finance"]
 
 
 def _observed(options: Mapping[str, Any] | None, seed: int, moves: int) -> Iterator[Any]:
@@ -54,7 +46,7 @@ def _differing(kept: np.ndarray, whole: np.ndarray) -> list[str]:
     return [ENCODER.feature_names[i] for i in np.flatnonzero(kept != whole)][:5]
 
 
-@pytest.mark.parametrize("options", OPTIONS, ids=IDS)
+@pytest.mark.parametrize("options", MODULE_SETS, ids=MODULE_SET_IDS)
 @pytest.mark.parametrize("seed", [3, 4])
 def test_a_kept_observation_is_that_of_every_section_written_from_the_view(
     options: Mapping[str, Any] | None, seed: int
@@ -63,7 +55,7 @@ def test_a_kept_observation_is_that_of_every_section_written_from_the_view(
 
 
 def test_matches_of_other_modules_observed_in_turn_are_each_their_own() -> None:
-    games = [list(_observed(options, 20 + n, 200)) for n, options in enumerate(OPTIONS)]
+    games = [list(_observed(options, 20 + n, 200)) for n, options in enumerate(MODULE_SETS)]
     # (the same seats of matches with other modules on, observed in one thread by turns)
     _check([position for turn in zip(*games, strict=False) for position in turn])
 

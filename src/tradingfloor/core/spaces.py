@@ -4,18 +4,13 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-# Compiled with mypyc where the build is used (tradingfloor/compiled.py), each space stays a base
-# that a game's interpreted Python may subclass: only some games' spaces are compiled. mypyc reads
-# the flag as it compiles; run as Python, the decorator does nothing (and needs no package).
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # a plain install, without mypy
+from tradingfloor.core.native import mypyc_attr
 
-    def mypyc_attr(*names: str, **flags: object) -> Callable[[type], type]:  # type: ignore[misc]
-        return lambda cls: cls
+# Compiled where the build is used (tradingfloor/compiled.py), each space stays a base that a
+# game's interpreted Python may subclass: only some games' spaces are compiled.
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

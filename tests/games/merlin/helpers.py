@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -17,6 +17,14 @@ from tradingfloor.games.merlin.state import Book, MerlinState, Stack
 
 GAME = tradingfloor.make("merlin")
 ALL_MODULES = {"players": 4, "modules": ["economy", "magic", "finance"]}
+MODULE_SETS: list[Mapping[str, Any] | None] = [
+    None,
+    ALL_MODULES,
+    {"players": 5, "modules": ["economy", "magic"]},
+    {"players": 6, "modules": ["economy", "finance"]},
+]
+"""Options of each set of modules a match may switch on (the economy alone, all, each with one)."""
+MODULE_SET_IDS = ["economy", "all modules", "magic", "finance"]
 COMMODITIES = ("souls", "elixir_oil", "essence_grain")
 
 
@@ -124,18 +132,26 @@ def empty_books() -> tuple[Book, ...]:
     return tuple(Book() for _ in COMMODITIES)
 
 
+Chooser = Callable[[MerlinState, int, random.Random], Any]
+
+
+def sampled(state: MerlinState, seat: int, rng: random.Random) -> Any:
+    """A move drawn from the seat's legal space."""
+    return GAME.legal(state, seat).sample(rng)
+
+
 def random_moves(
-    state: MerlinState, seed: int, steps: int
+    state: MerlinState, seed: int, steps: int, choose: Chooser = sampled
 ) -> Iterator[tuple[MerlinState, int, Any, MerlinState]]:
     """(before, seat, action, after) for random legal play from `state`, up to `steps` actions
-    (or the game's end)."""
+    (or the game's end): a random actor's move, chosen by `choose`."""
     rng = random.Random(seed)
     for _ in range(steps):
         actors = GAME.actors(state)
         if not actors:
             return
         seat = actors[rng.randrange(len(actors))]
-        action = GAME.legal(state, seat).sample(rng)
+        action = choose(state, seat, rng)
         after = GAME.apply(state, seat, action)
         yield state, seat, action, after
         state = after

@@ -14,6 +14,7 @@ from operator import itemgetter
 from typing import Any, Union
 
 from tradingfloor.core.game import Event
+from tradingfloor.core.native import mypyc_attr
 from tradingfloor.core.rng import Rng, RngCursor
 from tradingfloor.games.businessmen.decks import Decks
 from tradingfloor.games.businessmen.state import (
@@ -25,16 +26,6 @@ from tradingfloor.games.businessmen.state import (
     Seat,
 )
 from tradingfloor.games.businessmen.words import event_text
-
-# Compiled with mypyc where the build is used (tradingfloor/compiled.py), a log entry stays a Python
-# class: mypyc cannot compile a subclass of tuple. Run as Python, the flag does nothing.
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # a plain install, without mypy
-
-    def mypyc_attr(*names: str, **flags: object) -> Callable[[type], type]:  # type: ignore[misc]
-        return lambda cls: cls
-
 
 FIELDS = BusinessmenState._fields
 
@@ -111,6 +102,8 @@ def _passed_as(seat: Seat, passed: bool) -> Seat:
     return tuple.__new__(Seat, values)
 
 
+# Compiled where the build is used (tradingfloor/compiled.py), a log entry stays a Python class:
+# mypyc cannot compile a subclass of tuple.
 @mypyc_attr(native_class=False)
 class LogEntry(tuple[Any, ...], Event):  # type: ignore[misc]
     """A public event of the log, made by `Draft.note`: a tuple of its kind, its number, the round
