@@ -122,3 +122,19 @@ def test_the_sifted_types_are_kept_types_and_the_needs_catalogued_ones() -> None
     # (`menu.TESTED` is read only where the candidates are kept: `graded.READS`)
     assert set(TESTED) <= set(READS)
     assert set(NEEDS) <= set(FAMILY)
+
+
+@pytest.mark.parametrize("play", [_rules_play, _mask_play], ids=["rules' moves", "mask moves"])
+def test_the_needs_read_from_the_state_are_the_views(play: Any) -> None:
+    # (a view made from a state answers `graded.NEEDS` from the state, as the view tells it)
+    answers: set[tuple[str, bool]] = set()
+    for options in MODULE_SETS:
+        for state, seat in play(options, 13, 250):
+            kept, told = ViewDigest(bot_view(state, seat)), ViewDigest(GAME.view(state, seat))
+            assert kept.state is not None and told.state is None
+            for name, need in NEEDS.items():
+                answer = need(kept)
+                assert answer == need(told), name
+                answers.add((name, answer))
+    if play is _rules_play:  # (the rules' moves reach every need's both answers)
+        assert answers == {(name, answer) for name in NEEDS for answer in (True, False)}

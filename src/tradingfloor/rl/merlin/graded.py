@@ -390,7 +390,8 @@ def _nothing(fields: Fields, digest: ViewDigest) -> Hashable:
 
 
 def _prices(fields: Fields, digest: ViewDigest) -> Hashable:
-    return digest.cost
+    cost: int = digest.cost
+    return cost
 
 
 def _market_prices(fields: Fields, digest: ViewDigest) -> Hashable:
@@ -441,6 +442,12 @@ here reads more of the view: its candidates are made for each menu."""
 
 def _goods_or_crowns(digest: ViewDigest) -> bool:
     """Whether a player holds a commodity or a crown."""
+    state = digest.state
+    if state is not None:
+        # (read from the state as the view tells them: the view's players cost a score each)
+        if any(any(goods) for goods in state.economy.goods):
+            return True
+        return "magic" in digest.view and any(state.magic.crowns)
     if any(any(player["goods"].values()) for player in digest.view["players"]):
         return True
     magic = digest.view.get("magic")
@@ -449,16 +456,23 @@ def _goods_or_crowns(digest: ViewDigest) -> bool:
 
 def _own_stack(digest: ViewDigest) -> bool:
     """Whether the seat has a property on the table."""
+    if digest.state is not None:
+        # (the view's tableau has a stack for each of the state's)
+        return bool(digest.state.economy.tableaux[digest.seat])
     return bool(digest.view["players"][digest.seat]["tableau"])
 
 
 def _own_hand(digest: ViewDigest) -> bool:
     """Whether the seat holds a permit card in hand."""
+    if digest.state is not None:
+        return bool(digest.state.economy.hands[digest.seat])
     return bool(digest.view["players"][digest.seat]["hand"])
 
 
 def _own_goods(digest: ViewDigest) -> bool:
     """Whether the seat holds a commodity."""
+    if digest.state is not None:
+        return any(digest.state.economy.goods[digest.seat])
     return any(digest.view["players"][digest.seat]["goods"].values())
 
 

@@ -12,7 +12,7 @@ from tradingfloor.games.merlin.memo import ByIdentity, kept
 from tradingfloor.games.merlin.rulebook import ActionRule
 from tradingfloor.games.merlin.spaces import StepSpace
 from tradingfloor.rl.merlin.catalogue import FAMILY, INDEX, SIZE, entry_words
-from tradingfloor.rl.merlin.context import ViewDigest, once
+from tradingfloor.rl.merlin.context import ViewDigest
 from tradingfloor.rl.merlin.graded import GRADERS, NEEDS, READS, Fields
 from tradingfloor.rl.merlin.listed import LISTERS
 
@@ -30,12 +30,15 @@ class MerlinMenu:
 
     def __init__(self, actions: Mapping[int, Any]) -> None:
         self.actions = dict(actions)  # each an action, or a `Later` one
+        self._mask: np.ndarray | None = None
 
-    @once
+    @property
     def mask(self) -> np.ndarray:
-        mask: np.ndarray = np.zeros(SIZE, dtype=np.int8)
-        mask[list(self.actions)] = 1
-        return mask
+        """Made on the first read and kept (a plain attribute, as mypyc's classes have)."""
+        if self._mask is None:
+            self._mask = np.zeros(SIZE, dtype=np.int8)
+            self._mask[list(self.actions)] = 1
+        return self._mask
 
     def action(self, index: int) -> Any:
         """The action of catalogue entry `index`; ValueError where it is not legal now."""
@@ -140,7 +143,7 @@ def _graded(
         return  # (a field without a legal value: no action of the type, `ActionRule.count`)
     for group in candidates(name, fields, digest):
         if legal.check(group.action) is None:
-            found[group.index] = group.action
+            found[group.entry] = group.action
             found.update(group.others)
 
 
@@ -150,7 +153,7 @@ class Group(NamedTuple):
     group (made with the group, so once while the group is kept: actions are immutable), and
     the others' entries, each a `Later` action."""
 
-    index: int
+    entry: int
     action: Any
     others: dict[int, Later]
 

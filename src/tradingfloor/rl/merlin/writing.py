@@ -24,14 +24,14 @@ def squash(x: float, size: float) -> float:
     return x / (abs(x) + size)
 
 
-def squashed_counts(counts: Iterable[int], size: float) -> list[float]:
+def squashed_counts(counts: Iterable[float], size: float) -> list[float]:
     """Counts (not negative) squashed, n / (n + size): written to a float32 part, the figures
     of squashing them there in float32 (`part /= part + size`: a quotient rounded to float64,
     then to float32, is the float32 quotient), without a NumPy call for each small part."""
     return [n / (n + size) for n in counts]
 
 
-def squashed_count(count: int, size: float) -> float:
+def squashed_count(count: float, size: float) -> float:
     """One count squashed as `squashed_counts` squashes each."""
     return count / (count + size)
 
@@ -49,7 +49,8 @@ class Writer:
             if kept is None:
                 kept = _PER_THREAD.kept = _new_vector()
             kept[0].fill(0)
-        self.out, self._parts = kept
+        self.out: np.ndarray = kept[0]
+        self._parts: dict[Part, np.ndarray] = kept[1]
         self.at = 0
 
     def take(self, rows: int, columns: int = 1) -> np.ndarray:
