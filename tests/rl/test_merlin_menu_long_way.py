@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -16,19 +17,22 @@ import pytest
 from pydantic import ValidationError
 
 import tradingfloor
-from tests.games.merlin.helpers import MODULE_SET_IDS, MODULE_SETS, random_moves
+from tests.games.merlin.helpers import ALL_MODULES, MODULE_SET_IDS, MODULE_SETS, random_moves
+from tradingfloor.games.merlin.magic.state import Held
 from tradingfloor.games.merlin.spaces import StepSpace
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.view import bot_view
 from tradingfloor.rl.merlin import MerlinEncoder
 from tradingfloor.rl.merlin.catalogue import FAMILY, INDEX
 from tradingfloor.rl.merlin.context import ViewDigest
-from tradingfloor.rl.merlin.graded import GRADERS, NEEDS, READS
+from tradingfloor.rl.merlin.graded import GRADERS, NEEDS, READS, STATE_ONLY
 from tradingfloor.rl.merlin.listed import LISTERS
 from tradingfloor.rl.merlin.menu import TESTED
 
 GAME = tradingfloor.make("merlin")
 ENCODER = MerlinEncoder()
+MAGIC_SETS = [options for options in MODULE_SETS if options and "magic" in options["modules"]]
+MAGIC_SET_IDS = [name for name in MODULE_SET_IDS if "magic" in name or name == "all modules"]
 
 
 def long_way(state: MerlinState, seat: int) -> dict[int, Any]:
@@ -122,6 +126,7 @@ def test_the_sifted_types_are_kept_types_and_the_needs_catalogued_ones() -> None
     # (`menu.TESTED` is read only where the candidates are kept: `graded.READS`)
     assert set(TESTED) <= set(READS)
     assert set(NEEDS) <= set(FAMILY)
+    assert set(NEEDS) >= STATE_ONLY
 
 
 @pytest.mark.parametrize("play", [_rules_play, _mask_play], ids=["rules' moves", "mask moves"])
@@ -134,7 +139,53 @@ def test_the_needs_read_from_the_state_are_the_views(play: Any) -> None:
             assert kept.state is not None and told.state is None
             for name, need in NEEDS.items():
                 answer = need(kept)
-                assert answer == need(told), name
+                # (a need of `STATE_ONLY` cannot tell from a view alone: the rules are asked)
+                assert need(told) if name in STATE_ONLY else answer == need(told), name
                 answers.add((name, answer))
     if play is _rules_play:  # (the rules' moves reach every need's both answers)
         assert answers == {(name, answer) for name in NEEDS for answer in (True, False)}
+
+
+def _dealt(state: MerlinState, seat: int) -> MerlinState:
+    """The state with the seat dealt the decks' top spell and recipe, and holding a potion of
+    that recipe brewed (random play seldom gets a magic card into a hand)."""
+    magic = state.magic
+    spell, recipe = magic.spell_deck[0], magic.recipe_deck[0]
+
+    def held(hands: tuple[tuple[Held, ...], ...], card: str) -> tuple[tuple[Held, ...], ...]:
+        return tuple((*hand, Held(card)) if s == seat else hand for s, hand in enumerate(hands))
+
+    magic = replace(
+        magic,
+        spell_deck=magic.spell_deck[1:],
+        recipe_deck=magic.recipe_deck[1:],
+        spells=held(magic.spells, spell),
+        recipes=held(magic.recipes, recipe),
+        potions=held(magic.potions, recipe),
+    )
+    return replace(state, magic=magic)
+
+
+@pytest.mark.parametrize("options", MAGIC_SETS, ids=MAGIC_SET_IDS)
+def test_the_menu_is_the_long_way_rounds_with_magic_cards_in_hand(options: Any) -> None:
+    # (`graded.NEEDS`: a potion is set from the hand; random play seldom gets one there)
+    types: set[str] = set()
+    for state, seat in _rules_play(options, 14, 250):
+        if state.magic.spell_deck and state.magic.recipe_deck:
+            dealt = _dealt(state, seat)
+            entries = _menu_entries(dealt, seat)
+            assert entries == long_way(dealt, seat)
+            types.update(action.type for action in entries.values())
+    assert "set_potion" in types
+
+
+def test_the_menu_is_the_long_way_rounds_where_futures_are_due() -> None:
+    # (`graded.NEEDS`: only the short of an expired future settles it; random play reaches
+    # one in a few hundred moves)
+    due = 0
+    for seed in (11, 12, 13):
+        for state, seat in _rules_play(ALL_MODULES, seed, 1500):
+            if any(f.short == seat and f.expired for f in state.finance.futures):
+                due += 1
+                assert _menu_entries(state, seat) == long_way(state, seat)
+    assert due > 0

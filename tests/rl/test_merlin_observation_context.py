@@ -1,6 +1,6 @@
 """What the menu reads of a view made from a state (`context.ViewDigest`: the seat's gold, the
-market's orders, the gold stored on its stacks) is read from the state itself: the same as
-reading the view's players and market."""
+market's orders, the gold stored on its stacks, the covered bids) is read from the state itself:
+the same as reading the view's players, market and finance section."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ ALL_MODULES = {"players": 4, "modules": ["economy", "magic", "finance"]}
 def test_the_digest_of_a_state_reads_what_the_views_players_and_market_tell(
     options: Mapping[str, Any] | None,
 ) -> None:
+    bids = 0
     for state, _, _, _ in random_moves(GAME.new(options, 9), 9, 600):
         for seat in range(GAME.players(state)):
             of_state, of_view = ViewDigest(bot_view(state, seat)), ViewDigest(view(state, seat))
@@ -29,3 +30,6 @@ def test_the_digest_of_a_state_reads_what_the_views_players_and_market_tell(
             assert of_state.gold == of_view.gold
             assert of_state.stored == of_view.stored
             assert list(of_state.orders.items()) == list(of_view.orders.items())
+            assert list(of_state.wanted.items()) == list(of_view.wanted.items())
+            bids += len(of_state.wanted)
+    assert bids > 0 or options is None  # (the finance module's covered bids are reached)

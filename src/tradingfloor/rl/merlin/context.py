@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
+from tradingfloor.games.merlin.finance.state import Wanted
 from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.games.merlin.sections import Sections
 from tradingfloor.games.merlin.state import Book, MerlinState
@@ -113,8 +114,16 @@ class ViewDigest:
         return {item["id"]: item for item in self.finance.get("listings", ())}
 
     @once
-    def wanted(self) -> dict[int, Mapping[str, Any]]:
-        return {item["id"]: item for item in self.finance.get("wanted", ())}
+    def wanted(self) -> dict[int, tuple[str, int]]:
+        """Each covered bid's (item kind, price), by its id."""
+        if self.state is not None:
+            # (the view's bids are the state's, in its order: kept while the bids are the same)
+            finance = self.state.finance
+            if finance is None or "finance" not in self.view:
+                return {}
+            return _WANTED.get(finance.wanted, _bids)
+        told = self.finance.get("wanted", ())
+        return {item["id"]: (item["item"], item["price"]) for item in told}
 
     @once
     def quotes(self) -> list[Mapping[str, Any]]:
@@ -179,3 +188,10 @@ def _orders(book: Mapping[str, Any] | Book, slot: int) -> dict[int, tuple[int, i
 
 
 _BOOK_ORDERS: ByIdentity[tuple[int, dict[int, tuple[int, int]]]] = ByIdentity(limit=256)
+
+
+def _bids(wanted: tuple[Wanted, ...]) -> dict[int, tuple[str, int]]:
+    return {bid.id: (bid.item, bid.price) for bid in wanted}
+
+
+_WANTED: ByIdentity[dict[int, tuple[str, int]]] = ByIdentity(limit=256)

@@ -14,6 +14,7 @@ from typing import Any
 
 from tradingfloor.games.merlin import actions as economy
 from tradingfloor.games.merlin.finance import actions as finance
+from tradingfloor.games.merlin.finance.items import holdings
 from tradingfloor.rl.merlin.catalogue import (
     AHEAD,
     BOND_COUNTS,
@@ -476,6 +477,29 @@ def _own_goods(digest: ViewDigest) -> bool:
     return any(digest.view["players"][digest.seat]["goods"].values())
 
 
+def _own_potions(digest: ViewDigest) -> bool:
+    """Whether the seat holds a brewed potion (a view not made from a state: unknown, so True)."""
+    magic = digest.state.magic if digest.state is not None else None
+    return magic is None or bool(magic.potions[digest.seat])
+
+
+def _short_due(digest: ViewDigest) -> bool:
+    """Whether the seat is the short of an expired future (a view not made from a state:
+    unknown, so True)."""
+    finance = digest.state.finance if digest.state is not None else None
+    if finance is None:
+        return True
+    seat = digest.seat
+    return any(future.short == seat and future.expired for future in finance.futures)
+
+
+def _holds_items(digest: ViewDigest) -> bool:
+    """Whether the seat holds an item that the custom tables trade (a view not made from a
+    state: unknown, so True)."""
+    state = digest.state
+    return state is None or state.finance is None or bool(holdings(state, digest.seat))
+
+
 NEEDS: dict[str, Callable[[ViewDigest], bool]] = {
     "propose_trade": _goods_or_crowns,
     **dict.fromkeys(("invest", "store", "take_back", "offer_sale", "liquidate"), _own_stack),
@@ -484,10 +508,22 @@ NEEDS: dict[str, Callable[[ViewDigest], bool]] = {
     "place": _own_hand,
     "ask": _own_goods,
     "sell_to": _own_goods,
+    "found_shop": _own_stack,
+    "set_potion": _own_potions,
+    **dict.fromkeys(("deliver", "offset", "cash_settle"), _short_due),
+    **dict.fromkeys(("list_item", "fill_wanted", "redeem_note"), _holds_items),
 }
 """What an action type's entries need of the view, asked before the rules are asked for its
 fields or its actions: where it is missing, the type has no entry, so neither is made. A
 property's moves name one of the seat's properties (a Chauffeur's, a property to auction, and
 an issuer's or insurer's Chauffeur among them); a permit is placed from the hand; an ask and a
 sale into a bid need the commodity; the catalogue's trades hand over a commodity or a crown
-each way they go, and the fields list only what the players hold."""
+each way they go, and the fields list only what the players hold. A Spell Shop is founded on a
+property of the seat's; only the short of an expired future settles it; an item is listed, sold
+into a bid or (a note) redeemed only where the seat holds it; a potion is set from the hand. The
+needs of `STATE_ONLY` read a view made from a state (`ViewDigest.state`) and answer True for any
+other: the rules are asked."""
+
+STATE_ONLY = frozenset(
+    {"set_potion", "deliver", "offset", "cash_settle", "list_item", "fill_wanted", "redeem_note"}
+)

@@ -82,12 +82,12 @@ def _buy_listing(action: Any, digest: ViewDigest) -> Ranked:
 
 def _drop(action: Any, digest: ViewDigest) -> Ranked:
     wanted = digest.wanted.get(action.wanted)
-    return None if wanted is None else ((wanted["item"],), action.wanted)
+    return None if wanted is None else ((wanted[0],), action.wanted)
 
 
 def _fill(action: Any, digest: ViewDigest) -> Ranked:
     wanted = digest.wanted.get(action.wanted)
-    return None if wanted is None else ((wanted["item"],), -wanted["price"])
+    return None if wanted is None else ((wanted[0],), -wanted[1])
 
 
 def _own_quote(action: Any, digest: ViewDigest) -> Ranked:

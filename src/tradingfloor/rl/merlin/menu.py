@@ -36,8 +36,11 @@ class MerlinMenu:
     def mask(self) -> np.ndarray:
         """Made on the first read and kept (a plain attribute, as mypyc's classes have)."""
         if self._mask is None:
-            self._mask = np.zeros(SIZE, dtype=np.int8)
-            self._mask[list(self.actions)] = 1
+            # (a few entries: set one by one in a bytearray, cheaper than NumPy's indexing)
+            marks = bytearray(SIZE)
+            for index in self.actions:
+                marks[index] = 1
+            self._mask = np.frombuffer(marks, dtype=np.int8)
         return self._mask
 
     def action(self, index: int) -> Any:
@@ -62,11 +65,16 @@ def build_menu(view: Mapping[str, Any], legal: ActionSpace) -> MerlinMenu:
     digest = ViewDigest(view)
     state, seat = legal.state, legal.seat
     found: dict[int, Any] = {}
+    met: dict[Callable[[ViewDigest], bool], bool] = {}  # (several types need the same)
     for name, rule, graded, need in _STEP_TYPES.get(legal.rules, _catalogued):
         if rule.blocked is not None and rule.blocked(state, seat):
             continue  # (as `legal.offers(name)`: no action of the type is legal now)
-        if need is not None and not need(digest):
-            continue  # (the type has no entry without it: `graded.NEEDS`)
+        if need is not None:
+            answer = met.get(need)
+            if answer is None:
+                answer = met[need] = need(digest)
+            if not answer:
+                continue  # (the type has no entry without it: `graded.NEEDS`)
         if graded:
             fields: Fields = {} if name == "rank_bid" else rule.fields(state, seat)
             _graded(name, fields, digest, legal, found)
