@@ -23,7 +23,9 @@ COMPILED_SOURCES := $(addprefix src/tradingfloor/,core/draws.py core/spaces.py \
 	games/middleman/allocation.py games/middleman/rules.py games/middleman/spaces.py \
 	games/middleman/state.py games/businessmen/draft.py games/businessmen/flow.py \
 	games/businessmen/menus.py games/businessmen/rules.py games/businessmen/spaces.py \
-	games/businessmen/state.py games/businessmen/table.py)
+	games/businessmen/state.py games/businessmen/table.py rl/merlin/menu.py rl/merlin/graded.py \
+	rl/merlin/listed.py rl/merlin/writing.py rl/merlin/observation.py \
+	rl/merlin/observation_finance.py rl/merlin/observation_magic.py)
 
 compiled: build/compiled/manifest.json
 
