@@ -46,7 +46,8 @@ def replace(record: T, /, **changes: Any) -> T:
     """`record` with `changes` (field name: new value), as `dataclasses.replace(record, ...)`."""
     cls = type(record)
     names = _DICT_FIELDS.get(cls)
-    if names is not None and changes.keys() <= names:
+    # (issuperset reads the changes' few keys; `keys() <= names` makes a view and compares)
+    if names is not None and names.issuperset(changes):
         new = _new(cls)
         fields = record.__dict__.copy()
         fields.update(changes)

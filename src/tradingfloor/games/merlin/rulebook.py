@@ -9,6 +9,7 @@ from math import prod
 from typing import Any, Generic, TypeVar
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.draws import below
 from tradingfloor.core.game import Event
 from tradingfloor.core.native import mypyc_attr
 from tradingfloor.games.merlin.sections import Parts
@@ -63,7 +64,7 @@ def pick_in(rng: random.Random, runs: list[tuple[Any, int]]) -> tuple[Any, int] 
     total = sum(max(length, 0) for _, length in runs)
     if total <= 0:
         return None
-    index = rng.randrange(total)
+    index = below(total, rng)  # rng.randrange(total)'s draw (core/draws.py)
     for key, length in runs:
         if index < max(length, 0):
             return key, index
@@ -116,7 +117,7 @@ class ActionRule:
         if self.pick is not None:
             return self.pick(state, seat, rng)
         menu = self.choices(state, seat)
-        return menu[rng.randrange(len(menu))] if menu else None
+        return menu[below(len(menu), rng)] if menu else None  # as rng.randrange draws
 
 
 @dataclass(frozen=True)
