@@ -138,7 +138,7 @@ def test_a_checkout_whose_rules_are_edited_runs_the_edited_python(tmp_path: Path
 
 
 def test_the_engine_says_pure_for_a_package_it_did_not_compile() -> None:
-    assert engine("tradingfloor.games.merlin") == "pure"
+    assert engine("tradingfloor.agents") == "pure"
     assert compiled.engine("tradingfloor.nothing") == "pure"
 
 

@@ -9,8 +9,9 @@ import pytest
 
 import tradingfloor
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import Told, event, private
+from tradingfloor.games.merlin.rulebook import Payout, Told, event, private
 from tradingfloor.games.merlin.state import Core, Counters, MerlinState, Stack
+from tradingfloor.games.merlin.turns import END_TURN
 
 
 def _state() -> MerlinState:
@@ -89,3 +90,18 @@ def test_a_subclass_not_made_by_dataclass_goes_to_dataclasses() -> None:
     noted = Noted(**{f.name: getattr(counters, f.name) for f in dataclasses.fields(counters)})
     again = replace(noted, year=9)
     assert again.year == 9 and again.noted  # type: ignore[attr-defined]
+
+
+def test_a_record_compiled_by_mypyc_goes_to_dataclasses() -> None:
+    """Where `make compiled` built rulebook.py, its dataclasses keep their fields neither in a
+    __dict__ nor in slots: a copy is dataclasses.replace's (pure, they are plain records)."""
+    payout = Payout(owner=1, card="2S", why="roll", to=1, commodity=0, amount=2)
+    cases: list[tuple[Any, dict[str, Any]]] = [
+        (payout, {"amount": 4, "to": 2}),
+        (END_TURN, {"type": "end_turn_again"}),
+    ]
+    for record, changes in cases:
+        made = replace(record, **changes)
+        assert made == dataclasses.replace(record, **changes)
+        assert type(made) is type(record) and made is not record
+    assert replace(payout, amount=4).amount == 4 and payout.amount == 2

@@ -98,4 +98,4 @@ def _play_ace(state: MerlinState, seat: int, ace: str, log: Log) -> MerlinState:
     return shuffle_in(state, [ace])
 
 
-RULES = (ActionRule("buy_permit", _why_buy, _buys, _apply_buy),)
+RULES: tuple[ActionRule, ...] = (ActionRule("buy_permit", _why_buy, _buys, _apply_buy),)

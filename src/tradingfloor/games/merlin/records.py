@@ -8,8 +8,10 @@ its fields with the changes written over them is the same record:
 - a record without slots keeps its fields in its `__dict__`: the copy is one dict;
 - a record with slots has its slots copied one by one, by a copier worked out once per class.
 
-Other classes go to `dataclasses.replace`. The large records that every move rebuilds (the state,
-its core and its modules' parts) have no slots, so that rebuilding them costs one dict copy.
+Other classes go to `dataclasses.replace`: among them a dataclass that mypyc compiled (`make
+compiled`), whose fields live neither in a `__dict__` nor in slots. The large records that every
+move rebuilds (the state, its core and its modules' parts) have no slots, so that rebuilding them
+costs one dict copy (`state.py` stays a Python module: its records keep their `__dict__`).
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ def replace(record: T, /, **changes: Any) -> T:
     """`record` with `changes` (field name: new value), as `dataclasses.replace(record, ...)`."""
     cls = type(record)
     names = _DICT_FIELDS.get(cls)
-    if names is not None and changes.keys() <= names:
+    # (issuperset reads the changes' few keys; `keys() <= names` makes a view and compares)
+    if names is not None and names.issuperset(changes):
         new = _new(cls)
         fields = record.__dict__.copy()
         fields.update(changes)
@@ -94,7 +97,9 @@ def _copier_for(cls: type) -> _Copier | None:
         slots: list[Any] = [getattr(cls, f.name, None) for f in fields]
         if all(isinstance(s, MemberDescriptorType) for s in slots):
             copier = _slots_copier(fields, slots)
-        elif not any(isinstance(v, cached_property) for c in cls.__mro__ for v in vars(c).values()):
+        elif cls.__dictoffset__ and not any(
+            isinstance(v, cached_property) for c in cls.__mro__ for v in vars(c).values()
+        ):
             copier = frozenset(f.name for f in fields)  # only the fields live in its __dict__
             _DICT_FIELDS[cls] = copier
     _COPIERS[cls] = copier

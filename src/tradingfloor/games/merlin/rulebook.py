@@ -9,7 +9,9 @@ from math import prod
 from typing import Any, Generic, TypeVar
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.draws import below
 from tradingfloor.core.game import Event
+from tradingfloor.core.native import mypyc_attr
 from tradingfloor.games.merlin.sections import Parts
 from tradingfloor.games.merlin.state import MerlinState
 
@@ -62,7 +64,7 @@ def pick_in(rng: random.Random, runs: list[tuple[Any, int]]) -> tuple[Any, int] 
     total = sum(max(length, 0) for _, length in runs)
     if total <= 0:
         return None
-    index = rng.randrange(total)
+    index = below(total, rng)  # rng.randrange(total)'s draw (core/draws.py)
     for key, length in runs:
         if index < max(length, 0):
             return key, index
@@ -115,7 +117,7 @@ class ActionRule:
         if self.pick is not None:
             return self.pick(state, seat, rng)
         menu = self.choices(state, seat)
-        return menu[rng.randrange(len(menu))] if menu else None
+        return menu[below(len(menu), rng)] if menu else None  # as rng.randrange draws
 
 
 @dataclass(frozen=True)
@@ -231,6 +233,7 @@ def table_for(state: MerlinState) -> Table:
 T = TypeVar("T")
 
 
+@mypyc_attr(native_class=False)  # a descriptor that writes the instance's __dict__
 class _Kept(Generic[T]):
     """A property reckoned on first use and kept in the instance's __dict__, where later reads
     find it at once (functools.cached_property, without the lock it takes in Python 3.11: two
@@ -238,13 +241,18 @@ class _Kept(Generic[T]):
 
     def __init__(self, reckon: Callable[[Any], T]) -> None:
         self.reckon = reckon
-        self.name = reckon.__name__
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        # the name it is kept under (a method that mypyc compiled has no __name__ to read)
+        self.name = name
 
     def __get__(self, instance: Any, owner: Any = None) -> T:
         value = instance.__dict__[self.name] = self.reckon(instance)
         return value
 
 
+@mypyc_attr(native_class=False)  # made by `_told`, its fields written into its __dict__
 class Told(Event):
     """A Merlin event that knows its words (computed once, however many views show it)."""
 

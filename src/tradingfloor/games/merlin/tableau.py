@@ -375,7 +375,7 @@ def _apply_decline(state: MerlinState, seat: int, action: Decline, log: Log) -> 
     return replace(state, economy=replace(state.economy, offer=None))
 
 
-RULES = (
+RULES: tuple[ActionRule, ...] = (
     ActionRule("place", _why_place, _places, _apply_place),
     ActionRule("invest", _why_invest, _invests, _apply_invest, _pick_invest, _invest_fields),
     ActionRule("store", _why_store, _stores, _apply_store, _pick_store, _store_fields),
@@ -383,7 +383,7 @@ RULES = (
     ActionRule("liquidate", _why_liquidate, _liquidates, _apply_liquidate),
     ActionRule("offer_sale", _why_offer, _offers, _apply_offer, _pick_offer, _offer_fields),
 )
-ANSWERS = (
+ANSWERS: tuple[ActionRule, ...] = (
     ActionRule("accept", _why_answer, _accepts, _apply_accept),
     ActionRule("decline", _why_answer, _declines, _apply_decline),
 )

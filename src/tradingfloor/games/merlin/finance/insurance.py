@@ -221,8 +221,10 @@ def _reprice_fields(state: MerlinState, me: int) -> Fields:
 
 def _reprices(state: MerlinState, me: int) -> list[Action]:
     fields = _reprice_fields(state, me)
+    if not fields:  # (before the product: compiled, a generator is made in full at once)
+        return []
     found = (Reprice(quote=q, premium=p) for q, p in product(*fields.values()))
-    return [a for a in found if _why_reprice(state, me, a) is None] if fields else []
+    return [a for a in found if _why_reprice(state, me, a) is None]
 
 
 def _pick_reprice(state: MerlinState, me: int, rng: random.Random) -> Action | None:
