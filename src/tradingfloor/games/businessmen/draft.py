@@ -31,7 +31,6 @@ FIELDS = BusinessmenState._fields
 
 
 _PASSED = Seat._fields.index("passed")
-_PASSED_OF = itemgetter(_PASSED)  # a seat's passed flag, read in C
 
 
 class SeatDraft:
@@ -235,7 +234,7 @@ class Draft:
         self.seats = list(state.seats)
         self.players = len(self.seats)
         self.events = []
-        self.passed = list(map(_PASSED_OF, state.seats))
+        self.passed = [seat.passed for seat in state.seats]
         self._cursor = None
 
     def frozen_seats(self) -> tuple[Seat, ...]:
@@ -295,6 +294,14 @@ class Draft:
             self.news_from,
         )
         return tuple.__new__(BusinessmenState, fields)
+
+    def skipping(self, seat: int) -> bool:
+        """Whether `seat` declared a skip for this round (its `skipping` flag)."""
+        me = self.seats[seat]
+        # Narrowed to one class, the compiled flag is read natively (a Seat's by its index).
+        if isinstance(me, SeatDraft):
+            return me.skipping
+        return me.skipping
 
     def edit(self, seat: int) -> SeatDraft:
         """`seat`'s fields, to change in place: drafted the first time the step changes it."""

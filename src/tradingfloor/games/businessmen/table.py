@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from tradingfloor.games.businessmen.state import (
     PRICE_MAX,
@@ -21,6 +21,26 @@ class Warehouses(Protocol):
 
     @property
     def levels(self) -> tuple[int, int, int]: ...
+
+
+# The helpers over tuples of figures spell out any(), sum() and max() over a generator, or a
+# comprehension: compiled (tradingfloor/compiled.py), these run as native loops, where the builtin
+# called on the tuple itself is a generic call. The rules ask them for every seat at every step.
+
+
+def some(values: tuple[int, ...]) -> bool:
+    """Whether any of `values` is not 0 (or False): `any(values)`."""
+    return any(value for value in values)
+
+
+def total(values: tuple[int, ...]) -> int:
+    """`sum(values)`."""
+    return sum(value for value in values)
+
+
+def added(values: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
+    """`values` and `more` added place by place (of equal lengths)."""
+    return tuple([value + more[place] for place, value in enumerate(values)])
 
 
 def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -46,7 +66,7 @@ def clockwise(players: int, start: int) -> tuple[int, ...]:
 
 # clockwise(players, start) for every start of a table of up to 8 players, by players then start:
 # the turn's search reads it at every step, and two subscripts cost less than a cached call.
-CLOCKWISE = tuple(
+CLOCKWISE: Final = tuple(
     tuple(clockwise(players, start) for start in range(players)) for players in range(9)
 )
 
