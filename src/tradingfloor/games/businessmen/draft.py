@@ -11,12 +11,13 @@ from bisect import bisect_left
 from collections.abc import Callable
 from functools import cached_property
 from operator import itemgetter
-from typing import Any, Union
+from typing import Any, Final, Union
 
 from tradingfloor.core.game import Event
 from tradingfloor.core.native import mypyc_attr
 from tradingfloor.core.rng import Rng, RngCursor
 from tradingfloor.games.businessmen.decks import Decks
+from tradingfloor.games.businessmen.figures import Figures
 from tradingfloor.games.businessmen.state import (
     LOG_ROUNDS,
     VP_SOURCES,
@@ -163,7 +164,7 @@ class Draft:
     """The state's fields as attributes that a step may set; `seats` is a list while drafting, of
     the seats as they were and of the seats the step changes (`edit`)."""
 
-    __slots__ = (*FIELDS, "events", "passed", "players", "_cursor")
+    __slots__ = (*FIELDS, "events", "figures", "passed", "players", "_cursor")
 
     decks: Decks
     goal: int
@@ -193,6 +194,7 @@ class Draft:
     ended: str | None
     news_from: int
     events: list[Event]  # logged during this step, not yet in `log`
+    figures: Figures  # the decks' figures, which the log entries keep (read once a step)
     players: int  # how many seats: a plain attribute, as the turn's search reads it at every step
     # Each seat's `passed` flag while drafting (the seats' own flags are set when frozen): every
     # phase clears and sets them all, and rebuilding a seat each time was the step's main cost.
@@ -231,6 +233,7 @@ class Draft:
             _,
         ) = state
         self.news_from = self.logged
+        self.figures = self.decks.figures
         self.seats = list(state.seats)
         self.players = len(self.seats)
         self.events = []
@@ -346,7 +349,7 @@ class Draft:
         self.logged += 1
         # Seen by every seat (visible_to: Event's default, None).
         self.events.append(
-            _make(LogEntry, (kind, self.logged, self.round, said, None, (), self.decks.figures))
+            _make(LogEntry, (kind, self.logged, self.round, said, None, (), self.figures))
         )
 
     def note_later(self, kind: str, tell: Callable[..., dict[str, Any]], *told: Any) -> None:
@@ -354,11 +357,11 @@ class Draft:
         make than to keep: it is made when a view first reads the entry."""
         self.logged += 1
         self.events.append(
-            _make(LogEntry, (kind, self.logged, self.round, None, tell, told, self.decks.figures))
+            _make(LogEntry, (kind, self.logged, self.round, None, tell, told, self.figures))
         )
 
 
-_make = tuple.__new__  # a LogEntry of its fields, in C
+_make: Final = tuple.__new__  # a LogEntry of its fields, in C
 
 
 Board = Union[BusinessmenState, Draft]  # noqa: UP007 - what the menus read: a state or a draft

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Result
@@ -12,6 +12,7 @@ from tradingfloor.core.spaces import ActionSpace, NoActions
 from tradingfloor.core.words import seat as seat_words
 from tradingfloor.games.businessmen import flow, menus
 from tradingfloor.games.businessmen.actions import (
+    ACTION_TYPES,
     Buy,
     Export,
     Improve,
@@ -33,6 +34,8 @@ from tradingfloor.games.businessmen.state import (
     Seat,
 )
 from tradingfloor.games.businessmen.table import bump, put
+
+ACTION_CLASSES: Final = frozenset(ACTION_TYPES)
 
 
 def new_state(
@@ -122,6 +125,14 @@ def refused(state: BusinessmenState, seat: int, action: Any) -> str | None:
             if choice is action:  # the menus' own action objects: no field-by-field comparison
                 return None
     return space.check(action)
+
+
+def play(state: BusinessmenState, seat: int, action: Any) -> BusinessmenState:
+    """`apply` of any object at all: IllegalAction for one that is not a Businessmen action."""
+    # The class first: pydantic's isinstance() is a Python-level check, and this runs per step.
+    if type(action) not in ACTION_CLASSES and not isinstance(action, ACTION_TYPES):
+        raise IllegalAction(f"not a Businessmen action: {action!r}", seat, action)
+    return apply(state, seat, action)
 
 
 def apply(state: BusinessmenState, seat: int, action: Any) -> BusinessmenState:

@@ -45,7 +45,10 @@ def added(values: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
 
 def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """`values` with position `index` replaced."""
-    return (*values[:index], value, *values[index + 1 :])
+    # One list and one tuple made (slicing and joining made five).
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
@@ -84,7 +87,7 @@ def room_for_types(seat: Warehouses) -> int:
 def over_room(seat: Warehouses) -> bool:
     """Whether the main warehouse holds more goods types than its level allows."""
     main = seat.main
-    held = len(main) - main.count(0)  # the types held, counted in C
+    held = sum(1 for units in main if units)  # the types held
     # Every level's warehouse holds one type at least: the level is read only for two or more
     # (in random play, most warehouses hold none or one).
     return held > 1 and held > room_for_types(seat)
