@@ -29,6 +29,9 @@ from tradingfloor.games.businessmen.state import (
 from tradingfloor.games.businessmen.words import event_text
 
 FIELDS = BusinessmenState._fields
+# A state, a seat or a log entry of its fields (NamedTuple._make without its Python frame, and
+# without looking up tuple.__new__ at each call).
+_make: Final = tuple.__new__
 
 
 _PASSED = Seat._fields.index("passed")
@@ -92,14 +95,14 @@ class SeatDraft:
             self.exported,
             self.vp_from,
         )
-        return tuple.__new__(Seat, fields)
+        return _make(Seat, fields)
 
 
 def _passed_as(seat: Seat, passed: bool) -> Seat:
     """`seat` with its passed flag set to `passed` (Seat._replace, without its machinery)."""
     values = list(seat)
     values[_PASSED] = passed
-    return tuple.__new__(Seat, values)
+    return _make(Seat, values)
 
 
 # Compiled where the build is used (tradingfloor/compiled.py), a log entry stays a Python class:
@@ -255,7 +258,7 @@ class Draft:
     def draws(self) -> RngCursor:
         """The cursor every draw of this step comes from, in order (one cursor, not one a draw)."""
         if self._cursor is None:
-            self._cursor = self.rng.cursor()
+            self._cursor = RngCursor(self.rng)  # rng.cursor(), without a method call
         return self._cursor
 
     def freeze(self) -> BusinessmenState:
@@ -296,7 +299,7 @@ class Draft:
             self.ended,
             self.news_from,
         )
-        return tuple.__new__(BusinessmenState, fields)
+        return _make(BusinessmenState, fields)
 
     def skipping(self, seat: int) -> bool:
         """Whether `seat` declared a skip for this round (its `skipping` flag)."""
@@ -359,9 +362,6 @@ class Draft:
         self.events.append(
             _make(LogEntry, (kind, self.logged, self.round, None, tell, told, self.figures))
         )
-
-
-_make: Final = tuple.__new__  # a LogEntry of its fields, in C
 
 
 Board = Union[BusinessmenState, Draft]  # noqa: UP007 - what the menus read: a state or a draft

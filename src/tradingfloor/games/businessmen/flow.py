@@ -23,17 +23,24 @@ from tradingfloor.games.businessmen.table import (
     added,
     bump,
     clamp_price,
-    clockwise,
     over_room,
     put,
     some,
 )
 
 # Phases where the turn goes round and round until everyone has passed (RULINGS Businessmen 3, 4).
-CIRCLING: Final = ("buy", "load")
+CIRCLING: Final[tuple[str, ...]] = ("buy", "load")
 NO_INSURANCE: Final = (False, False, False)
 NO_GOODS: Final = (0,) * 6  # units of each good
 NONE_OF_THE_GOODS: Final = (False,) * 6  # a flag for each good
+# What the log says of the most frequent entries, made once for every seat of a table of up to 8
+# (as CLOCKWISE): an entry keeps what it was given, and its words are never changed (its `data`
+# is a new dict), so one dict serves every entry that says the same.
+FORCED_PASSES: Final = {
+    phase: tuple({"seat": seat, "phase": phase, "forced": True} for seat in range(8))
+    for phase in CIRCLING
+}  # a seat that passes in a circling phase as it has nothing it could do: by phase and seat
+ROUNDS_FIRST: Final = tuple({"first": seat} for seat in range(8))  # a round's first player
 
 
 def seek(table: Draft, start: int) -> None:
@@ -53,7 +60,7 @@ def seek(table: Draft, start: int) -> None:
             return
         passed[seat] = True
         if circling:
-            table.note("pass", {"seat": seat, "phase": phase, "forced": True})
+            table.note("pass", FORCED_PASSES[phase][seat])
     end_phase(table)
 
 
@@ -256,7 +263,7 @@ def spin_events(table: Draft) -> None:
     table.phase = "discard"
     table.turn = None
     spun = [seat for seat, _ in table.event_spins] if table.event_spins else ()
-    for seat in clockwise(table.players, table.first):
+    for seat in CLOCKWISE[table.players][table.first % table.players]:
         if table.seats[seat].skipping or seat in spun:
             continue
         _spin_for(table, seat)
@@ -327,7 +334,7 @@ def end_round(table: Draft) -> None:
     table.price_spin = None
     table.embargo = ()
     table.event_spins = ()
-    table.note("round", {"first": table.first})
+    table.note("round", ROUNDS_FIRST[table.first])
     begin(table, "declare", table.first)
 
 

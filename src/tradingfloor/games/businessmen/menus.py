@@ -91,7 +91,7 @@ def menu(state: Board, seat: int) -> list[Any]:
 
 
 PASSING: Final = frozenset(("buy", "load", "export", "improve", "insure"))  # phases one may pass in
-DECLARING: Final = (PLAY, SKIP)  # every seat's menu in the declaring phase
+DECLARING: Final[tuple[Any, ...]] = (PLAY, SKIP)  # every seat's menu in the declaring phase
 
 
 def listed(state: Board, seat: int) -> tuple[tuple[Any, ...], int]:

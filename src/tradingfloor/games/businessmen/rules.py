@@ -36,6 +36,11 @@ from tradingfloor.games.businessmen.state import (
 from tradingfloor.games.businessmen.table import bump, put
 
 ACTION_CLASSES: Final = frozenset(ACTION_TYPES)
+# What the log says of each seat's declaration (of a table of up to 8), by skip then seat: one
+# dict for every entry that says the same, as flow.FORCED_PASSES.
+DECLARED: Final = tuple(
+    tuple({"seat": seat, "skip": skip} for seat in range(8)) for skip in (False, True)
+)
 
 
 def new_state(
@@ -177,7 +182,7 @@ def _declare(table: Draft, seat: int, skip: bool) -> None:
         table.edit(seat).skipping = skip
     if skip:
         table.gain_vp(seat, -table.decks.figures.skip_vp, "skipping")
-    table.note("declare", {"seat": seat, "skip": skip})
+    table.note("declare", DECLARED[skip][seat])
 
 
 def _buy(table: Draft, seat: int, action: Buy) -> None:

@@ -15,8 +15,10 @@ __all__ = ["CARS", "CHARACTERISTICS", "GOODS", "BusinessmenState", "Car", "Seat"
 WAREHOUSE: Final = 0  # the characteristics, as indices: warehouse, loader, manager
 LOADER: Final = 1
 MANAGER: Final = 2
-CAPACITY: Final = (5, 6, 7)  # Businessmen §4 of the field: yellow 5, blue 6, green 7
-CAR_VP: Final = (1, 2, 3)  # Businessmen Phase 3: a car filled alone gives 1/2/3 VP
+# Businessmen §4 of the field: yellow 5, blue 6, green 7
+CAPACITY: Final[tuple[int, ...]] = (5, 6, 7)
+# Businessmen Phase 3: a car filled alone gives 1/2/3 VP
+CAR_VP: Final[tuple[int, ...]] = (1, 2, 3)
 # The printed figures a designer may change (figures.py); a match reads state.decks.figures.
 SUPPLY_PER_GOOD = PRINTED.supply_per_good  # RULINGS Businessmen, setup: 25 tiles of each good
 START_COINS = PRINTED.start_coins  # RULINGS Businessmen, setup: 10 coins each
@@ -24,13 +26,10 @@ START_PRICE = PRINTED.start_price  # RULINGS Businessmen 7: "the start is 3"
 PRICE_MIN: Final = 1  # RULINGS Businessmen 7: prices live on a scale of 1-10
 PRICE_MAX: Final = 10
 RISE = PRINTED.rise  # RULINGS Businessmen 7: every good not sent rises 3
-WAREHOUSE_TYPES: Final = (
-    1,
-    2,
-    3,
-)  # RULINGS Businessmen 5: types the main warehouse holds, by level
-LOADER_LIMIT: Final = (4, 5, 6)  # RULINGS Businessmen 4: Loader limit 4/5/6
-MANAGER_LIMIT: Final = (3, 4, 5)  # RULINGS Businessmen 3: Manager's limit 3/4/5
+# RULINGS Businessmen 5: types the main warehouse holds, by level
+WAREHOUSE_TYPES: Final[tuple[int, ...]] = (1, 2, 3)
+LOADER_LIMIT: Final[tuple[int, ...]] = (4, 5, 6)  # RULINGS Businessmen 4: Loader limit 4/5/6
+MANAGER_LIMIT: Final[tuple[int, ...]] = (3, 4, 5)  # RULINGS Businessmen 3: Manager's limit 3/4/5
 IMPROVE: Final = {2: (10, 1), 3: (20, 2)}  # level reached -> (coins, VP); RULINGS Businessmen 9
 INSURANCE_COST: Final = 10  # RULINGS Businessmen 11: 10 coins per characteristic
 SKIP_VP = PRINTED.skip_vp  # RULINGS Businessmen 12: a skipper loses 1 VP
@@ -43,7 +42,11 @@ LOG_ROUNDS: Final = 2  # the log keeps the current round and the one before it, 
 Phase = Literal["declare", "buy", "load", "store", "export", "improve", "discard", "insure", "over"]
 Goods = tuple[int, ...]  # units per good, in GOODS order
 # Where a seat's VP came from (or went): the lab's balance figure "VP by source".
-VP_SOURCES: Final = ("cars", "exports", "improving", "events", "skipping")
+VP_SOURCES: Final[tuple[str, ...]] = ("cars", "exports", "improving", "events", "skipping")
+
+
+# The tuples of figures are typed as tuples of any length: compiled, a tuple of a fixed length is
+# held unboxed, and made into a new tuple each time it is indexed by a number known only then.
 
 
 # The records are NamedTuples rather than frozen dataclasses: as immutable, but a copy with a field
