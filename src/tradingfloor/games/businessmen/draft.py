@@ -45,9 +45,11 @@ class SeatDraft:
 
     coins: int
     vp: int
-    levels: tuple[int, int, int]
-    markers: tuple[bool, bool, bool]
-    insured: tuple[bool, bool, bool]
+    # Tuples of any length (Seat's are of three): compiled, a tuple of a fixed length would be held
+    # unpacked, and made again each time the seat is frozen.
+    levels: tuple[int, ...]
+    markers: tuple[bool, ...]
+    insured: tuple[bool, ...]
     main: tuple[int, ...]
     temp: tuple[int, ...]
     skipping: bool
@@ -100,9 +102,10 @@ class SeatDraft:
 
 def _passed_as(seat: Seat, passed: bool) -> Seat:
     """`seat` with its passed flag set to `passed` (Seat._replace, without its machinery)."""
-    values = list(seat)
-    values[_PASSED] = passed
-    return _make(Seat, values)
+    # Sliced as a tuple of any length (compiled, Seat's fields of three would be unpacked), and
+    # joined by + (star-unpacking is compiled through a list).
+    fields: tuple[Any, ...] = seat
+    return _make(Seat, fields[:_PASSED] + (passed,) + fields[_PASSED + 1 :])  # noqa: RUF005
 
 
 # Compiled where the build is used (tradingfloor/compiled.py), a log entry stays a Python class:
