@@ -63,3 +63,21 @@ def test_a_draw_hashes_the_seed_as_splitmix64_of_its_low_64_bits(seed: int) -> N
         value, _ = Rng(seed, counter).bits64()
         assert value == _splitmix64(_splitmix64(seed & (2**64 - 1)) ^ counter)
         assert Rng(seed, counter).cursor().bits64() == value
+
+
+@given(seeds, counters, st.integers(min_value=1, max_value=2**64))
+def test_a_draw_below_a_bound_rejects_as_worked_out_afresh(
+    seed: int, counter: int, bound: int
+) -> None:
+    """`below` keeps each bound's rejection limit: its draws are those of the limit worked out
+    at every draw (the bound's largest multiple up to 2**64), asked twice to use the kept one."""
+    cursor = Rng(seed, counter).cursor()
+    position = Rng(seed, counter)
+    for _ in range(2):
+        drawn = cursor.below(bound)
+        limit = 2**64 - 2**64 % bound
+        value, position = position.bits64()
+        while value >= limit:
+            value, position = position.bits64()
+        assert drawn == value % bound
+    assert cursor.rng == position

@@ -9,11 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar
+from typing import Final, TypeVar
+
+from tradingfloor.core.native import mypyc_attr
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
+_MASK: Final = (1 << 64) - 1
+_SPAN: Final = 1 << 64  # the draws' range
 
 
 def _splitmix64(x: int) -> int:
@@ -30,6 +33,9 @@ def _hashed_seed(seed: int) -> int:
     return _splitmix64(seed & _MASK)
 
 
+# Compiled where the build is used (tradingfloor/compiled.py), a position stays a Python class (a
+# frozen dataclass with slots, pickled in every state as before); its cursor and draws compile.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Rng:
     """The generator's position: a secret seed and how many draws have been made from it."""
@@ -55,6 +61,19 @@ class Rng:
 
 _set_seed = Rng.__dict__["seed"].__set__
 _set_counter = Rng.__dict__["counter"].__set__
+
+
+def _limit(n: int) -> int:
+    """The draws below which `value % n` is uniform: the largest multiple of `n` in the range."""
+    limit = _LIMITS.get(n)
+    if limit is None:
+        limit = _LIMITS[n] = _SPAN - _SPAN % n
+    return limit
+
+
+# Worked out once per bound (games draw below a handful of bounds): three operations on integers
+# of 64 bits and more were a fifth of a draw.
+_LIMITS: Final[dict[int, int]] = {}
 
 
 class RngCursor:
@@ -83,7 +102,7 @@ class RngCursor:
         """A uniform integer in [0, n), without modulo bias."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _limit(n)
         while True:
             value = self.bits64()
             if value < limit:

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Event
 from tradingfloor.core.spaces import NoActions
-from tradingfloor.games.businessmen import menus
+from tradingfloor.games.businessmen import flow, menus, rules
 from tradingfloor.games.businessmen.draft import LogEntry
 from tradingfloor.games.businessmen.explain import refusal
 from tradingfloor.games.businessmen.names import CHARACTERISTICS, GOODS
@@ -20,9 +21,13 @@ from tradingfloor.games.businessmen.spaces import ACTIVE, Menu
 from tradingfloor.games.businessmen.state import WAREHOUSE_TYPES, BusinessmenState
 from tradingfloor.games.businessmen.table import (
     CLOCKWISE,
+    added,
     clockwise,
     over_room,
+    put,
     room_for_types,
+    some,
+    total,
     types_held,
 )
 from tradingfloor.games.businessmen.words import label
@@ -212,3 +217,80 @@ def test_the_table_of_clockwise_orders_is_every_clockwise_order() -> None:
         for start in range(2 * players):
             assert CLOCKWISE[players][start % players] == clockwise(players, start)
     assert clockwise(3, 2) == (2, 0, 1)
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_a_seat_can_act_exactly_when_its_phase_lists_something(options: dict[str, Any]) -> None:
+    # The turn's search asks can_act, which lists nothing: it must say what the listers say.
+    for seed in range(3):
+        for state, _, _ in _steps(options, seed):
+            for seat in range(state.players):
+                listed = menus.options(state, seat)
+                assert menus.can_act(state, state.phase, seat) == bool(listed), (state.phase, seat)
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_the_helpers_over_figures_are_the_builtins(options: dict[str, Any]) -> None:
+    for seed in range(2):
+        for state, _, _ in _steps(options, seed):
+            for figures in (
+                state.market,
+                state.supply,
+                state.prices,
+                *(c.units for c in state.cars),
+            ):
+                assert some(figures) == any(figures) and total(figures) == sum(figures)
+                assert added(figures, figures) == tuple(2 * units for units in figures)
+                for place in range(len(figures)):
+                    assert put(figures, place, -1) == (*figures[:place], -1, *figures[place + 1 :])
+            for me in state.seats:
+                for flags in (me.bought, me.exported, me.insured, me.markers):
+                    assert some(flags) == any(flags)
+                assert all(car.load == sum(car.units) for car in state.cars)
+
+
+def _said_afresh() -> tuple[object, ...]:
+    """The log's shared words, made again as the rules first made them."""
+    forced = {
+        phase: tuple({"seat": seat, "phase": phase, "forced": True} for seat in range(8))
+        for phase in ("buy", "load")
+    }
+    declared = tuple(
+        tuple({"seat": seat, "skip": skip} for seat in range(8)) for skip in (False, True)
+    )
+    return forced, declared, tuple({"first": seat} for seat in range(8))
+
+
+def test_the_shared_words_of_the_log_are_never_changed() -> None:
+    # Entries that say the same share one dict of words: reading the entries of whole games
+    # (views, JSON, data), even changing what was read, leaves those dicts as they were made.
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = GAME.new({"players": 4, "max_rounds": 12}, seed)
+        while actors := GAME.actors(state):
+            state = GAME.apply(state, actors[0], GAME.legal(state, actors[0]).sample(rng))
+            GAME.view(state, None)
+            for entry in state.log:
+                entry.data["changed"] = True  # the entry's own dict, made from its words
+    shared = (flow.FORCED_PASSES, rules.DECLARED, flow.ROUNDS_FIRST)
+    assert shared == _said_afresh()
+
+
+def test_random_play_draws_as_random_randrange_draws() -> None:
+    # Menu.sample draws its index by core.draws.below: the very draws of rng.randrange.
+    for seed in range(2):
+        for _, _, menu in _steps({"players": 3}, seed):
+            drawn, long_way = random.Random(seed), random.Random(seed)
+            action = menu.sample(drawn)
+            actions, active = menu.actions, menu.active
+            if 0 < active < len(actions) and long_way.random() >= 0.1:
+                expected = actions[long_way.randrange(active)]
+            else:
+                expected = actions[long_way.randrange(len(actions))]
+            assert action is expected and drawn.getstate() == long_way.getstate()
+
+
+def test_a_foreign_action_is_refused_by_the_rules_entry() -> None:
+    state = GAME.new({"players": 3}, 0)
+    with pytest.raises(IllegalAction, match="not a Businessmen action"):
+        GAME.apply(state, 0, {"type": "play"})

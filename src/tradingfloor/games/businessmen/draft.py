@@ -11,12 +11,13 @@ from bisect import bisect_left
 from collections.abc import Callable
 from functools import cached_property
 from operator import itemgetter
-from typing import Any, Union
+from typing import Any, Final, Union
 
 from tradingfloor.core.game import Event
 from tradingfloor.core.native import mypyc_attr
 from tradingfloor.core.rng import Rng, RngCursor
 from tradingfloor.games.businessmen.decks import Decks
+from tradingfloor.games.businessmen.figures import Figures
 from tradingfloor.games.businessmen.state import (
     LOG_ROUNDS,
     VP_SOURCES,
@@ -28,10 +29,12 @@ from tradingfloor.games.businessmen.state import (
 from tradingfloor.games.businessmen.words import event_text
 
 FIELDS = BusinessmenState._fields
+# A state, a seat or a log entry of its fields (NamedTuple._make without its Python frame, and
+# without looking up tuple.__new__ at each call).
+_make: Final = tuple.__new__
 
 
 _PASSED = Seat._fields.index("passed")
-_PASSED_OF = itemgetter(_PASSED)  # a seat's passed flag, read in C
 
 
 class SeatDraft:
@@ -42,9 +45,11 @@ class SeatDraft:
 
     coins: int
     vp: int
-    levels: tuple[int, int, int]
-    markers: tuple[bool, bool, bool]
-    insured: tuple[bool, bool, bool]
+    # Tuples of any length (Seat's are of three): compiled, a tuple of a fixed length would be held
+    # unpacked, and made again each time the seat is frozen.
+    levels: tuple[int, ...]
+    markers: tuple[bool, ...]
+    insured: tuple[bool, ...]
     main: tuple[int, ...]
     temp: tuple[int, ...]
     skipping: bool
@@ -92,14 +97,15 @@ class SeatDraft:
             self.exported,
             self.vp_from,
         )
-        return tuple.__new__(Seat, fields)
+        return _make(Seat, fields)
 
 
 def _passed_as(seat: Seat, passed: bool) -> Seat:
     """`seat` with its passed flag set to `passed` (Seat._replace, without its machinery)."""
-    values = list(seat)
-    values[_PASSED] = passed
-    return tuple.__new__(Seat, values)
+    # Sliced as a tuple of any length (compiled, Seat's fields of three would be unpacked), and
+    # joined by + (star-unpacking is compiled through a list).
+    fields: tuple[Any, ...] = seat
+    return _make(Seat, fields[:_PASSED] + (passed,) + fields[_PASSED + 1 :])  # noqa: RUF005
 
 
 # Compiled where the build is used (tradingfloor/compiled.py), a log entry stays a Python class:
@@ -164,7 +170,7 @@ class Draft:
     """The state's fields as attributes that a step may set; `seats` is a list while drafting, of
     the seats as they were and of the seats the step changes (`edit`)."""
 
-    __slots__ = (*FIELDS, "events", "passed", "players", "_cursor")
+    __slots__ = (*FIELDS, "events", "figures", "passed", "players", "_cursor")
 
     decks: Decks
     goal: int
@@ -194,6 +200,7 @@ class Draft:
     ended: str | None
     news_from: int
     events: list[Event]  # logged during this step, not yet in `log`
+    figures: Figures  # the decks' figures, which the log entries keep (read once a step)
     players: int  # how many seats: a plain attribute, as the turn's search reads it at every step
     # Each seat's `passed` flag while drafting (the seats' own flags are set when frozen): every
     # phase clears and sets them all, and rebuilding a seat each time was the step's main cost.
@@ -232,10 +239,11 @@ class Draft:
             _,
         ) = state
         self.news_from = self.logged
+        self.figures = self.decks.figures
         self.seats = list(state.seats)
         self.players = len(self.seats)
         self.events = []
-        self.passed = list(map(_PASSED_OF, state.seats))
+        self.passed = [seat.passed for seat in state.seats]
         self._cursor = None
 
     def frozen_seats(self) -> tuple[Seat, ...]:
@@ -253,7 +261,7 @@ class Draft:
     def draws(self) -> RngCursor:
         """The cursor every draw of this step comes from, in order (one cursor, not one a draw)."""
         if self._cursor is None:
-            self._cursor = self.rng.cursor()
+            self._cursor = RngCursor(self.rng)  # rng.cursor(), without a method call
         return self._cursor
 
     def freeze(self) -> BusinessmenState:
@@ -294,7 +302,15 @@ class Draft:
             self.ended,
             self.news_from,
         )
-        return tuple.__new__(BusinessmenState, fields)
+        return _make(BusinessmenState, fields)
+
+    def skipping(self, seat: int) -> bool:
+        """Whether `seat` declared a skip for this round (its `skipping` flag)."""
+        me = self.seats[seat]
+        # Narrowed to one class, the compiled flag is read natively (a Seat's by its index).
+        if isinstance(me, SeatDraft):
+            return me.skipping
+        return me.skipping
 
     def edit(self, seat: int) -> SeatDraft:
         """`seat`'s fields, to change in place: drafted the first time the step changes it."""
@@ -339,7 +355,7 @@ class Draft:
         self.logged += 1
         # Seen by every seat (visible_to: Event's default, None).
         self.events.append(
-            _make(LogEntry, (kind, self.logged, self.round, said, None, (), self.decks.figures))
+            _make(LogEntry, (kind, self.logged, self.round, said, None, (), self.figures))
         )
 
     def note_later(self, kind: str, tell: Callable[..., dict[str, Any]], *told: Any) -> None:
@@ -347,11 +363,8 @@ class Draft:
         make than to keep: it is made when a view first reads the entry."""
         self.logged += 1
         self.events.append(
-            _make(LogEntry, (kind, self.logged, self.round, None, tell, told, self.decks.figures))
+            _make(LogEntry, (kind, self.logged, self.round, None, tell, told, self.figures))
         )
-
-
-_make = tuple.__new__  # a LogEntry of its fields, in C
 
 
 Board = Union[BusinessmenState, Draft]  # noqa: UP007 - what the menus read: a state or a draft

@@ -5,10 +5,8 @@ Each function changes the `Draft` of the step in progress in place.
 
 from __future__ import annotations
 
-from functools import cache
-from itertools import repeat
-from operator import add, attrgetter, sub
-from typing import Any
+from operator import sub
+from typing import Any, Final
 
 from tradingfloor.games.businessmen import menus
 from tradingfloor.games.businessmen.decks import PriceSector
@@ -22,19 +20,27 @@ from tradingfloor.games.businessmen.state import (
 )
 from tradingfloor.games.businessmen.table import (
     CLOCKWISE,
+    added,
     bump,
     clamp_price,
-    clockwise,
     over_room,
     put,
+    some,
 )
 
 # Phases where the turn goes round and round until everyone has passed (RULINGS Businessmen 3, 4).
-CIRCLING = ("buy", "load")
-NO_INSURANCE = (False, False, False)
-NO_GOODS = (0,) * 6  # units of each good
-NONE_OF_THE_GOODS = (False,) * 6  # a flag for each good
-_VP_OF = attrgetter("vp")  # a seat's VP, read in C
+CIRCLING: Final[tuple[str, ...]] = ("buy", "load")
+NO_INSURANCE: Final = (False, False, False)
+NO_GOODS: Final = (0,) * 6  # units of each good
+NONE_OF_THE_GOODS: Final = (False,) * 6  # a flag for each good
+# What the log says of the most frequent entries, made once for every seat of a table of up to 8
+# (as CLOCKWISE): an entry keeps what it was given, and its words are never changed (its `data`
+# is a new dict), so one dict serves every entry that says the same.
+FORCED_PASSES: Final = {
+    phase: tuple({"seat": seat, "phase": phase, "forced": True} for seat in range(8))
+    for phase in CIRCLING
+}  # a seat that passes in a circling phase as it has nothing it could do: by phase and seat
+ROUNDS_FIRST: Final = tuple({"first": seat} for seat in range(8))  # a round's first player
 
 
 def seek(table: Draft, start: int) -> None:
@@ -43,25 +49,24 @@ def seek(table: Draft, start: int) -> None:
     A seat with nothing it could do passes at once: in every phase, what a seat can do only
     shrinks as the phase goes on, so that pass is the one it would have to make anyway.
     """
-    seats, passed, phase = table.seats, table.passed, table.phase
-    can_act = menus.CAN_ACT[phase]
+    passed, phase = table.passed, table.phase
     circling = phase in CIRCLING
     players = table.players
     for seat in CLOCKWISE[players][start % players]:
-        if passed[seat] or seats[seat].skipping:
+        if passed[seat] or table.skipping(seat):
             continue
-        if can_act(table, seat):
+        if menus.can_act(table, phase, seat):
             table.turn = seat
             return
         passed[seat] = True
         if circling:
-            table.note("pass", {"seat": seat, "phase": phase, "forced": True})
+            table.note("pass", FORCED_PASSES[phase][seat])
     end_phase(table)
 
 
 def after_action(table: Draft, seat: int) -> None:
     """Whose turn it is after `seat` acted."""
-    if table.phase == "buy" and not any(table.market):
+    if table.phase == "buy" and not some(table.market):
         end_phase(table)  # RULINGS Businessmen 3: until the market is empty
     elif table.phase in CIRCLING:
         seek(table, seat + 1)
@@ -120,8 +125,8 @@ def turn_cards(table: Draft) -> None:
     )
     wanted = table.decks.goods_cards[card]
     supply = table.supply
-    market = tuple(map(min, wanted, supply))
-    table.supply = tuple(map(sub, supply, market))
+    market = tuple([min(units, supply[good]) for good, units in enumerate(wanted)])
+    table.supply = tuple([units - market[good] for good, units in enumerate(supply)])
     table.market = market
     table.goods_card = card
     table.export_card = export
@@ -148,9 +153,9 @@ def _draw(
 def begin_storing(table: Draft) -> None:
     """RULINGS Businessmen 5: the temporary warehouse empties into the main one."""
     for seat, tablet in enumerate(table.seats):
-        if any(tablet.temp):
+        if some(tablet.temp):
             me = table.edit(seat)
-            me.main = tuple(map(add, me.main, me.temp))
+            me.main = added(me.main, me.temp)
             me.temp = NO_GOODS
     begin(table, "store", table.first)
 
@@ -236,13 +241,12 @@ def _send(table: Draft, index: int) -> None:
 def _move_prices(table: Draft, falls: list[int]) -> None:
     """RULINGS Businessmen 7: goods sent fall by each car's capacity; all the others rise 3."""
     before = table.prices
-    # Mapped in C over the cached moves: a handful of prices, falls and rises in a whole game.
-    prices = tuple(map(_moved, before, falls, repeat(table.decks.figures.rise)))
+    rise = table.decks.figures.rise
+    prices = tuple([_moved(price, falls[good], rise) for good, price in enumerate(before)])
     table.prices = prices
     table.note_later("prices", _prices_said, before, prices)
 
 
-@cache
 def _moved(price: int, fall: int, rise: int) -> int:
     """A good's price after the cars are sent: down by `fall` if it was sent, else up by `rise`."""
     return clamp_price(price - fall if fall else price + rise)
@@ -259,7 +263,7 @@ def spin_events(table: Draft) -> None:
     table.phase = "discard"
     table.turn = None
     spun = [seat for seat, _ in table.event_spins] if table.event_spins else ()
-    for seat in clockwise(table.players, table.first):
+    for seat in CLOCKWISE[table.players][table.first % table.players]:
         if table.seats[seat].skipping or seat in spun:
             continue
         _spin_for(table, seat)
@@ -271,7 +275,7 @@ def spin_events(table: Draft) -> None:
             return
     # RULINGS Businessmen 11: insurance covers the next round's phase 5 only.
     for seat, tablet in enumerate(table.seats):
-        if any(tablet.insured):
+        if some(tablet.insured):
             table.edit(seat).insured = NO_INSURANCE
     begin(table, "insure", table.first)
 
@@ -305,17 +309,17 @@ def _spin_for(table: Draft, seat: int) -> None:
 
 def end_round(table: Draft) -> None:
     """RULINGS Businessmen 13 and 2: the game ends, or the next round's declarations begin."""
-    if max(map(_VP_OF, table.seats)) >= table.goal:
+    if _highest_vp(table) >= table.goal:
         _over(table, "goal")
         return
     if table.round >= table.max_rounds:
         _over(table, "round limit")
         return
-    table.supply = tuple(map(add, table.supply, table.market))
+    table.supply = added(table.supply, table.market)
     table.market = (0,) * 6
     for seat, tablet in enumerate(table.seats):
         # Already so for most seats: nothing skipped, owed, bought or exported.
-        if tablet.skipping or tablet.owed or any(tablet.bought) or any(tablet.exported):
+        if tablet.skipping or tablet.owed or some(tablet.bought) or some(tablet.exported):
             _next_round(table.edit(seat))
     table.passed = [False] * table.players
     if table.goods_card is not None:
@@ -330,8 +334,13 @@ def end_round(table: Draft) -> None:
     table.price_spin = None
     table.embargo = ()
     table.event_spins = ()
-    table.note("round", {"first": table.first})
+    table.note("round", ROUNDS_FIRST[table.first])
     begin(table, "declare", table.first)
+
+
+def _highest_vp(table: Draft) -> int:
+    """The most VP a seat has."""
+    return max([tablet.vp for tablet in table.seats])
 
 
 def _next_round(me: SeatDraft) -> None:

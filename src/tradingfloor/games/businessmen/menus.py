@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from itertools import combinations
-from operator import add
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tradingfloor.games.businessmen.actions import (
     Buy,
@@ -30,22 +28,31 @@ from tradingfloor.games.businessmen.state import (
     MANAGER,
     MANAGER_LIMIT,
 )
-from tradingfloor.games.businessmen.table import over_room, room_for_types, types_held
+from tradingfloor.games.businessmen.table import (
+    added,
+    over_room,
+    room_for_types,
+    some,
+    total,
+    types_held,
+)
 
 if TYPE_CHECKING:  # the draft imports the words (its log entries' text): not at run time
     from tradingfloor.games.businessmen.draft import Board
 
-PASS = Pass()
-PLAY = Play()
-SKIP = Skip()
+PASS: Final = Pass()
+PLAY: Final = Play()
+SKIP: Final = Skip()
 BUYS = {(g, u): Buy(good=GOODS[g], units=u) for g in range(6) for u in range(1, 6)}  # type: ignore[arg-type]
-BUYS_UP_TO = tuple(tuple(BUYS[g, u] for u in range(1, 6)) for g in range(6))  # by good, 1-5 units
-LOADS = {(c, g): Load(car=CARS[c], good=GOODS[g]) for c in range(3) for g in range(6)}  # type: ignore[arg-type]
-EXPORTS = {(g, u): Export(good=GOODS[g], units=u) for g in range(6) for u in EXPORT_VP}  # type: ignore[arg-type]
-IMPROVES = tuple(Improve(characteristic=name) for name in CHARACTERISTICS)  # type: ignore[arg-type]
-CHEAPEST_IMPROVEMENT = min(coins for coins, _ in IMPROVE.values())  # RULINGS Businessmen 9
-FEWEST_EXPORTED = min(EXPORT_VP)  # RULINGS Businessmen 8: an export is of 4, 6 or 8 units
-INSURES = tuple(Insure(characteristic=name) for name in CHARACTERISTICS)  # type: ignore[arg-type]
+BUYS_UP_TO: Final = tuple(
+    tuple(BUYS[g, u] for u in range(1, 6)) for g in range(6)
+)  # by good, 1-5 units
+LOADS: Final = {(c, g): Load(car=CARS[c], good=GOODS[g]) for c in range(3) for g in range(6)}  # type: ignore[arg-type]
+EXPORTS: Final = {(g, u): Export(good=GOODS[g], units=u) for g in range(6) for u in EXPORT_VP}  # type: ignore[arg-type]
+IMPROVES: Final = tuple(Improve(characteristic=name) for name in CHARACTERISTICS)  # type: ignore[arg-type]
+CHEAPEST_IMPROVEMENT: Final = min(coins for coins, _ in IMPROVE.values())  # RULINGS Businessmen 9
+FEWEST_EXPORTED: Final = min(EXPORT_VP)  # RULINGS Businessmen 8: an export is of 4, 6 or 8 units
+INSURES: Final = tuple(Insure(characteristic=name) for name in CHARACTERISTICS)  # type: ignore[arg-type]
 
 PHASE_HINTS = {
     "declare": "before the round, declare whether you play it or skip it",
@@ -61,8 +68,21 @@ PHASE_HINTS = {
 
 def options(state: Board, seat: int) -> list[Any]:
     """The actions open to `seat` in this phase, besides passing (empty: nothing to do)."""
-    lister = _LISTERS.get(state.phase)
-    return [] if lister is None else lister(state, seat)
+    # A chain of comparisons, as in `can_act`: each lister is then a native call, compiled.
+    phase = state.phase
+    if phase == "buy":
+        return buy_options(state, seat)
+    if phase == "load":
+        return _load_menu(state, seat)
+    if phase == "store" or phase == "discard":
+        return store_options(state, seat)
+    if phase == "export":
+        return _export_menu(state, seat)
+    if phase == "improve":
+        return _improve_menu(state, seat)
+    if phase == "insure":
+        return _insure_menu(state, seat)
+    return [PLAY, SKIP] if phase == "declare" else []
 
 
 def menu(state: Board, seat: int) -> list[Any]:
@@ -70,8 +90,8 @@ def menu(state: Board, seat: int) -> list[Any]:
     return list(listed(state, seat)[0])
 
 
-PASSING = frozenset(("buy", "load", "export", "improve", "insure"))  # phases one may pass in
-DECLARING = (PLAY, SKIP)  # every seat's menu in the declaring phase
+PASSING: Final = frozenset(("buy", "load", "export", "improve", "insure"))  # phases one may pass in
+DECLARING: Final[tuple[Any, ...]] = (PLAY, SKIP)  # every seat's menu in the declaring phase
 
 
 def listed(state: Board, seat: int) -> tuple[tuple[Any, ...], int]:
@@ -85,11 +105,6 @@ def listed(state: Board, seat: int) -> tuple[tuple[Any, ...], int]:
     if phase in PASSING:
         choices.append(PASS)
     return tuple(choices), active
-
-
-def _can_declare(state: Board, seat: int) -> bool:
-    """Every seat declares: to play the round or to skip it."""
-    return True
 
 
 def _can_buy(state: Board, seat: int) -> bool:
@@ -112,16 +127,16 @@ def _can_load(state: Board, seat: int) -> bool:
     """Whether `load_options` lists anything."""
     me = state.seats[seat]
     main, temp = me.main, me.temp
-    if not any(main) and not any(temp):
+    if not some(main) and not some(temp):
         return False  # nothing to load: most seats of a random game, at most loading phases
     if LOADER_LIMIT[me.levels[LOADER] - 1] <= 0:
         return False
     for car, wagon in enumerate(state.cars):
-        if CAPACITY[car] - sum(wagon.units) <= 0:
+        if CAPACITY[car] - total(wagon.units) <= 0:
             continue
         good = wagon.good
         if good is None:
-            if any(main) or any(temp):
+            if some(main) or some(temp):
                 return True
         elif main[good] + temp[good] > 0:
             return True
@@ -135,7 +150,7 @@ def _must_store(state: Board, seat: int) -> bool:
 
 def _can_export(state: Board, seat: int) -> bool:
     """Whether `export_options` lists anything."""
-    if max(state.seats[seat].main) < FEWEST_EXPORTED:
+    if not any(units >= FEWEST_EXPORTED for units in state.seats[seat].main):
         return False  # no good held in an exportable number: most seats, at most export phases
     return bool(export_options(state, seat))
 
@@ -155,7 +170,7 @@ def _can_improve(state: Board, seat: int) -> bool:
 def _can_insure(state: Board, seat: int) -> bool:
     """Whether `insure_options` lists anything."""
     me = state.seats[seat]
-    return me.coins >= INSURANCE_COST and not all(me.insured)
+    return me.coins >= INSURANCE_COST and not all(flag for flag in me.insured)
 
 
 def buy_options(state: Board, seat: int) -> list[Buy]:
@@ -177,7 +192,7 @@ def load_units(state: Board, seat: int, car: int, good: int) -> int:
     wagon = state.cars[car]
     if wagon.good not in (None, good):
         return 0
-    room = CAPACITY[car] - wagon.load
+    room = CAPACITY[car] - total(wagon.units)
     return min(LOADER_LIMIT[me.levels[LOADER] - 1], room, me.held(good))
 
 
@@ -185,10 +200,10 @@ def load_options(state: Board, seat: int) -> list[tuple[int, int, int]]:
     """(car, good, units) for every load `seat` can make: those where `load_units` is positive."""
     me = state.seats[seat]
     limit = LOADER_LIMIT[me.levels[LOADER] - 1]
-    held = tuple(map(add, me.main, me.temp))
+    held = added(me.main, me.temp)
     out = []
     for car, wagon in enumerate(state.cars):
-        most = min(limit, CAPACITY[car] - sum(wagon.units))  # the loader and the car's room
+        most = min(limit, CAPACITY[car] - total(wagon.units))  # the loader and the car's room
         if most <= 0:
             continue
         # A car takes only the good it carries, or any good while it is empty.
@@ -243,11 +258,6 @@ def insure_options(state: Board, seat: int) -> list[int]:
     return [c for c in range(3) if not me.insured[c] and me.coins >= INSURANCE_COST]
 
 
-def _declare_options(state: Board, seat: int) -> list[Any]:
-    """Play the round, or skip it."""
-    return [PLAY, SKIP]
-
-
 def _load_menu(state: Board, seat: int) -> list[Any]:
     """The loads of `load_options`, as actions."""
     return [LOADS[c, g] for c, g, _ in load_options(state, seat)]
@@ -268,26 +278,20 @@ def _insure_menu(state: Board, seat: int) -> list[Any]:
     return [INSURES[c] for c in insure_options(state, seat)]
 
 
-# Each phase's lister of `options`, and (CAN_ACT) its test of whether that list is not empty,
-# without listing it: a look-up rather than a chain of comparisons, since the turn's search
-# (`flow.seek`) asks for every seat at every step.
-_LISTERS: dict[str, Callable[[Board, int], list[Any]]] = {
-    "declare": _declare_options,
-    "buy": buy_options,
-    "load": _load_menu,
-    "store": store_options,
-    "discard": store_options,
-    "export": _export_menu,
-    "improve": _improve_menu,
-    "insure": _insure_menu,
-}
-CAN_ACT: dict[str, Callable[[Board, int], bool]] = {
-    "declare": _can_declare,
-    "buy": _can_buy,
-    "load": _can_load,
-    "store": _must_store,
-    "discard": _must_store,
-    "export": _can_export,
-    "improve": _can_improve,
-    "insure": _can_insure,
-}
+def can_act(state: Board, phase: str, seat: int) -> bool:
+    """Whether `options(state, seat)` would list anything in `phase`, without listing it."""
+    # A chain of comparisons rather than a look-up of the phase's test: compiled, each test is then
+    # a native call, and the turn's search (`flow.seek`) asks for every seat at every step.
+    if phase == "buy":
+        return _can_buy(state, seat)
+    if phase == "load":
+        return _can_load(state, seat)
+    if phase == "store" or phase == "discard":
+        return _must_store(state, seat)
+    if phase == "export":
+        return _can_export(state, seat)
+    if phase == "improve":
+        return _can_improve(state, seat)
+    if phase == "insure":
+        return _can_insure(state, seat)
+    return phase == "declare"  # every seat declares: to play the round or to skip it

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Result
@@ -12,6 +12,7 @@ from tradingfloor.core.spaces import ActionSpace, NoActions
 from tradingfloor.core.words import seat as seat_words
 from tradingfloor.games.businessmen import flow, menus
 from tradingfloor.games.businessmen.actions import (
+    ACTION_TYPES,
     Buy,
     Export,
     Improve,
@@ -33,6 +34,13 @@ from tradingfloor.games.businessmen.state import (
     Seat,
 )
 from tradingfloor.games.businessmen.table import bump, put
+
+ACTION_CLASSES: Final = frozenset(ACTION_TYPES)
+# What the log says of each seat's declaration (of a table of up to 8), by skip then seat: one
+# dict for every entry that says the same, as flow.FORCED_PASSES.
+DECLARED: Final = tuple(
+    tuple({"seat": seat, "skip": skip} for seat in range(8)) for skip in (False, True)
+)
 
 
 def new_state(
@@ -124,6 +132,14 @@ def refused(state: BusinessmenState, seat: int, action: Any) -> str | None:
     return space.check(action)
 
 
+def play(state: BusinessmenState, seat: int, action: Any) -> BusinessmenState:
+    """`apply` of any object at all: IllegalAction for one that is not a Businessmen action."""
+    # The class first: pydantic's isinstance() is a Python-level check, and this runs per step.
+    if type(action) not in ACTION_CLASSES and not isinstance(action, ACTION_TYPES):
+        raise IllegalAction(f"not a Businessmen action: {action!r}", seat, action)
+    return apply(state, seat, action)
+
+
 def apply(state: BusinessmenState, seat: int, action: Any) -> BusinessmenState:
     """`seat` takes `action`; IllegalAction (and nothing changed) if the rules refuse it."""
     why = refused(state, seat, action)
@@ -166,7 +182,7 @@ def _declare(table: Draft, seat: int, skip: bool) -> None:
         table.edit(seat).skipping = skip
     if skip:
         table.gain_vp(seat, -table.decks.figures.skip_vp, "skipping")
-    table.note("declare", {"seat": seat, "skip": skip})
+    table.note("declare", DECLARED[skip][seat])
 
 
 def _buy(table: Draft, seat: int, action: Buy) -> None:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import repeat
-from operator import is_
-from typing import Any
+from typing import Any, Final
 
+from tradingfloor.core.draws import below
 from tradingfloor.core.spaces import ChoiceSpace
 from tradingfloor.games.businessmen.actions import ACTION_TYPES, Pass, Skip
 from tradingfloor.games.businessmen.explain import refusal
@@ -16,9 +15,9 @@ from tradingfloor.games.businessmen.words import label
 
 # Random play picks "pass" or "skip" this seldom when something else is on offer, so that random
 # games buy, load and improve like a table would, and end in a reasonable number of rounds.
-QUIET_ODDS = 0.1
+QUIET_ODDS: Final = 0.1
 QUIET = (Pass, Skip)
-ACTIVE = frozenset(kind for kind in ACTION_TYPES if kind not in QUIET)  # every other action
+ACTIVE: Final = frozenset(kind for kind in ACTION_TYPES if kind not in QUIET)  # every other action
 
 
 class Menu(ChoiceSpace):
@@ -52,7 +51,7 @@ class Menu(ChoiceSpace):
     def check(self, action: Any) -> str | None:
         # The menus list shared action objects, and bots and search mostly hand one of them back:
         # looked for by identity first, in C, before pydantic's field-by-field == (Python-level).
-        if any(map(is_, self.actions, repeat(action))):
+        if any(choice is action for choice in self.actions):
             return None
         return None if action in self.actions else self.explain(action)
 
@@ -62,10 +61,11 @@ class Menu(ChoiceSpace):
 
     def sample(self, rng: random.Random) -> Any:
         # An active action (the first `active` ones) but seldom, when the menu has quiet ones too.
+        # Drawn by `below`, as rng.randrange draws (compiled, without randrange's Python frames).
         actions, active = self.actions, self.active
         if 0 < active < len(actions) and rng.random() >= QUIET_ODDS:
-            return actions[rng.randrange(active)]
-        return actions[rng.randrange(len(actions))]  # ChoiceSpace.sample
+            return actions[below(active, rng)]
+        return actions[below(len(actions), rng)]  # ChoiceSpace.sample
 
 
 def _active_count(actions: tuple[Any, ...]) -> int:

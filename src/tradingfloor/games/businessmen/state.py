@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from tradingfloor.core.game import Event
 from tradingfloor.core.rng import Rng
@@ -12,31 +12,41 @@ from tradingfloor.games.businessmen.names import CARS, CHARACTERISTICS, GOODS
 
 __all__ = ["CARS", "CHARACTERISTICS", "GOODS", "BusinessmenState", "Car", "Seat"]
 
-WAREHOUSE, LOADER, MANAGER = 0, 1, 2
-CAPACITY = (5, 6, 7)  # Businessmen §4 of the field: yellow 5, blue 6, green 7
-CAR_VP = (1, 2, 3)  # Businessmen Phase 3: a car filled alone gives 1/2/3 VP
+WAREHOUSE: Final = 0  # the characteristics, as indices: warehouse, loader, manager
+LOADER: Final = 1
+MANAGER: Final = 2
+# Businessmen §4 of the field: yellow 5, blue 6, green 7
+CAPACITY: Final[tuple[int, ...]] = (5, 6, 7)
+# Businessmen Phase 3: a car filled alone gives 1/2/3 VP
+CAR_VP: Final[tuple[int, ...]] = (1, 2, 3)
 # The printed figures a designer may change (figures.py); a match reads state.decks.figures.
 SUPPLY_PER_GOOD = PRINTED.supply_per_good  # RULINGS Businessmen, setup: 25 tiles of each good
 START_COINS = PRINTED.start_coins  # RULINGS Businessmen, setup: 10 coins each
 START_PRICE = PRINTED.start_price  # RULINGS Businessmen 7: "the start is 3"
-PRICE_MIN, PRICE_MAX = 1, 10  # RULINGS Businessmen 7: prices live on a scale of 1-10
+PRICE_MIN: Final = 1  # RULINGS Businessmen 7: prices live on a scale of 1-10
+PRICE_MAX: Final = 10
 RISE = PRINTED.rise  # RULINGS Businessmen 7: every good not sent rises 3
-WAREHOUSE_TYPES = (1, 2, 3)  # RULINGS Businessmen 5: types the main warehouse holds, by level
-LOADER_LIMIT = (4, 5, 6)  # RULINGS Businessmen 4: Loader limit 4/5/6
-MANAGER_LIMIT = (3, 4, 5)  # RULINGS Businessmen 3: Manager's limit 3/4/5
-IMPROVE = {2: (10, 1), 3: (20, 2)}  # level reached -> (coins, VP); RULINGS Businessmen 9
-INSURANCE_COST = 10  # RULINGS Businessmen 11: 10 coins per characteristic
+# RULINGS Businessmen 5: types the main warehouse holds, by level
+WAREHOUSE_TYPES: Final[tuple[int, ...]] = (1, 2, 3)
+LOADER_LIMIT: Final[tuple[int, ...]] = (4, 5, 6)  # RULINGS Businessmen 4: Loader limit 4/5/6
+MANAGER_LIMIT: Final[tuple[int, ...]] = (3, 4, 5)  # RULINGS Businessmen 3: Manager's limit 3/4/5
+IMPROVE: Final = {2: (10, 1), 3: (20, 2)}  # level reached -> (coins, VP); RULINGS Businessmen 9
+INSURANCE_COST: Final = 10  # RULINGS Businessmen 11: 10 coins per characteristic
 SKIP_VP = PRINTED.skip_vp  # RULINGS Businessmen 12: a skipper loses 1 VP
 SKIP_PAY = (
     PRINTED.skip_pay
 )  # RULINGS Businessmen 12: and receives 10 coins as the next round starts
-EXPORT_VP = {4: 1, 6: 2, 8: 3}  # RULINGS Businessmen 8
-LOG_ROUNDS = 2  # the log keeps the current round and the one before it, whole
+EXPORT_VP: Final = {4: 1, 6: 2, 8: 3}  # RULINGS Businessmen 8
+LOG_ROUNDS: Final = 2  # the log keeps the current round and the one before it, whole
 
 Phase = Literal["declare", "buy", "load", "store", "export", "improve", "discard", "insure", "over"]
 Goods = tuple[int, ...]  # units per good, in GOODS order
 # Where a seat's VP came from (or went): the lab's balance figure "VP by source".
-VP_SOURCES = ("cars", "exports", "improving", "events", "skipping")
+VP_SOURCES: Final[tuple[str, ...]] = ("cars", "exports", "improving", "events", "skipping")
+
+
+# The tuples of figures are typed as tuples of any length: compiled, a tuple of a fixed length is
+# held unboxed, and made into a new tuple each time it is indexed by a number known only then.
 
 
 # The records are NamedTuples rather than frozen dataclasses: as immutable, but a copy with a field
@@ -51,7 +61,7 @@ class Car(NamedTuple):
 
     @property
     def load(self) -> int:
-        return sum(self.units)
+        return sum(units for units in self.units)  # a native loop, compiled (table.py)
 
 
 class Seat(NamedTuple):

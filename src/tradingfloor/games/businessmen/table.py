@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from tradingfloor.games.businessmen.state import (
     PRICE_MAX,
@@ -20,12 +20,35 @@ class Warehouses(Protocol):
     def main(self) -> tuple[int, ...]: ...
 
     @property
-    def levels(self) -> tuple[int, int, int]: ...
+    def levels(self) -> tuple[int, ...]: ...
+
+
+# The helpers over tuples of figures spell out any(), sum() and max() over a generator, or a
+# comprehension: compiled (tradingfloor/compiled.py), these run as native loops, where the builtin
+# called on the tuple itself is a generic call. The rules ask them for every seat at every step.
+
+
+def some(values: tuple[int, ...]) -> bool:
+    """Whether any of `values` is not 0 (or False): `any(values)`."""
+    return any(value for value in values)
+
+
+def total(values: tuple[int, ...]) -> int:
+    """`sum(values)`."""
+    return sum(value for value in values)
+
+
+def added(values: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
+    """`values` and `more` added place by place (of equal lengths)."""
+    return tuple([value + more[place] for place, value in enumerate(values)])
 
 
 def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """`values` with position `index` replaced."""
-    return (*values[:index], value, *values[index + 1 :])
+    # One list and one tuple made (slicing and joining made five).
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
@@ -46,7 +69,7 @@ def clockwise(players: int, start: int) -> tuple[int, ...]:
 
 # clockwise(players, start) for every start of a table of up to 8 players, by players then start:
 # the turn's search reads it at every step, and two subscripts cost less than a cached call.
-CLOCKWISE = tuple(
+CLOCKWISE: Final = tuple(
     tuple(clockwise(players, start) for start in range(players)) for players in range(9)
 )
 
@@ -64,7 +87,7 @@ def room_for_types(seat: Warehouses) -> int:
 def over_room(seat: Warehouses) -> bool:
     """Whether the main warehouse holds more goods types than its level allows."""
     main = seat.main
-    held = len(main) - main.count(0)  # the types held, counted in C
+    held = sum(1 for units in main if units)  # the types held
     # Every level's warehouse holds one type at least: the level is read only for two or more
     # (in random play, most warehouses hold none or one).
     return held > 1 and held > room_for_types(seat)
