@@ -81,3 +81,12 @@ def test_a_draw_below_a_bound_rejects_as_worked_out_afresh(
             value, position = position.bits64()
         assert drawn == value % bound
     assert cursor.rng == position
+
+
+@pytest.mark.parametrize("bound", [0, -1, 2**64 + 1, 2**70])
+def test_a_draw_below_a_bound_out_of_range_is_refused(bound: int) -> None:
+    """A bound past the draws' 2**64 values is refused (it would never give a draw)."""
+    cursor = Rng(7).cursor()
+    with pytest.raises(ValueError, match="bound"):
+        cursor.below(bound)
+    assert cursor.rng == Rng(7)

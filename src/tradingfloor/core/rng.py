@@ -100,8 +100,8 @@ class RngCursor:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
+        if not 0 < n <= _SPAN:  # past 2**64 no draw could be uniform: the limit would be 0
+            raise ValueError("below() needs a bound from 1 to 2**64")
         limit = _limit(n)
         while True:
             value = self.bits64()
