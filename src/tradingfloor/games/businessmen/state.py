@@ -15,6 +15,8 @@ __all__ = ["CARS", "CHARACTERISTICS", "GOODS", "BusinessmenState", "Car", "Seat"
 WAREHOUSE: Final = 0  # the characteristics, as indices: warehouse, loader, manager
 LOADER: Final = 1
 MANAGER: Final = 2
+# The tuples of figures are typed as tuples of any length: compiled, a tuple of a fixed length is
+# held unboxed, and made into a new tuple each time it is indexed by a number known only then.
 # Businessmen §4 of the field: yellow 5, blue 6, green 7
 CAPACITY: Final[tuple[int, ...]] = (5, 6, 7)
 # Businessmen Phase 3: a car filled alone gives 1/2/3 VP
@@ -43,10 +45,6 @@ Phase = Literal["declare", "buy", "load", "store", "export", "improve", "discard
 Goods = tuple[int, ...]  # units per good, in GOODS order
 # Where a seat's VP came from (or went): the lab's balance figure "VP by source".
 VP_SOURCES: Final[tuple[str, ...]] = ("cars", "exports", "improving", "events", "skipping")
-
-
-# The tuples of figures are typed as tuples of any length: compiled, a tuple of a fixed length is
-# held unboxed, and made into a new tuple each time it is indexed by a number known only then.
 
 
 # The records are NamedTuples rather than frozen dataclasses: as immutable, but a copy with a field
