@@ -58,11 +58,15 @@ def looks_right(page: Any) -> None:
 
 
 def act(page: Any, button: Any) -> None:
-    """Click a move and wait until the table moves on (or the move is refused, which fails)."""
+    """Click a move and wait until the table moves on and the move's answer is in (or the move is
+    refused, which fails)."""
     before = step(page)
     button.click()
+    # Another seat's move may move the table on first: the clicked move is answered once no move's
+    # buttons are disabled any more (they are while it is on its way).
     page.wait_for_function(
-        f"""() => !document.querySelector('#turn').textContent.startsWith('step {before}:')
+        f"""() => (!document.querySelector('#turn').textContent.startsWith('step {before}:')
+                && !document.querySelector('#your-move button:disabled'))
             || [...document.querySelectorAll('#your-move .error')].some((e) => e.textContent)"""
     )
     refusals = [e for e in page.locator("#your-move .error").all_text_contents() if e]
@@ -178,6 +182,87 @@ def test_two_people_bid_settle_the_order_and_play_turns(
     assert "You ended the turn" in log
     assert f"{NAMES[0]} ended the turn" in log
     assert f"{NAMES[0]} bought" in log
+    assert errors == []
+
+
+def people_at_the_table(live_app: str, browser: Any, errors: list[str]) -> list[Any]:
+    """A match made through the API for the two people and two bots, each person's page open."""
+    seats = [{"kind": "human", "name": n} for n in NAMES] + [{"kind": "heuristic"}] * 2
+    created = httpx.post(
+        f"{live_app}/api/matches",
+        json={"game": "merlin", "options": {"players": 4}, "seats": seats},
+    ).json()
+    people = [new_page(browser, errors) for _ in NAMES]
+    for person, seat in zip(people, created["seats"], strict=False):
+        person.goto(live_app + seat["link"])
+        person.wait_for_selector("#your-move form[data-action=turn_bid]")
+    return people
+
+
+def test_what_a_person_types_survives_the_other_person_sealing(live_app: str, browser: Any) -> None:
+    """Nimue is typing her bid when Morgan seals his: the update that follows keeps her form, what
+    she typed and the focus, so the rest of her typing lands and her bid goes through."""
+    errors: list[str] = []
+    nimue, morgan = people_at_the_table(live_app, browser, errors)
+    form = nimue.locator("#your-move form[data-action=turn_bid]")
+    amount = form.locator("input[name=amount]")
+    amount.click()
+    nimue.keyboard.press("Control+A")
+    nimue.keyboard.type("1")
+    before = step(nimue)
+    act(morgan, morgan.locator("#your-move form[data-action=turn_bid] button"))
+    nimue.wait_for_function(
+        f"() => !document.querySelector('#turn').textContent.startsWith('step {before}:')"
+    )
+    assert "Morgan: sealed" in nimue.inner_text("#me-auction")  # the update has been drawn
+    nimue.keyboard.type("0")  # she goes on typing where she was
+    assert amount.input_value() == "10"
+    act(nimue, form.get_by_role("button", name="Seal"))
+    revealed = [line for line in nimue.inner_text("#me-log").splitlines() if "blind bids" in line]
+    assert revealed and "you 10," in revealed[0], revealed
+    assert errors == []
+
+
+REDRAW = """async () => {
+  const { default: merlin } = await import("/static/renderers/merlin.js");
+  const { api, tokenFromLink } = await import("/static/api.js");
+  const matchId = window.location.pathname.split("/").filter(Boolean).pop();
+  const update = (await api(`/api/matches/${matchId}/view`, { token: tokenFromLink() })).body;
+  const root = document.body.appendChild(document.createElement("div"));
+  const ctx = { seat: update.seat, send: async () => ({ ok: true }) };
+  const amount = () => root.querySelector("form[data-action=turn_bid] input[name=amount]");
+  // The same move with a smaller bound, as after a change to the seat's gold.
+  const push = (less) => {
+    const next = structuredClone(update);
+    next.seq += less;
+    next.legal.actions.find((a) => a.type === "turn_bid").fields.amount.max -= less;
+    merlin.render(root, next, ctx);
+  };
+  merlin.render(root, update, ctx);
+  const typed = amount();
+  typed.focus();
+  typed.value = "3";
+  push(1);
+  const carried = { fresh: amount() !== typed, max: amount().max, value: amount().value,
+    focused: document.activeElement === amount() };
+  amount().closest("form").querySelector("button").disabled = true; // sent, the answer to come
+  push(2);
+  const sent = { value: amount().value, max: amount().max };
+  root.remove();
+  return { carried, sent };
+}"""
+
+
+def test_a_form_drawn_afresh_keeps_what_was_typed(live_app: str, browser: Any) -> None:
+    """An update that changes a form's bounds but offers the same move draws the form afresh with
+    what the person typed, and the focus, carried over; a form already sent starts afresh."""
+    errors: list[str] = []
+    nimue, _ = people_at_the_table(live_app, browser, errors)
+    most = int(nimue.locator("#your-move input[name=amount]").get_attribute("max") or "0")
+    seen = nimue.evaluate(REDRAW)
+    carried = {"fresh": True, "max": str(most - 1), "value": "3", "focused": True}
+    assert seen["carried"] == carried
+    assert seen["sent"] == {"value": "0", "max": str(most - 2)}
     assert errors == []
 
 

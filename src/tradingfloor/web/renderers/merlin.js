@@ -191,7 +191,80 @@ function waitingLine(update) {
   return others.length ? `Waiting for ${others.join(", ")}` : "";
 }
 
-/** The seat's moves; a group whose moves did not change keeps its DOM (and what is typed in it). */
+/** Which move a group offers, apart from its words and ranges: a form's kind of move, its fields
+ * and the places it is for; a row of buttons' moves. */
+function groupIdentity(update, group) {
+  if (!group.form) return JSON.stringify([update.seat, group.entries]);
+  return JSON.stringify([update.seat, group.form.type, Object.keys(group.form.fields), placesFor(update)]);
+}
+
+/** Whether a person changed a field from what the form started with. */
+function edited(input) {
+  if (input.type === "checkbox") return input.checked !== input.defaultChecked;
+  if (input.tagName === "SELECT") {
+    const start = [...input.options].find((o) => o.defaultSelected) || input.options[0];
+    return start !== undefined && input.value !== start.value;
+  }
+  return input.value !== input.defaultValue;
+}
+
+/** Carry what a person typed in `old` into `fresh`, the same move's form with new words or ranges
+ * (a choice only while it is still offered; the server judges the rest when it is sent). */
+function carryTyped(old, fresh) {
+  for (const input of old.querySelectorAll("input[name], select[name]")) {
+    const twin = fresh.querySelector(`[name="${CSS.escape(input.name)}"]`);
+    if (!twin || twin.tagName !== input.tagName || twin.type !== input.type || !edited(input)) continue;
+    if (input.type === "checkbox") twin.checked = input.checked;
+    else if (input.tagName !== "SELECT" || [...twin.options].some((o) => o.value === input.value)) twin.value = input.value;
+  }
+}
+
+/** Where the focus and the caret are in `box`, to put them back after the box is redrawn. */
+function focusIn(box) {
+  const focused = document.activeElement;
+  if (!focused || focused === document.body || !box.contains(focused)) return null;
+  const form = focused.closest("form");
+  let caret = null;
+  try {
+    caret = [focused.selectionStart, focused.selectionEnd]; // null on inputs without a caret (number)
+  } catch {
+    caret = null;
+  }
+  return { focused, form, name: focused.name, caret };
+}
+
+/** Focus again what had the focus (or its twin in a form drawn afresh) if the redraw took it away. */
+function refocus(box, was, forms) {
+  if (!was || document.activeElement === was.focused) return;
+  const form = was.form && forms.get(was.form);
+  const target = was.focused.isConnected && box.contains(was.focused) ? was.focused
+    : form && was.name ? form.querySelector(`[name="${CSS.escape(was.name)}"]`) : null;
+  if (!target) return;
+  target.focus({ preventScroll: true });
+  if (was.caret && was.caret[0] !== null && typeof target.setSelectionRange === "function") {
+    try {
+      target.setSelectionRange(was.caret[0], was.caret[1]);
+    } catch {
+      // an input whose type has no caret
+    }
+  }
+}
+
+/** Put `nodes` in `box` in that order, moving none that are already in order: a node taken out of
+ * the page and put back loses the focus, and what a person typed next would go nowhere. */
+function placeInOrder(box, nodes) {
+  const wanted = new Set(nodes);
+  for (const child of [...box.childNodes]) if (!wanted.has(child)) child.remove();
+  let at = box.firstChild;
+  for (const node of nodes) {
+    if (node === at) at = at.nextSibling;
+    else box.insertBefore(node, at);
+  }
+}
+
+/** The seat's moves. A group whose moves did not change keeps its DOM, in place, with what is
+ * typed in it and the focus; a form for the same move with new words or ranges is drawn afresh
+ * with what was typed carried over. */
 function drawMoves(box, update, ctx) {
   const legal = update.legal || { actions: [] };
   const acting = (legal.actions || []).length > 0;
@@ -203,10 +276,25 @@ function drawMoves(box, update, ctx) {
     !acting && why ? el("span", { class: "muted" }, ` · ${why}`) : null);
   const kept = box.groups || new Map();
   const next = new Map();
+  const redrawn = new Map(); // a form drawn afresh, by the form it replaces
+  const was = focusIn(box);
   let part = null; // the magic moves come under a heading for each part of the module
   const nodes = moveGroups(legal).flatMap((group) => {
-    const key = JSON.stringify([update.seat, group.form || group.entries, group.form ? placesFor(update) : ""]);
-    const node = kept.get(key) || (group.form ? moveForm(group.form, update, ctx) : moveButtons(group.type, group.entries, update, ctx));
+    let key = groupIdentity(update, group);
+    while (next.has(key)) key += "+"; // two groups alike stay two
+    const words = JSON.stringify([group.form || group.entries, group.form ? placesFor(update) : ""]);
+    const old = kept.get(key);
+    let node = old && old.words === words ? old : null;
+    if (!node) {
+      node = group.form ? moveForm(group.form, update, ctx) : moveButtons(group.type, group.entries, update, ctx);
+      node.words = words;
+      // A form on its way to the server (its buttons are disabled until the answer) was sent as
+      // typed: the form that follows its move starts afresh.
+      if (old && group.form && !old.querySelector("button:disabled")) {
+        carryTyped(old, node);
+        redrawn.set(old, node);
+      }
+    }
     next.set(key, node);
     const type = group.form ? group.form.type : group.type;
     const title = moveHeading(type) || financeHeading(update, type);
@@ -215,7 +303,8 @@ function drawMoves(box, update, ctx) {
     return fresh ? [el("h4", { class: "mg-part" }, title), node] : [node];
   });
   box.groups = next;
-  box.replaceChildren(heading, ...nodes);
+  placeInOrder(box, [heading, ...nodes]);
+  refocus(box, was, redrawn);
 }
 
 // --- the table ------------------------------------------------------------------------------
