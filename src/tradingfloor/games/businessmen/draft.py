@@ -32,6 +32,10 @@ FIELDS = BusinessmenState._fields
 # A state, a seat or a log entry of its fields (NamedTuple._make without its Python frame, and
 # without looking up tuple.__new__ at each call).
 _make: Final = tuple.__new__
+# The records' classes as constants, which compiled code reads directly (an imported name is looked
+# up in the module's dict at each use): every step makes a state, and seats.
+_STATE: Final = BusinessmenState
+_SEAT: Final = Seat
 
 
 class SeatDraft:
@@ -94,7 +98,7 @@ class SeatDraft:
             self.exported,
             self.vp_from,
         )
-        return _make(Seat, fields)
+        return _make(_SEAT, fields)
 
 
 def _passed_as(seat: Seat, passed: bool) -> Seat:
@@ -133,7 +137,7 @@ def _passed_as(seat: Seat, passed: bool) -> Seat:
         exported,
         vp_from,
     )
-    return _make(Seat, fresh)
+    return _make(_SEAT, fresh)
 
 
 # Compiled where the build is used (tradingfloor/compiled.py), a log entry stays a Python class:
@@ -280,10 +284,12 @@ class Draft:
         # Only the seats changed are rebuilt: most steps change one seat, or none.
         for index, flag in enumerate(self.passed):
             me = seats[index]
-            if type(me) is SeatDraft:
+            # isinstance narrows `me` to a Seat otherwise, whose flag compiled code reads by its
+            # index (of a seat of either class, it was looked up by name).
+            if isinstance(me, SeatDraft):
                 seats[index] = me.frozen(flag)
-            elif me.passed is not flag:  # type: ignore[union-attr]
-                seats[index] = _passed_as(me, flag)  # type: ignore[arg-type]
+            elif me.passed is not flag:
+                seats[index] = _passed_as(me, flag)
         return tuple(seats)  # type: ignore[arg-type]
 
     def draws(self) -> RngCursor:
@@ -330,7 +336,7 @@ class Draft:
             self.ended,
             self.news_from,
         )
-        return _make(BusinessmenState, fields)
+        return _make(_STATE, fields)
 
     def skipping(self, seat: int) -> bool:
         """Whether `seat` declared a skip for this round (its `skipping` flag)."""
