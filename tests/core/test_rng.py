@@ -1,4 +1,5 @@
-"""The counter-based generator: a cursor draws exactly what the stored position would."""
+"""The counter-based generator: a cursor draws exactly what the stored position would, and both
+draw what SplitMix64 written the textbook way, on whole integers, gives."""
 
 from __future__ import annotations
 
@@ -11,8 +12,63 @@ from hypothesis import strategies as st
 
 from tradingfloor.core.rng import Rng, _splitmix64
 
+MASK = 2**64 - 1
 seeds = st.integers(min_value=-(2**70), max_value=2**70)
 counters = st.integers(min_value=0, max_value=2**40)
+# Counters of any size and sign, and those whose low half is about to carry into the high one.
+any_counters = st.one_of(
+    st.integers(min_value=-(2**100), max_value=2**100),
+    st.integers(min_value=-3, max_value=3).map(lambda step: 2**32 + step),
+    st.integers(min_value=-3, max_value=3).map(lambda step: 2**64 + step),
+)
+# Bounds of dice, decks and wheels, those about the edge of `below`'s drawing on halves (2**28),
+# and any up to 2**64.
+bounds = st.one_of(
+    st.integers(min_value=1, max_value=100),
+    st.integers(min_value=2**28 - 3, max_value=2**28 + 3),
+    st.integers(min_value=1, max_value=2**64),
+)
+
+# Values about the edges of the halves and of 64 bits.
+EDGES = [0, 1, 2**32 - 1, 2**32, 2**63 - 1, 2**63, 2**64 - 1, 2**64, -1, -(2**32)]
+
+
+def textbook_splitmix64(x: int) -> int:
+    """SplitMix64 on whole integers, as the generator drew before it worked in 32-bit halves."""
+    x = (x + 0x9E3779B97F4A7C15) & MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK
+    return x ^ (x >> 31)
+
+
+def textbook_draw(seed: int, counter: int) -> int:
+    """The draw at (seed, counter): SplitMix64 of the seed's own SplitMix64 ^ the counter."""
+    return textbook_splitmix64(textbook_splitmix64(seed & MASK) ^ counter)
+
+
+def textbook_below(seed: int, counter: int, bound: int) -> tuple[int, int]:
+    """`below(bound)` from (seed, counter) by rejection on whole draws, and the counter after."""
+    limit = 2**64 - 2**64 % bound
+    value = textbook_draw(seed, counter)
+    while value >= limit:
+        counter += 1
+        value = textbook_draw(seed, counter)
+    return value % bound, counter + 1
+
+
+def unmixed(value: int) -> int:
+    """The x whose SplitMix64 is `value` (each step of SplitMix64 can be undone)."""
+    value = _unshifted(value, 31) * pow(0x94D049BB133111EB, -1, 2**64) & MASK
+    value = _unshifted(value, 27) * pow(0xBF58476D1CE4E5B9, -1, 2**64) & MASK
+    return (_unshifted(value, 30) - 0x9E3779B97F4A7C15) & MASK
+
+
+def _unshifted(value: int, shift: int) -> int:
+    """The x with x ^ (x >> shift) == value."""
+    x = value
+    for _ in range(64 // shift + 1):
+        x = value ^ (x >> shift)
+    return x
 
 
 @given(seeds, counters, st.integers(min_value=0, max_value=40))
@@ -61,7 +117,7 @@ def test_a_draw_hashes_the_seed_as_splitmix64_of_its_low_64_bits(seed: int) -> N
     """The seed's hash is kept per seed; a draw is the same as working it out afresh."""
     for counter in (0, 1, 2**40):
         value, _ = Rng(seed, counter).bits64()
-        assert value == _splitmix64(_splitmix64(seed & (2**64 - 1)) ^ counter)
+        assert value == textbook_splitmix64(textbook_splitmix64(seed & (2**64 - 1)) ^ counter)
         assert Rng(seed, counter).cursor().bits64() == value
 
 
@@ -90,3 +146,45 @@ def test_a_draw_below_a_bound_out_of_range_is_refused(bound: int) -> None:
     with pytest.raises(ValueError, match="bound"):
         cursor.below(bound)
     assert cursor.rng == Rng(7)
+
+
+@given(st.one_of(st.integers(min_value=-(2**70), max_value=2**70), st.sampled_from(EDGES)))
+def test_splitmix64_in_halves_is_the_textbook_one(x: int) -> None:
+    assert _splitmix64(x) == textbook_splitmix64(x)
+
+
+@given(seeds, any_counters, st.integers(min_value=1, max_value=5))
+def test_draws_are_the_textbook_ones_at_any_position(seed: int, counter: int, draws: int) -> None:
+    """Each draw, from a stored position and from a cursor, is the textbook SplitMix64 draw."""
+    position = Rng(seed, counter)
+    cursor = position.cursor()
+    for step in range(draws):
+        value, position = position.bits64()
+        assert value == cursor.bits64() == textbook_draw(seed, counter + step)
+
+
+@given(seeds, any_counters, bounds)
+def test_below_draws_as_the_textbook_rejection(seed: int, counter: int, bound: int) -> None:
+    """`below`, on the halves of a draw or on the whole of it, gives the textbook draws."""
+    cursor = Rng(seed, counter).cursor()
+    for _ in range(3):
+        expected, counter = textbook_below(seed, counter, bound)
+        assert cursor.below(bound) == expected
+        assert cursor.rng == Rng(seed, counter)
+
+
+@given(seeds, bounds, st.integers(min_value=0))
+def test_below_rejects_a_draw_in_the_zone_past_the_bounds_last_multiple(
+    seed: int, bound: int, depth: int
+) -> None:
+    """A draw in the rejection zone (from the bound's largest multiple up to 2**64) is passed
+    over, as the textbook rejection does: placed at `counter` by undoing SplitMix64."""
+    zone = 2**64 % bound  # how many draws are rejected: none for a power of two
+    value = MASK - depth % max(zone, 1)  # counted down from the top: in the zone, if it has any
+    counter = unmixed(value) ^ textbook_splitmix64(seed & MASK)
+    assert textbook_draw(seed, counter) == value
+    cursor = Rng(seed, counter).cursor()
+    expected, after = textbook_below(seed, counter, bound)
+    assert cursor.below(bound) == expected
+    assert cursor.rng == Rng(seed, after)
+    assert after > counter + 1 if zone else after == counter + 1

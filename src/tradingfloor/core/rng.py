@@ -9,28 +9,80 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from tradingfloor.core.native import mypyc_attr
+
+if TYPE_CHECKING:  # annotations only: a plain install runs without mypy's extensions
+    from mypy_extensions import i64
 
 T = TypeVar("T")
 
 _MASK: Final = (1 << 64) - 1
 _SPAN: Final = 1 << 64  # the draws' range
+_HALF: Final = (1 << 32) - 1  # a half of a 64-bit value: its low or high 32 bits
+_QUARTER: Final = (1 << 16) - 1
+
+# SplitMix64 is worked out on the two 32-bit halves of its 64-bit value, its multipliers cut in
+# 16-bit quarters, so that every value in between stays below 2**50. Compiled, a value past 2**62
+# is a boxed integer of any size, and SplitMix64 on those was a quarter of Businessmen's step; the
+# halves are machine words (`i64`, which never overflows here), and pure Python gets the same
+# numbers as plain integers.
+
+
+def _times(hi: i64, lo: i64, f3: i64, f2: i64, f1: i64, f0: i64) -> tuple[i64, i64]:
+    """The halves of (hi, lo) times the factor of quarters f3..f0 (high to low), mod 2**64."""
+    low_product = lo * f1  # the factor's second quarter: its low 16 bits fall in the low half
+    low = lo * f0 + ((low_product & _QUARTER) << 16)
+    high = (low >> 32) + (low_product >> 16) + lo * f2 + hi * f0
+    high += ((lo * f3 + hi * f1) & _QUARTER) << 16  # the factor's top quarter, and hi * f1
+    return high & _HALF, low & _HALF
+
+
+def _mixed(hi: i64, lo: i64) -> tuple[i64, i64]:
+    """SplitMix64 of the 64-bit value of these halves, as halves."""
+    lo += 0x7F4A7C15
+    hi = (hi + 0x9E3779B9 + (lo >> 32)) & _HALF
+    lo &= _HALF
+    lo ^= ((hi << 2) | (lo >> 30)) & _HALF  # x ^= x >> 30
+    hi ^= hi >> 30
+    hi, lo = _times(hi, lo, 0xBF58, 0x476D, 0x1CE4, 0xE5B9)
+    lo ^= ((hi << 5) | (lo >> 27)) & _HALF  # x ^= x >> 27
+    hi ^= hi >> 27
+    hi, lo = _times(hi, lo, 0x94D0, 0x49BB, 0x1331, 0x11EB)
+    lo ^= ((hi << 1) | (lo >> 31)) & _HALF  # x ^= x >> 31
+    hi ^= hi >> 31
+    return hi, lo
+
+
+def _halves(x: int) -> tuple[i64, i64]:
+    """The high and low halves of the low 64 bits of `x` (two's complement where negative).
+
+    Masked as integers, then made words: a seed or counter may be an integer of any size."""
+    return (x >> 32) & _HALF, x & _HALF
+
+
+def _whole(hi: i64, lo: i64) -> int:
+    """The 64-bit value of these halves (an integer first: as a word it would wrap past 2**63)."""
+    return (int(hi) << 32) | int(lo)
 
 
 def _splitmix64(x: int) -> int:
-    x = (x + 0x9E3779B97F4A7C15) & _MASK
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-    return x ^ (x >> 31)
+    """SplitMix64 of the low 64 bits of `x`."""
+    return _whole(*_mixed(*_halves(x)))
 
 
 @lru_cache(maxsize=1024)
-def _hashed_seed(seed: int) -> int:
-    """The seed's own hash, the first half of every draw: worked out once for the draws of a
-    game, whose transitions each make a cursor from the same seed."""
-    return _splitmix64(seed & _MASK)
+def _hashed_seed(seed: int) -> tuple[i64, i64]:
+    """The halves of the seed's own hash, the first half of every draw: worked out once for the
+    draws of a game, whose transitions each make a cursor from the same seed."""
+    return _mixed(*_halves(seed))
+
+
+def _drawn(hashed: tuple[i64, i64], counter: int) -> tuple[i64, i64]:
+    """The halves of the draw at `counter`: SplitMix64 of (the seed's hash ^ counter) mod 2**64."""
+    hi, lo = _halves(counter)
+    return _mixed(hashed[0] ^ hi, hashed[1] ^ lo)
 
 
 # Compiled where the build is used (tradingfloor/compiled.py), a position stays a Python class (a
@@ -51,7 +103,7 @@ class Rng:
 
     def bits64(self) -> tuple[int, Rng]:
         """One 64-bit draw and the generator after it."""
-        value = _splitmix64(_hashed_seed(self.seed) ^ self.counter)
+        value = _whole(*_drawn(_hashed_seed(self.seed), self.counter))
         return value, Rng(self.seed, self.counter + 1)
 
     def cursor(self) -> RngCursor:
@@ -75,17 +127,25 @@ def _limit(n: int) -> int:
 # of 64 bits and more were a fifth of a draw.
 _LIMITS: Final[dict[int, int]] = {}
 
+# The bounds that `below` draws under on the halves of a draw (dice, decks, wheels: every bound
+# a game draws under); past it, on the whole 64-bit value.
+_SMALL: Final = 1 << 28
+
 
 class RngCursor:
     """Draws in sequence from an `Rng`; `.rng` is the position after the last draw.
 
-    It keeps the seed's hash and the counter as plain integers, so a draw builds no `Rng`."""
+    It keeps the seed's hash, in halves, and the counter as plain integers, so a draw builds no
+    `Rng`."""
 
-    __slots__ = ("_counter", "_hashed", "_seed")
+    __slots__ = ("_counter", "_hashed_hi", "_hashed_lo", "_seed")
+
+    _hashed_hi: i64
+    _hashed_lo: i64
 
     def __init__(self, rng: Rng) -> None:
         self._seed = rng.seed
-        self._hashed = _hashed_seed(rng.seed)
+        self._hashed_hi, self._hashed_lo = _hashed_seed(rng.seed)
         self._counter = rng.counter
 
     @property
@@ -94,12 +154,18 @@ class RngCursor:
 
     def bits64(self) -> int:
         """The same draw as `Rng.bits64` at this position."""
-        value = _splitmix64(self._hashed ^ self._counter)
+        return _whole(*self._next())
+
+    def _next(self) -> tuple[i64, i64]:
+        """The halves of the next draw (`_drawn`, with the hash's halves at hand)."""
+        hi, lo = _halves(self._counter)
         self._counter += 1
-        return value
+        return _mixed(self._hashed_hi ^ hi, self._hashed_lo ^ lo)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
+        if 0 < n <= _SMALL:
+            return self._below_small(n)
         if not 0 < n <= _SPAN:  # past 2**64 no draw could be uniform: the limit would be 0
             raise ValueError("below() needs a bound from 1 to 2**64")
         limit = _limit(n)
@@ -107,6 +173,17 @@ class RngCursor:
             value = self.bits64()
             if value < limit:
                 return value % n
+
+    def _below_small(self, n: int) -> int:
+        """`below(n)` for a bound up to `_SMALL`, on the draw's halves: the same draws.
+
+        The rejection zone, from the bound's largest multiple up to 2**64, is fewer than n values
+        at the very top: only a draw whose high half is all ones may fall in it. The remainder is
+        that of hi * (2**32 % n) + lo, below 2**61."""
+        while True:
+            hi, lo = self._next()
+            if hi != _HALF or lo < (1 << 32) - _SPAN % n:
+                return (hi * ((1 << 32) % n) + lo) % n
 
     def die(self, sides: int = 6) -> int:
         """One roll of a fair die, 1..sides."""

@@ -42,6 +42,16 @@ DECLARED: Final = tuple(
     tuple({"seat": seat, "skip": skip} for seat in range(8)) for skip in (False, True)
 )
 
+# The action classes as constants, which compiled code reads directly: an imported name is looked
+# up in the module's dict at each use, and `_do` compares an action's class with them every step.
+_PASS: Final = Pass
+_SKIP: Final = Skip
+_BUY: Final = Buy
+_LOAD: Final = Load
+_STORE: Final = Store
+_EXPORT: Final = Export
+_IMPROVE: Final = Improve
+
 
 def new_state(
     players: int, decks: Decks, seed: int, goal: int, max_rounds: int
@@ -101,8 +111,9 @@ def legal(state: BusinessmenState, seat: int) -> ActionSpace:
         if last is not None and last[0] is state:
             return last[1]  # listed already
         actions, active = menus.listed(state, seat)
-        _last_menu = (state, Menu(actions, state, seat, active))
-        return _last_menu[1]
+        menu = Menu(actions, state, seat, active)
+        _last_menu = (state, menu)  # a global: read again, it would be looked up again
+        return menu
     if not 0 <= seat < len(state.seats):
         return NoActions(f"there is no Seat {seat + 1} in this {state.players}-player game")
     if state.phase == "over":
@@ -156,20 +167,20 @@ def _do(table: Draft, seat: int, action: Any) -> None:
     # A legal action equals an action of the menu, so it is of that action's very class: the
     # class is compared, not isinstance()'d (pydantic's isinstance is a Python-level check).
     kind = type(action)
-    if kind is Pass:
+    if kind is _PASS:
         table.passed[seat] = True
         table.note("pass", {"seat": seat, "phase": table.phase})
     elif table.phase == "declare":
-        _declare(table, seat, kind is Skip)
-    elif kind is Buy:
+        _declare(table, seat, kind is _SKIP)
+    elif kind is _BUY:
         _buy(table, seat, action)
-    elif kind is Load:
+    elif kind is _LOAD:
         _load(table, seat, action)
-    elif kind is Store:
+    elif kind is _STORE:
         flow.keep_types(table, seat, tuple(GOODS.index(g) for g in action.keep))
-    elif kind is Export:
+    elif kind is _EXPORT:
         _export(table, seat, action)
-    elif kind is Improve:
+    elif kind is _IMPROVE:
         _improve(table, seat, CHARACTERISTICS.index(action.characteristic))
     else:
         _insure(table, seat, CHARACTERISTICS.index(action.characteristic))
