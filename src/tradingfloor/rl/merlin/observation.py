@@ -196,6 +196,81 @@ def _players(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         rows[s] = _PLAYERS.rows(player, key, _player, player, me, names, modules)
 
 
+def _players_of_state(parts: Writer, state: MerlinState, me: int | None) -> None:
+    """`_players` of the seat's view, read from the state as view.py tells its players' records
+    (a record per seat, in seat order; the goods in the commodities' order) and the magic and
+    finance sections their hands, crowns, bank debts and debts between players: making the
+    records and their scores costs more than the numbers."""
+    core, eco = state.core, state.economy
+    seats = min(len(core.gold), 6)
+    owed = _owed_of_state(state)
+    magic = _magic_of_state(state, seats)
+    scores: tuple[int, ...] = rules.scores(state)
+    gold, out, debt, since = core.gold, core.out, core.debt, core.bankrupt_since
+    order, current, fresh = core.order, core.current, eco.fresh
+    hands, tableaux, held = eco.hands, eco.tableaux, eco.goods
+    numbers: list[float] = []
+    for seat in range(seats):
+        hand = hands[seat]
+        goods = [squash(n, 5) for n in held[seat][: len(COMMODITY_SLOTS)]]
+        goods += [0.0] * (len(COMMODITY_SLOTS) - len(goods))
+        numbers += [
+            1,
+            seat == me,
+            out[seat],
+            since[seat] is not None,
+            squash(gold[seat], 20),
+            squash(debt[seat], 10),
+            squash(len(hand), 5),
+            # (a record's fresh cards: those bought this turn still in hand, the current seat's)
+            squash(sum(card in hand for card in fresh) if seat == current else 0, 2),
+            squash(len(tableaux[seat]), 5),
+            *goods,
+            squash(scores[seat], 50),
+            *magic[seat],
+            squash(owed[0][seat], 20),
+            squash(owed[1][seat], 20),
+            (order.index(seat) + 1) / 6 if seat in order else 0,
+        ]
+    parts.put(numbers, 6 * len(PLAYER))  # (each row as `_player` writes it)
+
+
+def _owed_of_state(state: MerlinState) -> tuple[list[int], list[int]]:
+    """What each seat owes to and is owed by players (finance/view.py's `owed`: nothing
+    without finance; a debt to the R.O.W. or the bank is no seat's)."""
+    players = len(state.core.gold)
+    owes, is_owed = [0] * players, [0] * players
+    if state.finance is None:
+        return owes, is_owed
+    for debt in state.finance.debts:
+        if 0 <= debt.debtor < players:
+            owes[debt.debtor] += debt.amount
+        if 0 <= debt.creditor < players:
+            is_owed[debt.creditor] += debt.amount
+    return owes, is_owed
+
+
+def _magic_of_state(state: MerlinState, seats: int) -> list[list[float]]:
+    """Each seat's magic figures as `_player` writes them (magic/view.py's hands, crowns over
+    the monarchy's and bank debt; 0 each without magic)."""
+    magic = state.magic
+    if magic is None:
+        return [[0.0] * 5] * seats
+    monarchy = max(1, state.config.magic.figures.decrees.monarchy_crowns)
+    spells, recipes, potions = magic.spells, magic.recipes, magic.potions
+    crowns, bank_debt = magic.crowns, magic.bank_debt
+    return [
+        [
+            squash(len(spells[seat]), 3),
+            squash(len(recipes[seat]), 3),
+            squash(len(potions[seat]), 3),
+            min(crowns[seat] / monarchy, 1.0),
+            squash(bank_debt[seat], 10),
+        ]
+        for seat in range(seats)
+    ]
+
+
 _PLAYERS_FROM = (
     *("config", "core.gold", "core.out", "core.debt", "core.bankrupt_since", "core.order"),
     *("core.turn", "economy.hands", "economy.fresh", "economy.tableaux", "economy.goods"),
@@ -484,6 +559,7 @@ numbers for the same seat. A module's parts count where it is on. Each but the g
 with the match's configuration, which tells the commodities, the cards and the figures."""
 OF_STATE: dict[Section, StateSection] = {
     _game: _game_of_state,
+    _players: _players_of_state,
     _market: _market_of_state,
     magic.magic_table: magic.magic_table_of_state,
     finance.futures: finance.futures_of_state,
