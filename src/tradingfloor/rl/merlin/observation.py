@@ -83,9 +83,13 @@ def _observe_kept(view: Sections) -> np.ndarray:
     state, me = view.state, view.seat
     plan = plan_of(state.config.modules)
     kept = seat_vector(me, plan)
-    parts, written_from = kept.parts, kept.told_from
-    for i, (write, told_from, at, size) in enumerate(plan):
+    parts, written_from, tops_from = kept.parts, kept.told_from, kept.tops_from
+    tops = _tops(state)
+    for i, (write, told_from, at, size, tops_read) in enumerate(plan):
+        if _same_tops(tops_read, tops, tops_from[i]):
+            continue  # (the parts it reads hang from the very same objects as when last seen)
         key = told_from(state)
+        tops_from[i] = tops
         # (a plan's keys of a section are alike: the same length, the configuration or state
         # first, so that those of another match differ at once)
         if all(map(is_, key, written_from[i])):
@@ -94,6 +98,23 @@ def _observe_kept(view: Sections) -> np.ndarray:
         write(parts, view, me)
         written_from[i] = key
     return parts.vector()
+
+
+TOPS = ("config", "core", "economy", "magic", "finance")
+"""The state's parts that the parts a section is told from hang from (`TOLD_FROM`' paths
+start with one of them)."""
+_tops = attrgetter(*TOPS)
+
+
+def _same_tops(
+    read: tuple[int, ...] | None, now: tuple[object, ...], then: tuple[object, ...]
+) -> bool:
+    """Whether the state's parts a section reads from (`read`, indices in `TOPS`; None: the
+    whole state) are the very same objects now as when it was last seen: then so is every part
+    hanging from them (states are immutable), and its key need not be made."""
+    if read is None or len(then) != len(now):
+        return False
+    return all(now[top] is then[top] for top in read)
 
 
 def _game(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -577,6 +598,7 @@ class Kept(NamedTuple):
     told_from: Callable[[MerlinState], tuple[object, ...]]
     at: int
     size: int
+    tops: tuple[int, ...] | None  # the indices in `TOPS` of the parts it is told from
 
 
 def _plan(modules: tuple[str, ...]) -> tuple[Kept, ...]:
@@ -587,9 +609,16 @@ def _plan(modules: tuple[str, ...]) -> tuple[Kept, ...]:
             paths = [path for path in TOLD_FROM[write] if _counts(path, modules)]
             of_state = OF_STATE.get(write)
             kept_write = write if of_state is None else _from_state(of_state)
-            plan.append(Kept(kept_write, _getter(paths), at, _SIZES[write]))
+            plan.append(Kept(kept_write, _getter(paths), at, _SIZES[write], _tops_of(paths)))
         at += _SIZES[write]
     return tuple(plan)
+
+
+def _tops_of(paths: list[str]) -> tuple[int, ...] | None:
+    """Which of `TOPS` the parts at `paths` hang from (None for none: the state itself)."""
+    if not paths:
+        return None
+    return tuple(sorted({TOPS.index(path.split(".")[0]) for path in paths}))
 
 
 def _counts(path: str, modules: tuple[str, ...]) -> bool:

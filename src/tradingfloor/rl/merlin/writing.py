@@ -119,12 +119,14 @@ class SeatVector:
         self.parts = Writer(_new_vector())
         self.plan: tuple[Any, ...] = ()
         self.told_from: list[tuple[object, ...]] = []
+        self.tops_from: list[tuple[object, ...]] = []  # the state's parts each was seen with
 
     def start(self, plan: tuple[Any, ...]) -> None:
         """Start afresh under `plan`: every number 0, no section written."""
         self.parts.out.fill(0)
         self.plan = plan
         self.told_from = [(_NEVER,)] * len(plan)
+        self.tops_from = [()] * len(plan)
 
 
 _NEVER = object()
