@@ -13,8 +13,9 @@ import pytest
 
 import tradingfloor
 from tests.games.merlin.helpers import ALL_MODULES, MODULE_SET_IDS, MODULE_SETS, random_moves
-from tradingfloor.games.merlin.finance.state import Debt
+from tradingfloor.games.merlin.finance.state import BANK, Debt
 from tradingfloor.games.merlin.records import replace
+from tradingfloor.games.merlin.state import ROW
 from tradingfloor.games.merlin.view import bot_view, view
 from tradingfloor.rl.merlin import MerlinEncoder, observation
 from tradingfloor.rl.merlin.features import FEATURES
@@ -58,6 +59,60 @@ def test_matches_of_other_modules_observed_in_turn_are_each_their_own() -> None:
     games = [list(_observed(options, 20 + n, 200)) for n, options in enumerate(MODULE_SETS)]
     # (the same seats of matches with other modules on, observed in one thread by turns)
     _check([position for turn in zip(*games, strict=False) for position in turn])
+
+
+def _section(write: Any, seen: Any, seat: int, at: int, size: int) -> np.ndarray:
+    """The numbers `write` writes of `seen` (a view, or a state), alone in a zeroed vector."""
+    parts = Writer()
+    parts.at = at
+    write(parts, seen, seat)
+    return parts.vector()[at : at + size]
+
+
+def _of_state_sections(modules: tuple[str, ...]) -> list[tuple[Any, Any, int, int]]:
+    """Each section that a match with `modules` on writes from the state: its writer of a view
+    and of a state, where it starts and its size."""
+    on = [write for module, write in observation._SECTIONS if module is None or module in modules]
+    plan = observation.plan_of(modules)
+    return [
+        (write, observation.OF_STATE[write], kept.at, kept.size)
+        for write, kept in zip(on, plan, strict=True)
+        if write in observation.OF_STATE
+    ]
+
+
+def _with_debts_to_no_seat(state: Any) -> Any:
+    """`state` with debts to the R.O.W. and to the bank, and one to a player, added."""
+    debts = (
+        Debt(debtor=1, creditor=ROW, amount=4, why="future"),
+        Debt(debtor=0, creditor=BANK, amount=6, why="loan"),
+        Debt(debtor=2, creditor=1, amount=3, why="loan"),
+    )
+    return _changed(state, "finance.debts", (*state.finance.debts, *debts))
+
+
+@pytest.mark.parametrize("options", MODULE_SETS, ids=MODULE_SET_IDS)
+def test_each_section_written_from_the_state_is_that_of_the_view(
+    options: Mapping[str, Any] | None,
+) -> None:
+    """At every step of seeded games, and for every seat now and then, each section that a kept
+    observation writes from the state (the players' rows, the market, ...) writes the numbers
+    it writes from the whole view."""
+    positions = list(_observed(options, 6, 500))
+    new = GAME.new(options, 0)
+    if new.finance is not None:
+        positions += [(_with_debts_to_no_seat(state), seat) for state, seat in positions[::25]]
+    if new.magic is not None:  # (crowns past the monarchy's count as the monarchy's)
+        crowned = tuple(40 * seat for seat in range(GAME.players(new)))
+        positions += [(_changed(s, "magic.crowns", crowned), seat) for s, seat in positions[::25]]
+    sections = _of_state_sections(positions[0][0].config.modules)
+    assert observation._players in [write for write, *_ in sections]
+    for state, seat in positions:
+        whole = view(state, seat)
+        for write, of_state, at, size in sections:
+            from_view = _section(write, whole, seat, at, size)
+            from_state = _section(of_state, state, seat, at, size)
+            assert np.array_equal(from_state, from_view), (write.__name__, seat)
 
 
 def test_each_section_writes_its_size_and_the_sections_fill_the_vector() -> None:

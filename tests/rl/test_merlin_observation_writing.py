@@ -4,6 +4,7 @@ float32 figures as a fresh vector and NumPy's in-place squashing give."""
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -15,6 +16,7 @@ import tradingfloor
 from tests.games.merlin.helpers import random_moves
 from tradingfloor.games.merlin.view import bot_view, view
 from tradingfloor.rl.merlin import MerlinEncoder, observation
+from tradingfloor.rl.merlin.features import FEATURES
 from tradingfloor.rl.merlin.writing import (
     Writer,
     squashed_count,
@@ -42,6 +44,25 @@ def test_squashed_counts_are_numpys_float32_quotients(size: int) -> None:
     assert np.array_equal(written, in_place)
     written[:] = [squashed_count(n, size) for n in counts]
     assert np.array_equal(written, in_place)
+
+
+def test_numbers_put_are_those_numpy_assigns() -> None:
+    """`Writer.put` (packed as C floats) writes what NumPy's assignment of the list writes:
+    each float, int and flag rounded to float32 the same way, and the rest of the part left."""
+    rng = random.Random(5)
+    numbers: list[float] = [rng.uniform(-1, 1) for _ in range(3000)]
+    numbers += [rng.random() / 3 for _ in range(1000)] + [1 / 3, 2 / 3, 0.1, -0.7, 1e-40]
+    numbers += [rng.randrange(-50, 50) for _ in range(200)] + [True, False, 0, 1]
+    rng.shuffle(numbers)
+    for start in range(0, len(numbers), 97):
+        chunk = numbers[start : start + 97]
+        parts = Writer()
+        parts.at = 11
+        parts.put(chunk, len(chunk) + 3)
+        assigned = np.zeros(FEATURES, dtype=np.float32)
+        assigned[11 : 11 + len(chunk)] = chunk
+        assert parts.at == 11 + len(chunk) + 3
+        assert np.array_equal(parts.vector(), assigned)
 
 
 @pytest.mark.parametrize("options", [None, ALL_MODULES], ids=["economy", "all modules"])

@@ -83,9 +83,13 @@ def _observe_kept(view: Sections) -> np.ndarray:
     state, me = view.state, view.seat
     plan = plan_of(state.config.modules)
     kept = seat_vector(me, plan)
-    parts, written_from = kept.parts, kept.told_from
-    for i, (write, told_from, at, size) in enumerate(plan):
+    parts, written_from, tops_from = kept.parts, kept.told_from, kept.tops_from
+    tops = _tops(state)
+    for i, (write, told_from, at, size, tops_read) in enumerate(plan):
+        if _same_tops(tops_read, tops, tops_from[i]):
+            continue  # (the parts it reads hang from the very same objects as when last seen)
         key = told_from(state)
+        tops_from[i] = tops
         # (a plan's keys of a section are alike: the same length, the configuration or state
         # first, so that those of another match differ at once)
         if all(map(is_, key, written_from[i])):
@@ -94,6 +98,23 @@ def _observe_kept(view: Sections) -> np.ndarray:
         write(parts, view, me)
         written_from[i] = key
     return parts.vector()
+
+
+TOPS = ("config", "core", "economy", "magic", "finance")
+"""The state's parts that the parts a section is told from hang from (`TOLD_FROM`' paths
+start with one of them)."""
+_tops = attrgetter(*TOPS)
+
+
+def _same_tops(
+    read: tuple[int, ...] | None, now: tuple[object, ...], then: tuple[object, ...]
+) -> bool:
+    """Whether the state's parts a section reads from (`read`, indices in `TOPS`; None: the
+    whole state) are the very same objects now as when it was last seen: then so is every part
+    hanging from them (states are immutable), and its key need not be made."""
+    if read is None or len(then) != len(now):
+        return False
+    return all(now[top] is then[top] for top in read)
 
 
 def _game(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
@@ -194,6 +215,81 @@ def _players(parts: Writer, view: Mapping[str, Any], me: int | None) -> None:
         )
         key = (s, s == me, names, modules)
         rows[s] = _PLAYERS.rows(player, key, _player, player, me, names, modules)
+
+
+def _players_of_state(parts: Writer, state: MerlinState, me: int | None) -> None:
+    """`_players` of the seat's view, read from the state as view.py tells its players' records
+    (a record per seat, in seat order; the goods in the commodities' order) and the magic and
+    finance sections their hands, crowns, bank debts and debts between players: making the
+    records and their scores costs more than the numbers."""
+    core, eco = state.core, state.economy
+    seats = min(len(core.gold), 6)
+    owed = _owed_of_state(state)
+    magic = _magic_of_state(state, seats)
+    scores: tuple[int, ...] = rules.scores(state)
+    gold, out, debt, since = core.gold, core.out, core.debt, core.bankrupt_since
+    order, current, fresh = core.order, core.current, eco.fresh
+    hands, tableaux, held = eco.hands, eco.tableaux, eco.goods
+    numbers: list[float] = []
+    for seat in range(seats):
+        hand = hands[seat]
+        goods = [squash(n, 5) for n in held[seat][: len(COMMODITY_SLOTS)]]
+        goods += [0.0] * (len(COMMODITY_SLOTS) - len(goods))
+        numbers += [
+            1,
+            seat == me,
+            out[seat],
+            since[seat] is not None,
+            squash(gold[seat], 20),
+            squash(debt[seat], 10),
+            squash(len(hand), 5),
+            # (a record's fresh cards: those bought this turn still in hand, the current seat's)
+            squash(sum(card in hand for card in fresh) if seat == current else 0, 2),
+            squash(len(tableaux[seat]), 5),
+            *goods,
+            squash(scores[seat], 50),
+            *magic[seat],
+            squash(owed[0][seat], 20),
+            squash(owed[1][seat], 20),
+            (order.index(seat) + 1) / 6 if seat in order else 0,
+        ]
+    parts.put(numbers, 6 * len(PLAYER))  # (each row as `_player` writes it)
+
+
+def _owed_of_state(state: MerlinState) -> tuple[list[int], list[int]]:
+    """What each seat owes to and is owed by players (finance/view.py's `owed`: nothing
+    without finance; a debt to the R.O.W. or the bank is no seat's)."""
+    players = len(state.core.gold)
+    owes, is_owed = [0] * players, [0] * players
+    if state.finance is None:
+        return owes, is_owed
+    for debt in state.finance.debts:
+        if 0 <= debt.debtor < players:
+            owes[debt.debtor] += debt.amount
+        if 0 <= debt.creditor < players:
+            is_owed[debt.creditor] += debt.amount
+    return owes, is_owed
+
+
+def _magic_of_state(state: MerlinState, seats: int) -> list[list[float]]:
+    """Each seat's magic figures as `_player` writes them (magic/view.py's hands, crowns over
+    the monarchy's and bank debt; 0 each without magic)."""
+    magic = state.magic
+    if magic is None:
+        return [[0.0] * 5] * seats
+    monarchy = max(1, state.config.magic.figures.decrees.monarchy_crowns)
+    spells, recipes, potions = magic.spells, magic.recipes, magic.potions
+    crowns, bank_debt = magic.crowns, magic.bank_debt
+    return [
+        [
+            squash(len(spells[seat]), 3),
+            squash(len(recipes[seat]), 3),
+            squash(len(potions[seat]), 3),
+            min(crowns[seat] / monarchy, 1.0),
+            squash(bank_debt[seat], 10),
+        ]
+        for seat in range(seats)
+    ]
 
 
 _PLAYERS_FROM = (
@@ -484,6 +580,7 @@ numbers for the same seat. A module's parts count where it is on. Each but the g
 with the match's configuration, which tells the commodities, the cards and the figures."""
 OF_STATE: dict[Section, StateSection] = {
     _game: _game_of_state,
+    _players: _players_of_state,
     _market: _market_of_state,
     magic.magic_table: magic.magic_table_of_state,
     finance.futures: finance.futures_of_state,
@@ -501,6 +598,7 @@ class Kept(NamedTuple):
     told_from: Callable[[MerlinState], tuple[object, ...]]
     at: int
     size: int
+    tops: tuple[int, ...] | None  # the indices in `TOPS` of the parts it is told from
 
 
 def _plan(modules: tuple[str, ...]) -> tuple[Kept, ...]:
@@ -511,9 +609,16 @@ def _plan(modules: tuple[str, ...]) -> tuple[Kept, ...]:
             paths = [path for path in TOLD_FROM[write] if _counts(path, modules)]
             of_state = OF_STATE.get(write)
             kept_write = write if of_state is None else _from_state(of_state)
-            plan.append(Kept(kept_write, _getter(paths), at, _SIZES[write]))
+            plan.append(Kept(kept_write, _getter(paths), at, _SIZES[write], _tops_of(paths)))
         at += _SIZES[write]
     return tuple(plan)
+
+
+def _tops_of(paths: list[str]) -> tuple[int, ...] | None:
+    """Which of `TOPS` the parts at `paths` hang from (None for none: the state itself)."""
+    if not paths:
+        return None
+    return tuple(sorted({TOPS.index(path.split(".")[0]) for path in paths}))
 
 
 def _counts(path: str, modules: tuple[str, ...]) -> bool:

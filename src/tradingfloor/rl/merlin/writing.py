@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import struct
 import threading
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
@@ -52,6 +53,7 @@ class Writer:
         self.out: np.ndarray = kept[0]
         self._parts: dict[Part, np.ndarray] = kept[1]
         self.at = 0
+        self._bytes: memoryview | None = None
 
     def take(self, rows: int, columns: int = 1) -> np.ndarray:
         where = (self.at, rows, columns)
@@ -63,6 +65,18 @@ class Writer:
             self._parts[where] = part
         self.at += rows * columns
         return part
+
+    def put(self, numbers: list[float], size: int) -> None:
+        """The next `size` numbers: `numbers`, then those left as they are (0).
+
+        Packed as C floats at once: each number rounded to float32 as NumPy rounds it (a C
+        cast), where NumPy's assignment of a list converts it number by number, at several
+        times the cost."""
+        if self._bytes is None:
+            self._bytes = self.out.data.cast("B")
+        start = 4 * self.at
+        self._bytes[start : start + 4 * len(numbers)] = _packer(len(numbers)).pack(*numbers)
+        self.at += size
 
     def skip(self, size: int) -> None:
         """Leave the next `size` numbers 0."""
@@ -82,6 +96,17 @@ Part = tuple[int, int, int]
 """A part of the vector: where it starts, its rows and its columns."""
 
 
+def _packer(count: int) -> struct.Struct:
+    """Packs `count` numbers as native C floats (the float32 vector's own layout)."""
+    packer = _PACKERS.get(count)
+    if packer is None:
+        packer = _PACKERS[count] = struct.Struct(f"{count}f")
+    return packer
+
+
+_PACKERS: dict[int, struct.Struct] = {}
+
+
 def _new_vector() -> tuple[np.ndarray, dict[Part, np.ndarray]]:
     return np.zeros(FEATURES, dtype=np.float32), {}
 
@@ -94,12 +119,14 @@ class SeatVector:
         self.parts = Writer(_new_vector())
         self.plan: tuple[Any, ...] = ()
         self.told_from: list[tuple[object, ...]] = []
+        self.tops_from: list[tuple[object, ...]] = []  # the state's parts each was seen with
 
     def start(self, plan: tuple[Any, ...]) -> None:
         """Start afresh under `plan`: every number 0, no section written."""
         self.parts.out.fill(0)
         self.plan = plan
         self.told_from = [(_NEVER,)] * len(plan)
+        self.tops_from = [()] * len(plan)
 
 
 _NEVER = object()
