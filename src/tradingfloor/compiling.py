@@ -40,8 +40,11 @@ def build(paths: Sequence[Path], target: Path = BUILD, cache: Path = CACHE) -> N
 
     target.parent.mkdir(parents=True, exist_ok=True)
     sources = {_module_of(path): sha256(path) for path in paths}  # as they are when compiled
+    # mypy's cache of its own: one that a plain `mypy` run wrote has no compiled code's record
+    # of a module, and an edit's build read with it made C that no longer matched its neighbours
+    options = [f"--cache-dir={cache / 'mypy'}"]
     extensions = mypycify(
-        [str(p) for p in paths], opt_level="3", separate=True, target_dir=str(cache / "c")
+        [*options, *map(str, paths)], opt_level="3", separate=True, target_dir=str(cache / "c")
     )
     jobs = str(os.cpu_count() or 1)
     places = ["-b", str(cache / "lib"), "-t", str(cache / "objects")]
