@@ -17,7 +17,6 @@ import functools
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from operator import is_
 from typing import Any, Generic, TypeVar
 
 from tradingfloor.games.merlin.state import Config
@@ -161,7 +160,10 @@ def per_value(config: Config, name: str, key: K, build: Callable[[K], T]) -> T:
 def same_objects(parts: tuple[object, ...], kept: tuple[object, ...]) -> bool:
     """Whether two tuples hold the very same objects, place by place (the parts of a state that
     a value was reckoned from: an action that leaves a part be keeps the very object)."""
-    return len(parts) == len(kept) and all(map(is_, parts, kept))
+    if len(parts) != len(kept):
+        return False
+    # (mypyc compiles all() over a generator of tuple reads into a loop; over map(is_) it calls)
+    return all(parts[at] is kept[at] for at in range(len(parts)))
 
 
 S = TypeVar("S")

@@ -13,6 +13,7 @@ economy pays the roll's production before magic's roll hooks run, so the filter 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from tradingfloor.games.merlin import cards
@@ -30,7 +31,7 @@ from tradingfloor.games.merlin.magic.table import (
     shuffle_custom,
 )
 from tradingfloor.games.merlin.market import place_row_bids
-from tradingfloor.games.merlin.memo import per_value
+from tradingfloor.games.merlin.memo import per_config
 from tradingfloor.games.merlin.production import rolled
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, Module, Payout, event
@@ -54,44 +55,76 @@ IRRIGATION = "irrigation"
 # --- when a card comes due ---------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Foretold:
+    """A reading card's content with what decides it on a roll, read out once per card and
+    match (every roll asks it of each card on the field): the totals that waive it, the totals
+    it waits for (empty when it waits for turns or orbits), and what its reveal tells."""
+
+    card: ReadingCard
+    waived_by: frozenset[int]
+    roll_any: frozenset[int]
+    after_turns: int | None
+    after_orbits: int | None
+    told: dict[str, Any]
+
+
+def foretold(state: MerlinState, card_id: str) -> Foretold:
+    """The card `card_id`'s `Foretold` in this match (made on first use, then shared: read,
+    never changed)."""
+    known: dict[str, Foretold] = per_config(state.config, "readings_foretold", dict)
+    found = known.get(card_id)
+    if found is None:
+        found = known[card_id] = _foretelling(state, card_id)
+    return found
+
+
+def _foretelling(state: MerlinState, card_id: str) -> Foretold:
+    card: ReadingCard = content_of(state).readings[kind_of(card_id)]
+    trigger = card.trigger
+    return Foretold(
+        card,
+        frozenset(card.waived_by),
+        frozenset(trigger.roll_any),
+        trigger.after_turns,
+        trigger.after_orbits,
+        _telling(state, card_id, card),
+    )
+
+
 def card_of(state: MerlinState, reading: Reading) -> ReadingCard:
-    card: ReadingCard = content_of(state).readings[kind_of(reading.card)]
-    return card
+    return foretold(state, reading.card).card
 
 
 def waived(state: MerlinState, reading: Reading) -> bool:
     """Future reading cards: "These predictions can be wrong and be waived by adverse rolls
     foretold on the card": this roll is one of the card's waiver numbers."""
-    return _waived(state, card_of(state, reading))
-
-
-def _waived(state: MerlinState, card: ReadingCard) -> bool:
-    return rolled(state) in card.waived_by
+    return rolled(state) in foretold(state, reading.card).waived_by
 
 
 def due(state: MerlinState, reading: Reading) -> bool:
     """Whether this roll meets the card's trigger: "when a specific number is rolled next, or in
     a number of turns or orbits". An orbit is one turn of every player still in (RULINGS Merlin
     3), so `after_orbits: k` comes k × (players still in) turns after the card's turn."""
-    return _due(state, reading, card_of(state, reading))
+    return _due(state, reading, foretold(state, reading.card), rolled(state))
 
 
-def _due(state: MerlinState, reading: Reading, card: ReadingCard) -> bool:
-    trigger = card.trigger
+def _due(state: MerlinState, reading: Reading, told: Foretold, total: int) -> bool:
+    """`due`, with the card read out and the roll's `total` given."""
     core = state.core
-    if trigger.roll_any:
-        return rolled(state) in trigger.roll_any
-    if trigger.after_turns is not None:
-        return core.turn_no - reading.turn >= trigger.after_turns
-    if trigger.after_orbits is not None:
-        return core.turn_no - reading.turn >= trigger.after_orbits * len(core.in_game())
+    if told.roll_any:
+        return total in told.roll_any
+    if told.after_turns is not None:
+        return core.turn_no - reading.turn >= told.after_turns
+    if told.after_orbits is not None:
+        return core.turn_no - reading.turn >= told.after_orbits * len(core.in_game())
     return False
 
 
 def comes_true(state: MerlinState, reading: Reading) -> bool:
     """A card on the field whose trigger this roll meets, and that this roll does not waive."""
-    card = card_of(state, reading)
-    return not _waived(state, card) and _due(state, reading, card)
+    told, total = foretold(state, reading.card), rolled(state)
+    return total not in told.waived_by and _due(state, reading, told, total)
 
 
 # --- after each roll ---------------------------------------------------------------------------
@@ -103,20 +136,21 @@ def on_roll(state: MerlinState, log: Log) -> MerlinState:
     if state.magic is None or state.core.phase == "over":
         return state
     state = _lapse(state, log)
+    total = rolled(state)  # (no effect rolls again: the roll that resolves every card)
     for reading in magic_of(state).field:
-        state = _resolve(state, reading, log)
+        state = _resolve(state, reading, total, log)
     return _reveal(state, log)
 
 
-def _resolve(state: MerlinState, reading: Reading, log: Log) -> MerlinState:
+def _resolve(state: MerlinState, reading: Reading, total: int, log: Log) -> MerlinState:
     """A waiver voids the card; a met trigger applies it. Either way it leaves the field and is
     shuffled back ("There should be no discard piles")."""
-    card = card_of(state, reading)
-    if _waived(state, card):
-        said = {"card": reading.card, "title": card.title}
-        log.append(event("reading_waived", total=rolled(state), **said))
+    told = foretold(state, reading.card)
+    card = told.card
+    if total in told.waived_by:
+        log.append(event("reading_waived", total=total, card=reading.card, title=card.title))
         return _take_off(state, reading)
-    if not _due(state, reading, card):
+    if not _due(state, reading, told, total):
         return state
     log.append(event("reading_true", card=reading.card, title=card.title))
     state = _take_off(state, reading)
@@ -138,30 +172,26 @@ def _reveal(state: MerlinState, log: Log) -> MerlinState:
         if not deck:
             return state
         drawn = deck[0]  # the top card (draw_custom), moved to the field in the same rebuild
-        reading = Reading(drawn, turn=core.turn_no, orbit=core.orbit)
+        reading = Reading(drawn, core.turn_no, core.orbit)
         field = (*magic.field, reading)
         counts = counted(state, kind_of(drawn))
         # (the deck is shorter: the magic part always changes, with_magic's test is not needed)
         magic = replace(magic, reading_deck=deck[1:], field=field, card_counts=counts)
         state = replace(state, magic=magic)
-        log.append(event("reading_revealed", **_told(state, reading)))
+        log.append(event("reading_revealed", **_described(state, reading)))
     return state
 
 
-def _told(state: MerlinState, reading: Reading) -> dict[str, Any]:
-    """`_described`, made once per card and match (a card comes back many times a game; what it
-    tells is read, never changed)."""
-    return per_value(
-        state.config, "reading_told", reading.card, lambda _: _described(state, reading)
-    )
-
-
 def _described(state: MerlinState, reading: Reading) -> dict[str, Any]:
+    """What the card's reveal tells the table (made once per card and match)."""
+    return foretold(state, reading.card).told
+
+
+def _telling(state: MerlinState, card_id: str, card: ReadingCard) -> dict[str, Any]:
     """What the reveal tells the table: the card, when it comes true, what waives it, what it
     does, with the figures its text needs."""
-    card = card_of(state, reading)
     told: dict[str, Any] = {
-        "card": reading.card,
+        "card": card_id,
         "title": card.title,
         "reading": card.kind,
         "trigger": card.trigger.model_dump(mode="json", exclude_none=True, exclude_defaults=True),
@@ -190,11 +220,12 @@ def yield_filter(state: MerlinState, payout: Payout, log: Log) -> tuple[MerlinSt
         return state, payout
     name = state.config.content.commodities[commodity]
     for reading in magic_of(state).field:
-        card = card_of(state, reading)
+        told = foretold(state, reading.card)
+        card = told.card
         effect = card.effect
         if effect not in ON_GOODS or card.commodity != name:
             continue
-        if _waived(state, card) or not _due(state, reading, card):
+        if not comes_true(state, reading):
             continue
         amount = 0 if effect == "drought" else payout.amount * 2
         payout = _changed(state, payout, amount, card.title, log)

@@ -94,7 +94,9 @@ def seal(state: MerlinState, seat: int, choice: str, what: str, log: Log) -> Mer
     assert ballot is not None
     ballot = replace(ballot, sealed=put(ballot.sealed, seat, choice))
     log.append(event("sealed", seat=seat, what=what))
-    state = with_magic(state, ballot=ballot)
+    # (a seal always changes the ballot: with_magic's test for an unchanged part would compare
+    # the whole ballot for nothing)
+    state = replace(state, magic=replace(magic_of(state), ballot=ballot))
     return state if awaited(ballot) else resolve(state, log)
 
 
