@@ -5,17 +5,20 @@ few times, and `dataclasses.replace` looks each field up afresh on every call. F
 dataclass whose fields are all set by its `__init__`, and which has no `__post_init__`, a copy of
 its fields with the changes written over them is the same record:
 
-- a record without slots keeps its fields in its `__dict__`: the copy is one dict;
+- a record compiled by mypyc (`make compiled`: the records of the state modules) keeps its fields
+  in the object itself: the records every move rebuilds are copied field by field by `clones`,
+  and the changes written over the copy one by one;
+- a record without slots, run as Python, keeps its fields in its `__dict__`: the copy is one dict;
 - a record with slots has its slots copied one by one, by a copier worked out once per class.
 
-Other classes go to `dataclasses.replace`: among them a dataclass that mypyc compiled (`make
-compiled`), whose fields live neither in a `__dict__` nor in slots. The large records that every
-move rebuilds (the state, its core and its modules' parts) have no slots, so that rebuilding them
-costs one dict copy (`state.py` stays a Python module: its records keep their `__dict__`).
+Other classes go to `dataclasses.replace`: among them the compiled records that `clones` does not
+copy (few moves rebuild them). `picklable` pickles records by their fields, the same pickle
+whichever engine made it.
 """
 
 from __future__ import annotations
 
+import copyreg
 import dataclasses
 from collections.abc import Callable, Mapping
 from functools import cached_property
@@ -35,9 +38,11 @@ class _Slots(NamedTuple):
     write_of: dict[str, Write]
 
 
-_Copier = _Slots | frozenset[str]  # a record with slots, or the field names kept in a __dict__
+_Cloned = tuple[Callable[[Any], Any], frozenset[str]]  # a compiled record's copy, its fields
+_Copier = _Slots | frozenset[str] | _Cloned  # slots, the field names kept in a __dict__, a copy
 _COPIERS: dict[type, _Copier | None] = {}
 _DICT_FIELDS: dict[type, frozenset[str]] = {}  # the records copied by their __dict__
+_CLONED: dict[type, _Cloned] = {}  # the compiled records copied by `clones`
 _new = object.__new__
 _set = object.__setattr__  # a frozen record refuses its own __setattr__
 
@@ -45,6 +50,12 @@ _set = object.__setattr__  # a frozen record refuses its own __setattr__
 def replace(record: T, /, **changes: Any) -> T:
     """`record` with `changes` (field name: new value), as `dataclasses.replace(record, ...)`."""
     cls = type(record)
+    cloned = _CLONED.get(cls)
+    if cloned is not None and cloned[1].issuperset(changes):
+        new: T = cloned[0](record)
+        for name, value in changes.items():
+            _set(new, name, value)  # the field's own setter: a compiled record has no __dict__
+        return new
     names = _DICT_FIELDS.get(cls)
     # (issuperset reads the changes' few keys; `keys() <= names` makes a view and compares)
     if names is not None and names.issuperset(changes):
@@ -65,6 +76,10 @@ def _replace_other(record: T, changes: dict[str, Any]) -> T:
     if isinstance(copier, frozenset):
         if not copier.issuperset(changes):
             raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - copier)}")
+        return replace(record, **changes)
+    if not isinstance(copier, _Slots):  # a compiled record with its copy in `clones`
+        if not copier[1].issuperset(changes):
+            raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - copier[1])}")
         return replace(record, **changes)
     new = _new(cls)
     for write, value in zip(copier.writes, copier.read(record), strict=True):
@@ -102,8 +117,33 @@ def _copier_for(cls: type) -> _Copier | None:
         ):
             copier = frozenset(f.name for f in fields)  # only the fields live in its __dict__
             _DICT_FIELDS[cls] = copier
+        else:
+            copier = _cloned(cls, fields)
     _COPIERS[cls] = copier
     return copier
+
+
+def _cloned(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> _Cloned | None:
+    """A compiled record's copy in `clones`, with its field names (None: it has none there)."""
+    from tradingfloor.games.merlin.clones import COPIES  # it imports the state modules
+
+    copy = COPIES.get(cls)
+    if copy is None:
+        return None
+    cloned = _CLONED[cls] = (copy, frozenset(f.name for f in fields))
+    return cloned
+
+
+def picklable(*classes: type) -> None:
+    """Pickle and copy (`copy`, `pickle`) records of `classes` by their fields, as their
+    constructor takes them: a compiled record has neither a `__dict__` nor slots to pickle, and
+    a pickle made by either engine loads in the other."""
+    for cls in classes:
+        copyreg.pickle(cls, _by_fields)
+
+
+def _by_fields(record: Any) -> tuple[type, tuple[Any, ...]]:
+    return type(record), tuple(getattr(record, f.name) for f in dataclasses.fields(record))
 
 
 def _slots_copier(fields: tuple[dataclasses.Field[Any], ...], slots: list[Any]) -> _Slots:
