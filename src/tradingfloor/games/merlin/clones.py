@@ -2,11 +2,11 @@
 
 Compiled (`make compiled`), the records of `state.py` and the modules' `state.py` are mypyc's
 native classes: their fields sit in the object itself, where compiled rules read them at once,
-but neither in a `__dict__` that one call copies nor in slots. A copy here writes each field
-directly; `records.replace` then writes the changed fields over it. Run as Python, a frozen
-record refuses these writes, and `records.replace` copies the record's `__dict__` instead: these
-copies serve only compiled records (tests/games/merlin/test_records.py holds each to
-`dataclasses.replace`, field by field).
+but neither in a `__dict__` that one call copies nor in slots. `copied` picks the copy of such a
+record here, which writes each field directly (a native call, no lookup by name), and
+`records.replace` writes the changed fields over it. Run as Python, a frozen record refuses these
+writes, and `records.replace` copies the record's `__dict__` instead (`COMPILED` says which):
+tests/games/merlin/test_speed_records.py holds each copy to `dataclasses.replace`, field by field.
 """
 
 # mypy: disable-error-code="misc"
@@ -15,11 +15,37 @@ copies serve only compiled records (tests/games/merlin/test_records.py holds eac
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from tradingfloor.games.merlin.finance.state import Finance
 from tradingfloor.games.merlin.magic.state import Ballot, Magic
 from tradingfloor.games.merlin.state import Book, Core, Counters, Economy, Ledger, MerlinState
+
+COMPILED: Final = not MerlinState.__dictoffset__
+"""Whether the records are compiled (native: no `__dict__`), and so copied here."""
+
+
+def copied(record: object) -> Any:
+    """A copy of `record` if it is a compiled record that moves rebuild, else None."""
+    if isinstance(record, MerlinState):
+        return state_copy(record)
+    if isinstance(record, Magic):
+        return magic_copy(record)
+    if isinstance(record, Core):
+        return core_copy(record)
+    if isinstance(record, Finance):
+        return finance_copy(record)
+    if isinstance(record, Ballot):
+        return ballot_copy(record)
+    if isinstance(record, Economy):
+        return economy_copy(record)
+    if isinstance(record, Book):
+        return book_copy(record)
+    if isinstance(record, Counters):
+        return counters_copy(record)
+    if isinstance(record, Ledger):
+        return ledger_copy(record)
+    return None
 
 
 def state_copy(old: MerlinState) -> MerlinState:

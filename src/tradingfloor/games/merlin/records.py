@@ -12,19 +12,19 @@ its fields with the changes written over them is the same record:
 - a record with slots has its slots copied one by one, by a copier worked out once per class.
 
 Other classes go to `dataclasses.replace`: among them the compiled records that `clones` does not
-copy (few moves rebuild them). `picklable` pickles records by their fields, the same pickle
-whichever engine made it.
+copy (few moves rebuild them).
 """
 
 from __future__ import annotations
 
-import copyreg
 import dataclasses
 from collections.abc import Callable, Mapping
 from functools import cached_property
 from operator import attrgetter
 from types import MemberDescriptorType
 from typing import Any, NamedTuple, TypeVar
+
+from tradingfloor.games.merlin.clones import COMPILED, copied
 
 T = TypeVar("T")
 Write = Callable[[Any, Any], None]
@@ -38,11 +38,9 @@ class _Slots(NamedTuple):
     write_of: dict[str, Write]
 
 
-_Cloned = tuple[Callable[[Any], Any], frozenset[str]]  # a compiled record's copy, its fields
-_Copier = _Slots | frozenset[str] | _Cloned  # slots, the field names kept in a __dict__, a copy
+_Copier = _Slots | frozenset[str]  # a record with slots, or the field names kept in a __dict__
 _COPIERS: dict[type, _Copier | None] = {}
 _DICT_FIELDS: dict[type, frozenset[str]] = {}  # the records copied by their __dict__
-_CLONED: dict[type, _Cloned] = {}  # the compiled records copied by `clones`
 _new = object.__new__
 _set = object.__setattr__  # a frozen record refuses its own __setattr__
 
@@ -50,12 +48,15 @@ _set = object.__setattr__  # a frozen record refuses its own __setattr__
 def replace(record: T, /, **changes: Any) -> T:
     """`record` with `changes` (field name: new value), as `dataclasses.replace(record, ...)`."""
     cls = type(record)
-    cloned = _CLONED.get(cls)
-    if cloned is not None and cloned[1].issuperset(changes):
-        new: T = cloned[0](record)
-        for name, value in changes.items():
-            _set(new, name, value)  # the field's own setter: a compiled record has no __dict__
-        return new
+    if COMPILED:
+        new: T | None = copied(record)
+        if new is not None:
+            for name, value in changes.items():
+                try:
+                    _set(new, name, value)  # the field's setter: a compiled record has no __dict__
+                except AttributeError:
+                    raise TypeError(f"{cls.__name__} has no field {name!r}") from None
+            return new
     names = _DICT_FIELDS.get(cls)
     # (issuperset reads the changes' few keys; `keys() <= names` makes a view and compares)
     if names is not None and names.issuperset(changes):
@@ -76,10 +77,6 @@ def _replace_other(record: T, changes: dict[str, Any]) -> T:
     if isinstance(copier, frozenset):
         if not copier.issuperset(changes):
             raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - copier)}")
-        return replace(record, **changes)
-    if not isinstance(copier, _Slots):  # a compiled record with its copy in `clones`
-        if not copier[1].issuperset(changes):
-            raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - copier[1])}")
         return replace(record, **changes)
     new = _new(cls)
     for write, value in zip(copier.writes, copier.read(record), strict=True):
@@ -117,33 +114,8 @@ def _copier_for(cls: type) -> _Copier | None:
         ):
             copier = frozenset(f.name for f in fields)  # only the fields live in its __dict__
             _DICT_FIELDS[cls] = copier
-        else:
-            copier = _cloned(cls, fields)
     _COPIERS[cls] = copier
     return copier
-
-
-def _cloned(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> _Cloned | None:
-    """A compiled record's copy in `clones`, with its field names (None: it has none there)."""
-    from tradingfloor.games.merlin.clones import COPIES  # it imports the state modules
-
-    copy = COPIES.get(cls)
-    if copy is None:
-        return None
-    cloned = _CLONED[cls] = (copy, frozenset(f.name for f in fields))
-    return cloned
-
-
-def picklable(*classes: type) -> None:
-    """Pickle and copy (`copy`, `pickle`) records of `classes` by their fields, as their
-    constructor takes them: a compiled record has neither a `__dict__` nor slots to pickle, and
-    a pickle made by either engine loads in the other."""
-    for cls in classes:
-        copyreg.pickle(cls, _by_fields)
-
-
-def _by_fields(record: Any) -> tuple[type, tuple[Any, ...]]:
-    return type(record), tuple(getattr(record, f.name) for f in dataclasses.fields(record))
 
 
 def _slots_copier(fields: tuple[dataclasses.Field[Any], ...], slots: list[Any]) -> _Slots:

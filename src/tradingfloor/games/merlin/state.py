@@ -12,7 +12,7 @@ from tradingfloor.core.game import Event
 from tradingfloor.core.native import mypyc_attr
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.merlin.content import Content
-from tradingfloor.games.merlin.records import picklable
+from tradingfloor.games.merlin.pickling import picklable
 
 Phase = Literal["auction", "turn", "vote", "over"]
 RECENT = 60

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from tradingfloor.games.merlin.records import picklable
+from tradingfloor.games.merlin.pickling import picklable
 
 BANK = -2
 """A creditor id: the central bank (the R.O.W. is state.ROW, -1)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from tradingfloor.games.merlin.records import picklable
+from tradingfloor.games.merlin.pickling import picklable
 
 Role = Literal["attack", "defend"]
 
