@@ -24,17 +24,18 @@ COMPILED_SOURCES := $(addprefix src/tradingfloor/,core/draws.py core/rng.py core
 	games/middleman/state.py games/businessmen/draft.py games/businessmen/flow.py \
 	games/businessmen/menus.py games/businessmen/rules.py games/businessmen/spaces.py \
 	games/businessmen/state.py games/businessmen/table.py)
-# Merlin's rules (not its records, options, content or views: their classes stay Python classes)
+# Merlin's rules and state records (not its options, content or views: they stay Python classes)
 COMPILED_SOURCES += $(addprefix src/tradingfloor/games/merlin/,bankruptcy.py cards.py \
-	economy.py ledger.py market.py memo.py permits.py production.py records.py rulebook.py \
-	rules.py seasons.py spaces.py tableau.py taxes.py turn_order.py turns.py \
-	magic/crowns.py magic/decrees.py magic/exits.py magic/golem_fights.py magic/golems.py \
+	clones.py economy.py ledger.py market.py memo.py permits.py production.py records.py \
+	rulebook.py rules.py seasons.py spaces.py state.py tableau.py taxes.py turn_order.py \
+	turns.py magic/crowns.py magic/decrees.py magic/exits.py magic/golem_fights.py magic/golems.py \
 	magic/labs.py magic/potions.py magic/readings.py magic/restrict.py magic/shops.py \
-	magic/spells.py magic/table.py magic/votes.py \
+	magic/spells.py magic/state.py magic/table.py magic/votes.py \
 	finance/auctions.py finance/bids.py finance/chauffeurs.py finance/debts.py \
 	finance/futures.py finance/insurance.py finance/items.py finance/loans.py \
 	finance/markets.py finance/offers.py finance/payouts.py finance/places.py \
-	finance/securities.py finance/settlement.py finance/table.py finance/trades.py)
+	finance/securities.py finance/settlement.py finance/state.py finance/table.py \
+	finance/trades.py)
 # The menu and observation of Merlin's RL encoder
 COMPILED_SOURCES += $(addprefix src/tradingfloor/rl/merlin/,menu.py graded.py listed.py writing.py \
 	observation.py observation_finance.py observation_magic.py)

@@ -5,13 +5,14 @@ few times, and `dataclasses.replace` looks each field up afresh on every call. F
 dataclass whose fields are all set by its `__init__`, and which has no `__post_init__`, a copy of
 its fields with the changes written over them is the same record:
 
-- a record without slots keeps its fields in its `__dict__`: the copy is one dict;
+- a record compiled by mypyc (`make compiled`: the records of the state modules) keeps its fields
+  in the object itself: the records every move rebuilds are copied field by field by `clones`,
+  and the changes written over the copy one by one;
+- a record without slots, run as Python, keeps its fields in its `__dict__`: the copy is one dict;
 - a record with slots has its slots copied one by one, by a copier worked out once per class.
 
-Other classes go to `dataclasses.replace`: among them a dataclass that mypyc compiled (`make
-compiled`), whose fields live neither in a `__dict__` nor in slots. The large records that every
-move rebuilds (the state, its core and its modules' parts) have no slots, so that rebuilding them
-costs one dict copy (`state.py` stays a Python module: its records keep their `__dict__`).
+Other classes go to `dataclasses.replace`: among them the compiled records that `clones` does not
+copy (few moves rebuild them).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from functools import cached_property
 from operator import attrgetter
 from types import MemberDescriptorType
 from typing import Any, NamedTuple, TypeVar
+
+from tradingfloor.games.merlin.clones import COMPILED, copied
 
 T = TypeVar("T")
 Write = Callable[[Any, Any], None]
@@ -45,6 +48,15 @@ _set = object.__setattr__  # a frozen record refuses its own __setattr__
 def replace(record: T, /, **changes: Any) -> T:
     """`record` with `changes` (field name: new value), as `dataclasses.replace(record, ...)`."""
     cls = type(record)
+    if COMPILED:
+        new: T | None = copied(record)
+        if new is not None:
+            for name, value in changes.items():
+                try:
+                    _set(new, name, value)  # the field's setter: a compiled record has no __dict__
+                except AttributeError:
+                    raise TypeError(f"{cls.__name__} has no field {name!r}") from None
+            return new
     names = _DICT_FIELDS.get(cls)
     # (issuperset reads the changes' few keys; `keys() <= names` makes a view and compares)
     if names is not None and names.issuperset(changes):

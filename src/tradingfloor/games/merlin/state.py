@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from tradingfloor.core.game import Event
+from tradingfloor.core.native import mypyc_attr
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.merlin.content import Content
+from tradingfloor.games.merlin.pickling import picklable
 
 Phase = Literal["auction", "turn", "vote", "over"]
 RECENT = 60
@@ -19,6 +21,7 @@ ROW = -1
 """The owner id of the Revenue Office of Wizards' market bids."""
 
 
+@mypyc_attr(native_class=False)  # memo.py keeps a weak reference to it
 @dataclass(frozen=True)
 class Config:
     """The match's options with its content: fixed for the whole game."""
@@ -37,7 +40,7 @@ class Config:
     decree_counters: str = "each"  # a decree moves each of the three counters, or one
 
 
-@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
+@dataclass(frozen=True)  # no slots: records.replace copies it at once (clones.py)
 class Counters:
     """The indicators: the season wheel's position, the year and the economy's counters."""
 
@@ -64,7 +67,7 @@ INCOME = (
 """Where players' gold comes from, as the lab reports it (Ledger.income counts each)."""
 
 
-@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
+@dataclass(frozen=True)  # no slots: records.replace copies it at once (clones.py)
 class Ledger:
     """The two institutions' balances, the auction pot, the gold that entered the game, and the
     gold players received by source (`INCOME`)."""
@@ -110,7 +113,7 @@ class Vote:
     sealed: tuple[str | None, ...]
 
 
-@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
+@dataclass(frozen=True)  # no slots: records.replace copies it at once (clones.py)
 class Core:
     """What every module shares: seats, turns, gold, counters, accounts and the step under way."""
 
@@ -177,7 +180,7 @@ class Escrow:
     since: int
 
 
-@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
+@dataclass(frozen=True)  # no slots: records.replace copies it at once (clones.py)
 class Book:
     """One commodity's bid/ask table."""
 
@@ -198,7 +201,7 @@ class Offer:
     price: int
 
 
-@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
+@dataclass(frozen=True)  # no slots: records.replace copies it at once (clones.py)
 class Economy:
     """The economy module's part: deck, hands, tableaux, commodities, the Grand Market."""
 
@@ -216,7 +219,7 @@ class Economy:
     # no permit (a balance figure)
 
 
-@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
+@dataclass(frozen=True)  # no slots: records.replace copies it at once (clones.py)
 class MerlinState:
     """The whole table. The deck order, the rng and the sealed bids and votes are secret."""
 
@@ -234,3 +237,21 @@ class MerlinState:
     @property
     def players(self) -> int:
         return self.config.players
+
+
+picklable(
+    Config,
+    Counters,
+    Ledger,
+    Contest,
+    Auction,
+    Vote,
+    Core,
+    Stack,
+    Order,
+    Escrow,
+    Book,
+    Offer,
+    Economy,
+    MerlinState,
+)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from tradingfloor.games.merlin.pickling import picklable
+
 BANK = -2
 """A creditor id: the central bank (the R.O.W. is state.ROW, -1)."""
 
@@ -184,7 +186,7 @@ class Sale:
     tie: bool = False  # a blind tie's re-bid under way
 
 
-@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
+@dataclass(frozen=True)  # no slots: records.replace copies it at once (clones.py)
 class Finance:
     """Everything the finance module adds to the table."""
 
@@ -201,3 +203,8 @@ class Finance:
     sale: Sale | None = None
     next_id: int = 1
     rolls: tuple[tuple[int, int], ...] = ()  # the last road roll (one die per party)
+
+
+picklable(
+    Bundle, Proposal, Future, Quote, Policy, Loan, Security, Listing, Wanted, Debt, Sale, Finance
+)

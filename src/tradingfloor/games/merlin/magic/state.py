@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from tradingfloor.games.merlin.pickling import picklable
+
 Role = Literal["attack", "defend"]
 
 
@@ -82,7 +84,7 @@ class Rule:
     value: int = 0
 
 
-@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
+@dataclass(frozen=True)  # no slots: records.replace copies it at once (clones.py)
 class Ballot:
     """A sealed vote under way: its kind, the player who called it, who votes, sealed choices.
 
@@ -97,7 +99,7 @@ class Ballot:
     card: str | None = None  # the decree being voted on
 
 
-@dataclass(frozen=True)  # no slots: records.replace copies its __dict__ at once
+@dataclass(frozen=True)  # no slots: records.replace copies it at once (clones.py)
 class Magic:
     """Everything the magic module adds to the table."""
 
@@ -134,3 +136,6 @@ class Magic:
     ruined: tuple[tuple[int, str], ...] = ()  # (seat, base card) in ruins (ruin = "idle")
     removed: tuple[str, ...] = ()  # cards out of the game (a King voted out after its decree)
     research_paid: int = 0  # gold granted to labs over the game (the lab's figure)
+
+
+picklable(Held, Lab, SetPotion, Golem, Reading, Effect, Rule, Ballot, Magic)
