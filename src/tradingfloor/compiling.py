@@ -40,9 +40,12 @@ def build(paths: Sequence[Path], target: Path = BUILD, cache: Path = CACHE) -> N
 
     target.parent.mkdir(parents=True, exist_ok=True)
     sources = {_module_of(path): sha256(path) for path in paths}  # as they are when compiled
-    # mypy's cache of its own: one that a plain `mypy` run wrote has no compiled code's record
-    # of a module, and an edit's build read with it made C that no longer matched its neighbours
-    options = [f"--cache-dir={cache / 'mypy'}"]
+    # mypy starts afresh each build: read from its cache, a module that was not edited (a Python
+    # class in `core.rng`) came back described wrongly, and an edited neighbour's C called code
+    # that did not exist. C files and objects stay cached: only changed C is compiled again.
+    types = cache / "mypy"
+    shutil.rmtree(types, ignore_errors=True)
+    options = [f"--cache-dir={types}"]
     extensions = mypycify(
         [*options, *map(str, paths)], opt_level="3", separate=True, target_dir=str(cache / "c")
     )
