@@ -103,6 +103,21 @@ def test_every_rebuilt_record_has_its_copy() -> None:
     assert len(COPIES) == 9
 
 
+def test_every_rebuilt_record_refuses_a_field_it_lacks() -> None:
+    """An unknown name is refused by each record kind's copy, alone or after known changes."""
+    refused: set[type] = set()
+    for state in _states(1, 150):
+        for record in _records(state):
+            if type(record) in refused:
+                continue
+            first = _fields(record)[0]
+            for changes in ({"no_such_field": 1}, {first: getattr(record, first), "turnno": 1}):
+                with pytest.raises(TypeError, match=f"{type(record).__name__} has no field"):
+                    replace(record, **changes)
+            refused.add(type(record))
+    assert refused == set(COPIES)
+
+
 @pytest.mark.parametrize("seed", [2])
 def test_states_pickle_and_copy_by_their_fields(seed: int) -> None:
     for number, state in enumerate(_states(seed)):

@@ -2,10 +2,10 @@
 
 Compiled (`make compiled`), the records of `state.py` and the modules' `state.py` are mypyc's
 native classes: their fields sit in the object itself, where compiled rules read them at once,
-but neither in a `__dict__` that one call copies nor in slots. `copied` picks the copy of such a
-record here, which writes each field directly (a native call, no lookup by name), and
-`records.replace` writes the changed fields over it. Run as Python, a frozen record refuses these
-writes, and `records.replace` copies the record's `__dict__` instead (`COMPILED` says which):
+but neither in a `__dict__` that one call copies nor in slots. `replaced` picks the copy of such a
+record here, which writes each field directly (a native call, no lookup by name), then each
+changed field by its name. Run as Python, a frozen record refuses these writes, and
+`records.replace` copies the record's `__dict__` instead (`COMPILED` says which):
 tests/games/merlin/test_speed_records.py holds each copy to `dataclasses.replace`, field by field.
 """
 
@@ -25,30 +25,40 @@ COMPILED: Final = not MerlinState.__dictoffset__
 """Whether the records are compiled (native: no `__dict__`), and so copied here."""
 
 
-def copied(record: object) -> Any:
-    """A copy of `record` if it is a compiled record that moves rebuild, else None."""
+def replaced(record: object, changes: dict[str, Any]) -> Any:
+    """`record` with `changes` if it is a compiled record that moves rebuild, else None."""
     if isinstance(record, MerlinState):
-        return state_copy(record)
+        return state_copy(record, changes)
     if isinstance(record, Magic):
-        return magic_copy(record)
+        return magic_copy(record, changes)
     if isinstance(record, Core):
-        return core_copy(record)
+        return core_copy(record, changes)
     if isinstance(record, Finance):
-        return finance_copy(record)
+        return finance_copy(record, changes)
     if isinstance(record, Ballot):
-        return ballot_copy(record)
+        return ballot_copy(record, changes)
     if isinstance(record, Economy):
-        return economy_copy(record)
+        return economy_copy(record, changes)
     if isinstance(record, Book):
-        return book_copy(record)
+        return book_copy(record, changes)
     if isinstance(record, Counters):
-        return counters_copy(record)
+        return counters_copy(record, changes)
     if isinstance(record, Ledger):
-        return ledger_copy(record)
+        return ledger_copy(record, changes)
     return None
 
 
-def state_copy(old: MerlinState) -> MerlinState:
+def _no_field(record: object, name: str) -> TypeError:
+    """The error for a change to a field `record` lacks, as `records.replace` raises it."""
+    return TypeError(f"{type(record).__name__} has no field {name!r}")
+
+
+# Each copy below copies every field, then writes each change by name: a chain of comparisons
+# with the field names (a few instructions each: a keyword's name is the interned literal) and a
+# native write costs far less than `object.__setattr__`, which looks the field's setter up by name.
+
+
+def state_copy(old: MerlinState, changes: dict[str, Any]) -> MerlinState:
     new = MerlinState.__new__(MerlinState)
     new.config = old.config
     new.rng = old.rng
@@ -60,10 +70,33 @@ def state_copy(old: MerlinState) -> MerlinState:
     new.turn_log = old.turn_log
     new.recent = old.recent
     new.event_count = old.event_count
+    for name, value in changes.items():
+        if name == "config":
+            new.config = value
+        elif name == "rng":
+            new.rng = value
+        elif name == "core":
+            new.core = value
+        elif name == "economy":
+            new.economy = value
+        elif name == "magic":
+            new.magic = value
+        elif name == "finance":
+            new.finance = value
+        elif name == "events":
+            new.events = value
+        elif name == "turn_log":
+            new.turn_log = value
+        elif name == "recent":
+            new.recent = value
+        elif name == "event_count":
+            new.event_count = value
+        else:
+            raise _no_field(old, name)
     return new
 
 
-def core_copy(old: Core) -> Core:
+def core_copy(old: Core, changes: dict[str, Any]) -> Core:
     new = Core.__new__(Core)
     new.phase = old.phase
     new.order = old.order
@@ -80,10 +113,43 @@ def core_copy(old: Core) -> Core:
     new.auction = old.auction
     new.vote = old.vote
     new.ended = old.ended
+    for name, value in changes.items():
+        if name == "phase":
+            new.phase = value
+        elif name == "order":
+            new.order = value
+        elif name == "turn":
+            new.turn = value
+        elif name == "turn_no":
+            new.turn_no = value
+        elif name == "orbit":
+            new.orbit = value
+        elif name == "gold":
+            new.gold = value
+        elif name == "out":
+            new.out = value
+        elif name == "debt":
+            new.debt = value
+        elif name == "bankrupt_since":
+            new.bankrupt_since = value
+        elif name == "counters":
+            new.counters = value
+        elif name == "ledger":
+            new.ledger = value
+        elif name == "dice":
+            new.dice = value
+        elif name == "auction":
+            new.auction = value
+        elif name == "vote":
+            new.vote = value
+        elif name == "ended":
+            new.ended = value
+        else:
+            raise _no_field(old, name)
     return new
 
 
-def counters_copy(old: Counters) -> Counters:
+def counters_copy(old: Counters, changes: dict[str, Any]) -> Counters:
     new = Counters.__new__(Counters)
     new.clock = old.clock
     new.year = old.year
@@ -94,10 +160,31 @@ def counters_copy(old: Counters) -> Counters:
     new.tax_rate = old.tax_rate
     new.climate = old.climate
     new.taxed_year = old.taxed_year
+    for name, value in changes.items():
+        if name == "clock":
+            new.clock = value
+        elif name == "year":
+            new.year = value
+        elif name == "portion":
+            new.portion = value
+        elif name == "wheel":
+            new.wheel = value
+        elif name == "cost_of_living":
+            new.cost_of_living = value
+        elif name == "research_cost":
+            new.research_cost = value
+        elif name == "tax_rate":
+            new.tax_rate = value
+        elif name == "climate":
+            new.climate = value
+        elif name == "taxed_year":
+            new.taxed_year = value
+        else:
+            raise _no_field(old, name)
     return new
 
 
-def ledger_copy(old: Ledger) -> Ledger:
+def ledger_copy(old: Ledger, changes: dict[str, Any]) -> Ledger:
     new = Ledger.__new__(Ledger)
     new.bank = old.bank
     new.row = old.row
@@ -106,10 +193,27 @@ def ledger_copy(old: Ledger) -> Ledger:
     new.minted_production = old.minted_production
     new.minted_issue = old.minted_issue
     new.income = old.income
+    for name, value in changes.items():
+        if name == "bank":
+            new.bank = value
+        elif name == "row":
+            new.row = value
+        elif name == "pot":
+            new.pot = value
+        elif name == "minted_start":
+            new.minted_start = value
+        elif name == "minted_production":
+            new.minted_production = value
+        elif name == "minted_issue":
+            new.minted_issue = value
+        elif name == "income":
+            new.income = value
+        else:
+            raise _no_field(old, name)
     return new
 
 
-def economy_copy(old: Economy) -> Economy:
+def economy_copy(old: Economy, changes: dict[str, Any]) -> Economy:
     new = Economy.__new__(Economy)
     new.deck = old.deck
     new.hands = old.hands
@@ -122,20 +226,58 @@ def economy_copy(old: Economy) -> Economy:
     new.offers_made = old.offers_made
     new.offer = old.offer
     new.permits_out = old.permits_out
+    for name, value in changes.items():
+        if name == "deck":
+            new.deck = value
+        elif name == "hands":
+            new.hands = value
+        elif name == "tableaux":
+            new.tableaux = value
+        elif name == "goods":
+            new.goods = value
+        elif name == "books":
+            new.books = value
+        elif name == "next_order":
+            new.next_order = value
+        elif name == "fresh":
+            new.fresh = value
+        elif name == "buying":
+            new.buying = value
+        elif name == "offers_made":
+            new.offers_made = value
+        elif name == "offer":
+            new.offer = value
+        elif name == "permits_out":
+            new.permits_out = value
+        else:
+            raise _no_field(old, name)
     return new
 
 
-def book_copy(old: Book) -> Book:
+def book_copy(old: Book, changes: dict[str, Any]) -> Book:
     new = Book.__new__(Book)
     new.bids = old.bids
     new.asks = old.asks
     new.escrow = old.escrow
     new.last_sold = old.last_sold
     new.bidless_since = old.bidless_since
+    for name, value in changes.items():
+        if name == "bids":
+            new.bids = value
+        elif name == "asks":
+            new.asks = value
+        elif name == "escrow":
+            new.escrow = value
+        elif name == "last_sold":
+            new.last_sold = value
+        elif name == "bidless_since":
+            new.bidless_since = value
+        else:
+            raise _no_field(old, name)
     return new
 
 
-def magic_copy(old: Magic) -> Magic:
+def magic_copy(old: Magic, changes: dict[str, Any]) -> Magic:
     new = Magic.__new__(Magic)
     new.spell_deck = old.spell_deck
     new.recipe_deck = old.recipe_deck
@@ -169,10 +311,77 @@ def magic_copy(old: Magic) -> Magic:
     new.ruined = old.ruined
     new.removed = old.removed
     new.research_paid = old.research_paid
+    for name, value in changes.items():
+        if name == "spell_deck":
+            new.spell_deck = value
+        elif name == "recipe_deck":
+            new.recipe_deck = value
+        elif name == "reading_deck":
+            new.reading_deck = value
+        elif name == "spells":
+            new.spells = value
+        elif name == "recipes":
+            new.recipes = value
+        elif name == "potions":
+            new.potions = value
+        elif name == "labs":
+            new.labs = value
+        elif name == "set_potions":
+            new.set_potions = value
+        elif name == "golems":
+            new.golems = value
+        elif name == "damage":
+            new.damage = value
+        elif name == "field":
+            new.field = value
+        elif name == "effects":
+            new.effects = value
+        elif name == "crowns":
+            new.crowns = value
+        elif name == "crown_year":
+            new.crown_year = value
+        elif name == "regulations":
+            new.regulations = value
+        elif name == "maintenance":
+            new.maintenance = value
+        elif name == "bank_debt":
+            new.bank_debt = value
+        elif name == "ballot":
+            new.ballot = value
+        elif name == "proposals":
+            new.proposals = value
+        elif name == "reclaim":
+            new.reclaim = value
+        elif name == "played":
+            new.played = value
+        elif name == "targeted":
+            new.targeted = value
+        elif name == "allies":
+            new.allies = value
+        elif name == "open_shops":
+            new.open_shops = value
+        elif name == "jokers_in":
+            new.jokers_in = value
+        elif name == "volatility":
+            new.volatility = value
+        elif name == "golems_played":
+            new.golems_played = value
+        elif name == "card_counts":
+            new.card_counts = value
+        elif name == "bought_since":
+            new.bought_since = value
+        elif name == "ruined":
+            new.ruined = value
+        elif name == "removed":
+            new.removed = value
+        elif name == "research_paid":
+            new.research_paid = value
+        else:
+            raise _no_field(old, name)
     return new
 
 
-def ballot_copy(old: Ballot) -> Ballot:
+def ballot_copy(old: Ballot, changes: dict[str, Any]) -> Ballot:
     new = Ballot.__new__(Ballot)
     new.kind = old.kind
     new.caller = old.caller
@@ -180,10 +389,25 @@ def ballot_copy(old: Ballot) -> Ballot:
     new.sealed = old.sealed
     new.choices = old.choices
     new.card = old.card
+    for name, value in changes.items():
+        if name == "kind":
+            new.kind = value
+        elif name == "caller":
+            new.caller = value
+        elif name == "voters":
+            new.voters = value
+        elif name == "sealed":
+            new.sealed = value
+        elif name == "choices":
+            new.choices = value
+        elif name == "card":
+            new.card = value
+        else:
+            raise _no_field(old, name)
     return new
 
 
-def finance_copy(old: Finance) -> Finance:
+def finance_copy(old: Finance, changes: dict[str, Any]) -> Finance:
     new = Finance.__new__(Finance)
     new.offer = old.offer
     new.offers_made = old.offers_made
@@ -198,10 +422,39 @@ def finance_copy(old: Finance) -> Finance:
     new.sale = old.sale
     new.next_id = old.next_id
     new.rolls = old.rolls
+    for name, value in changes.items():
+        if name == "offer":
+            new.offer = value
+        elif name == "offers_made":
+            new.offers_made = value
+        elif name == "futures":
+            new.futures = value
+        elif name == "quotes":
+            new.quotes = value
+        elif name == "policies":
+            new.policies = value
+        elif name == "loans":
+            new.loans = value
+        elif name == "securities":
+            new.securities = value
+        elif name == "listings":
+            new.listings = value
+        elif name == "wanted":
+            new.wanted = value
+        elif name == "debts":
+            new.debts = value
+        elif name == "sale":
+            new.sale = value
+        elif name == "next_id":
+            new.next_id = value
+        elif name == "rolls":
+            new.rolls = value
+        else:
+            raise _no_field(old, name)
     return new
 
 
-COPIES: dict[type, Callable[[Any], Any]] = {
+COPIES: dict[type, Callable[[Any, dict[str, Any]], Any]] = {
     MerlinState: state_copy,
     Core: core_copy,
     Counters: counters_copy,
@@ -212,4 +465,4 @@ COPIES: dict[type, Callable[[Any], Any]] = {
     Ballot: ballot_copy,
     Finance: finance_copy,
 }
-"""The copy of each record class every move rebuilds (the others go to dataclasses.replace)."""
+"""The copy, with changes, of each record class moves rebuild (others: dataclasses.replace)."""

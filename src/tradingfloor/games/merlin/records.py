@@ -7,7 +7,7 @@ its fields with the changes written over them is the same record:
 
 - a record compiled by mypyc (`make compiled`: the records of the state modules) keeps its fields
   in the object itself: the records every move rebuilds are copied field by field by `clones`,
-  and the changes written over the copy one by one;
+  which writes the changes over the copy by their names;
 - a record without slots, run as Python, keeps its fields in its `__dict__`: the copy is one dict;
 - a record with slots has its slots copied one by one, by a copier worked out once per class.
 
@@ -24,7 +24,7 @@ from operator import attrgetter
 from types import MemberDescriptorType
 from typing import Any, NamedTuple, TypeVar
 
-from tradingfloor.games.merlin.clones import COMPILED, copied
+from tradingfloor.games.merlin.clones import COMPILED, replaced
 
 T = TypeVar("T")
 Write = Callable[[Any, Any], None]
@@ -49,13 +49,8 @@ def replace(record: T, /, **changes: Any) -> T:
     """`record` with `changes` (field name: new value), as `dataclasses.replace(record, ...)`."""
     cls = type(record)
     if COMPILED:
-        new: T | None = copied(record)
+        new: T | None = replaced(record, changes)
         if new is not None:
-            for name, value in changes.items():
-                try:
-                    _set(new, name, value)  # the field's setter: a compiled record has no __dict__
-                except AttributeError:
-                    raise TypeError(f"{cls.__name__} has no field {name!r}") from None
             return new
     names = _DICT_FIELDS.get(cls)
     # (issuperset reads the changes' few keys; `keys() <= names` makes a view and compares)
