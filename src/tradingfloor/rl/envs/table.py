@@ -86,6 +86,8 @@ class GameTable:
         self._wait_only: np.ndarray = np.zeros(self.wait + 1, dtype=np.int8)
         self._wait_only[self.wait] = 1
         self._wait_only.flags.writeable = False
+        # (copied per asked mask: cheaper than np.zeros with its dtype to read each time)
+        self._none_yet: np.ndarray = np.zeros(self.wait + 1, dtype=np.int8)
         self._forget()
 
     def spaces(self, observation: str = "dict") -> tuple[spaces.Space[Any], spaces.Space[Any]]:
@@ -200,9 +202,9 @@ class GameTable:
         mask = self._masks.get(seat)
         if mask is None:
             if self.asks(seat):
-                mask = np.zeros(self.wait + 1, dtype=np.int8)
+                mask = self._none_yet.copy()
                 mask[: self.wait] = self.menu(seat).mask
-                mask.flags.writeable = False
+                mask.setflags(write=False)  # (as `flags.writeable = False`, cheaper)
             else:
                 mask = self._wait_only
             self._masks[seat] = mask
