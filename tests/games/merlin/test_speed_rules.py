@@ -37,21 +37,8 @@ def _due_afresh(state: MerlinState, reading: Reading) -> bool:
 
 
 def _told_afresh(state: MerlinState, card_id: str) -> dict[str, object]:
-    card = _card_afresh(state, card_id)
-    told: dict[str, object] = {
-        "card": card_id,
-        "title": card.title,
-        "reading": card.kind,
-        "trigger": card.trigger.model_dump(mode="json", exclude_none=True, exclude_defaults=True),
-        "waived_by": list(card.waived_by),
-        "effect": card.effect,
-        "amount": card.amount,
-    }
-    if card.effect in readings.ON_GOODS:
-        told["goods"] = card.commodity
-    if card.effect == "market_day":
-        told["bids"] = state.config.content.stimulus_bids
-    return told
+    """What the reveal tells, from the card's content read afresh (not the one kept per match)."""
+    return readings._telling(state, card_id, _card_afresh(state, card_id))
 
 
 @pytest.mark.parametrize(("seed", "bots"), [(1, False), (6, False), (2, True)])
