@@ -24,9 +24,9 @@ COMPILED_SOURCES := $(addprefix src/tradingfloor/,core/draws.py core/rng.py core
 	games/middleman/state.py games/businessmen/draft.py games/businessmen/flow.py \
 	games/businessmen/menus.py games/businessmen/rules.py games/businessmen/spaces.py \
 	games/businessmen/state.py games/businessmen/table.py)
-# Merlin's rules and state records (not its options, content or views: they stay Python classes)
+# Merlin's rules, state records and content (not its options or views: they stay Python classes)
 COMPILED_SOURCES += $(addprefix src/tradingfloor/games/merlin/,bankruptcy.py cards.py \
-	clones.py economy.py ledger.py market.py memo.py permits.py production.py records.py \
+	clones.py content.py economy.py ledger.py market.py memo.py permits.py production.py records.py \
 	rulebook.py rules.py seasons.py spaces.py state.py tableau.py taxes.py turn_order.py \
 	turns.py magic/crowns.py magic/decrees.py magic/exits.py magic/golem_fights.py magic/golems.py \
 	magic/labs.py magic/potions.py magic/readings.py magic/restrict.py magic/shops.py \

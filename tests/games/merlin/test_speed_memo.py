@@ -28,3 +28,16 @@ def test_each_configuration_keeps_its_own_values() -> None:
     memo.forget()
     assert memo.per_config(second, "figure", lambda: build("afresh")) == "afresh"
     assert built == ["first", "second", "other", "afresh"]
+
+
+def test_the_least_recently_asked_configuration_is_forgotten_past_the_limit() -> None:
+    first = GAME.new({"players": 4}, 1).config
+    others = [replace(first, max_orbits=first.max_orbits + 1 + n) for n in range(memo.KEPT)]
+    memo.forget()
+    assert memo.per_config(first, "figure", lambda: "first") == "first"
+    for number, other in enumerate(others[:-1]):
+        memo.per_config(other, "figure", lambda number=number: f"other {number}")
+    assert memo.per_config(first, "figure", lambda: "again") == "first"  # KEPT kept: all found
+    memo.per_config(others[-1], "figure", lambda: "last")  # one too many: the oldest goes
+    assert memo.per_config(others[0], "figure", lambda: "afresh") == "afresh"
+    assert memo.per_config(first, "figure", lambda: "again") == "first"  # asked lately: kept

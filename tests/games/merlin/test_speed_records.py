@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import tradingfloor
+from tradingfloor.games.merlin import content
 from tradingfloor.games.merlin import state as core_state
 from tradingfloor.games.merlin.clones import COPIES
 from tradingfloor.games.merlin.finance import state as finance_state
@@ -130,7 +131,7 @@ def test_states_pickle_and_copy_by_their_fields(seed: int) -> None:
 
 
 def test_every_record_class_is_pickled_by_its_fields() -> None:
-    for module in (core_state, magic_state, finance_state):
+    for module in (core_state, magic_state, finance_state, content):
         for value in vars(module).values():
             if dataclasses.is_dataclass(value) and value.__module__ == module.__name__:
                 assert isinstance(value, type)

@@ -6,13 +6,17 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from tradingfloor.core.errors import BadOptions
 from tradingfloor.games.merlin import bounds
+from tradingfloor.games.merlin.pickling import picklable
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(str(resources.files("tradingfloor.games.merlin"))) / "data"
+"""The shipped data files (beside the package's sources, wherever this module runs from: compiled,
+it is loaded from the build)."""
 FILES = ("setup", "deck", "cards", "seasons", "market", "turn", "bank")
 MODULE_FILES = ("magic", "spells", "potions", "readings", "regulations", "finance")
 """The magic module's data files (magic/content.py reads them) and the finance module's
@@ -76,6 +80,9 @@ class Content:
     tax_counter_step: int
     bankruptcy_years: int
     bank_limited: bool
+
+
+picklable(Wheel, Content)  # compiled, native records: pickled by their fields
 
 
 def card_code(rank: int, suit: str) -> str:

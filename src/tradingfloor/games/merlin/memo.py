@@ -14,7 +14,6 @@ What these return is shared between views: nobody may change it (views are read,
 from __future__ import annotations
 
 import functools
-import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar
@@ -23,12 +22,14 @@ from tradingfloor.games.merlin.state import Config
 
 T = TypeVar("T")
 KEPT = 64
-"""How many configurations' values are kept (a server holds many matches, mostly of few configs);
-a configuration's values go with it when its match is gone."""
+"""How many configurations' values are kept, the least recently asked forgotten first (a server
+holds many matches, mostly of few configs; a lab makes one for each game it plays)."""
 KEPT_OBJECTS = 4096
 """How many parts' values are kept before all are forgotten at once (a few games' worth)."""
 
-_memo: OrderedDict[int, tuple[weakref.ref[Config], dict[str, Any]]] = OrderedDict()
+_memo: OrderedDict[int, tuple[Config, dict[str, Any]]] = OrderedDict()
+"""Per configuration, by its id: the configuration itself (so that its id cannot be reused while
+it is kept) and its values."""
 _objects: dict[tuple[int, str], tuple[Any, Any]] = {}
 _kept: list[Any] = []
 """Every other cache of views and bots' sums (`kept`), for `forget`."""
@@ -72,24 +73,13 @@ def _values_of(config: Config) -> dict[str, Any]:
     """The values kept for `config` (an empty dict on first use), marked the most recent."""
     key = id(config)
     found = _memo.get(key)
-    if found is None or found[0]() is not config:
-        found = _memo[key] = (weakref.ref(config, _gone(key)), {})
+    if found is None or found[0] is not config:
+        found = _memo[key] = (config, {})
         while len(_memo) > KEPT:
             _memo.popitem(last=False)
     else:
         _memo.move_to_end(key)
     return found[1]
-
-
-def _gone(key: int) -> Callable[[weakref.ref[Config]], None]:
-    """What forgets a configuration's values when the configuration is gone."""
-
-    def forget_config(ref: weakref.ref[Config]) -> None:
-        found = _memo.get(key)
-        if found is not None and found[0] is ref:
-            _memo.pop(key, None)
-
-    return forget_config
 
 
 class ByIdentity(Generic[T]):

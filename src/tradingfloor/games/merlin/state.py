@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from tradingfloor.core.game import Event
-from tradingfloor.core.native import mypyc_attr
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.merlin.content import Content
 from tradingfloor.games.merlin.pickling import picklable
@@ -21,7 +20,6 @@ ROW = -1
 """The owner id of the Revenue Office of Wizards' market bids."""
 
 
-@mypyc_attr(native_class=False)  # memo.py keeps a weak reference to it
 @dataclass(frozen=True)
 class Config:
     """The match's options with its content: fixed for the whole game."""
