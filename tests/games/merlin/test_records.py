@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 import tradingfloor
+from tradingfloor.games.merlin.finance.state import Debt, Future
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Payout, Told, event, private
-from tradingfloor.games.merlin.state import Core, Counters, MerlinState, Stack
+from tradingfloor.games.merlin.state import Core, Counters, MerlinState, Order, Stack, Vote
 from tradingfloor.games.merlin.turns import END_TURN
 
 
@@ -101,16 +102,30 @@ def test_a_subclass_not_made_by_dataclass_goes_to_dataclasses() -> None:
     assert again.year == 9 and again.clock == 5 and again.noted  # type: ignore[attr-defined]
 
 
-def test_a_record_compiled_by_mypyc_goes_to_dataclasses() -> None:
-    """Where `make compiled` built rulebook.py, its dataclasses keep their fields neither in a
-    __dict__ nor in slots: a copy is dataclasses.replace's (pure, they are plain records)."""
+def test_a_record_that_clones_does_not_copy_is_copied_field_by_field() -> None:
+    """Where `make compiled` built them, the rulebook's and the state modules' dataclasses keep
+    their fields neither in a __dict__ nor in slots, and those that `clones` does not copy are
+    copied through their fields' descriptors (pure, they are plain records): each field keeps its
+    place, the changes are written over the copy, and a field the record lacks is refused."""
     payout = Payout(owner=1, card="2S", why="roll", to=1, commodity=0, amount=2)
+    future = Future(id=1, short=2, commodity=3, price=4, year=5, portion=6, long=7, due=8)
     cases: list[tuple[Any, dict[str, Any]]] = [
         (payout, {"amount": 4, "to": 2}),
         (END_TURN, {"type": "end_turn_again"}),
+        (Order(id=1, owner=2, price=3, placed=4, escrow_since=5), {"price": 9}),
+        (future, {"due": 0, "expired": True}),
+        (Debt(debtor=1, creditor=2, amount=3, why="loan"), {"amount": 1}),
+        (Vote(voters=(0, 1), sealed=(None, "up")), {"sealed": ("down", "up")}),
     ]
     for record, changes in cases:
         made = replace(record, **changes)
         assert made == dataclasses.replace(record, **changes)
         assert type(made) is type(record) and made is not record
+        assert replace(record) == record
+        with pytest.raises(TypeError):
+            replace(record, no_such_field=1)
+    for field in dataclasses.fields(future):  # every other field where it was
+        value = getattr(future, field.name)
+        changed = {field.name: not value if type(value) is bool else 99}
+        assert replace(future, **changed) == dataclasses.replace(future, **changed)
     assert replace(payout, amount=4).amount == 4 and payout.amount == 2

@@ -9,10 +9,11 @@ its fields with the changes written over them is the same record:
   in the object itself: the records every move rebuilds are copied field by field by `clones`,
   which writes the changes over the copy by their names;
 - a record without slots, run as Python, keeps its fields in its `__dict__`: the copy is one dict;
-- a record with slots has its slots copied one by one, by a copier worked out once per class.
+- a record with slots, or a compiled record that `clones` does not copy (few moves rebuild them:
+  orders, proposals, futures, votes, debts), has its fields copied one by one, through their
+  descriptors, by a copier worked out once per class.
 
-Other classes go to `dataclasses.replace`: among them the compiled records that `clones` does not
-copy (few moves rebuild them).
+Other classes go to `dataclasses.replace`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from functools import cached_property
 from operator import attrgetter
-from types import MemberDescriptorType
+from types import GetSetDescriptorType, MemberDescriptorType
 from typing import Any, NamedTuple, TypeVar
 
 from tradingfloor.games.merlin.clones import COMPILED, replaced
@@ -73,7 +74,7 @@ def _replace_other(record: T, changes: dict[str, Any]) -> T:
         if not copier.issuperset(changes):
             raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - copier)}")
         return replace(record, **changes)
-    new = _new(cls)
+    new = cls.__new__(cls)  # (a compiled record refuses object.__new__: it has its own)
     for write, value in zip(copier.writes, copier.read(record), strict=True):
         write(new, value)
     for name, value in changes.items():
@@ -102,7 +103,8 @@ def _copier_for(cls: type) -> _Copier | None:
     copier: _Copier | None = None
     if params is not None and params.frozen and plain and fields:
         slots: list[Any] = [getattr(cls, f.name, None) for f in fields]
-        if all(isinstance(s, MemberDescriptorType) for s in slots):
+        # a slot, or a compiled record's field (mypyc's native class: its own getter and setter)
+        if all(isinstance(s, (MemberDescriptorType, GetSetDescriptorType)) for s in slots):
             copier = _slots_copier(fields, slots)
         elif cls.__dictoffset__ and not any(
             isinstance(v, cached_property) for c in cls.__mro__ for v in vars(c).values()
