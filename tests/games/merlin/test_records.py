@@ -9,7 +9,7 @@ import pytest
 
 import tradingfloor
 from tradingfloor.games.merlin.finance.state import Debt, Future
-from tradingfloor.games.merlin.records import replace
+from tradingfloor.games.merlin.records import replace, replace_fields
 from tradingfloor.games.merlin.rulebook import Payout, Told, event, private
 from tradingfloor.games.merlin.state import Core, Counters, MerlinState, Order, Stack, Vote
 from tradingfloor.games.merlin.turns import END_TURN
@@ -129,3 +129,11 @@ def test_a_record_that_clones_does_not_copy_is_copied_field_by_field() -> None:
         changed = {field.name: not value if type(value) is bool else 99}
         assert replace(future, **changed) == dataclasses.replace(future, **changed)
     assert replace(payout, amount=4).amount == 4 and payout.amount == 2
+
+
+def test_changes_in_a_dict_make_the_same_record_and_stay_as_given() -> None:
+    state = _state()
+    for record, changes in [(state.core, {"turn_no": 5}), (state.finance, {"next_id": 9})]:
+        held = dict(changes)
+        assert replace_fields(record, changes) == replace(record, **changes)
+        assert changes == held

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from tradingfloor.games.merlin.records import replace
+from tradingfloor.games.merlin.records import replace, replace_fields
 from tradingfloor.games.merlin.state import INCOME, Core, Economy, Ledger, MerlinState
 
 T = TypeVar("T")
@@ -42,7 +42,7 @@ def earn(state: MerlinState, seat: int, amount: int, source: str, **ledger: int)
     books = core.ledger
     index = INCOME.index(source)
     income = put(books.income, index, books.income[index] + amount)
-    books = replace(books, income=income, **ledger)
+    books = replace_fields(books, {"income": income, **ledger})
     return replace(state, core=replace(core, gold=put(core.gold, seat, total), ledger=books))
 
 

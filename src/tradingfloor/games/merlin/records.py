@@ -48,6 +48,13 @@ _set = object.__setattr__  # a frozen record refuses its own __setattr__
 
 def replace(record: T, /, **changes: Any) -> T:
     """`record` with `changes` (field name: new value), as `dataclasses.replace(record, ...)`."""
+    return replace_fields(record, changes)
+
+
+def replace_fields(record: T, changes: dict[str, Any]) -> T:
+    """`replace(record, **changes)` for changes held in a dict, which it leaves unchanged.
+    (Compiled, a call that spreads a dict with `**` is a generic call of its target: a few
+    hundred instructions more than this native one.)"""
     cls = type(record)
     if COMPILED:
         new: T | None = replaced(record, changes)
@@ -73,7 +80,7 @@ def _replace_other(record: T, changes: dict[str, Any]) -> T:
     if isinstance(copier, frozenset):
         if not copier.issuperset(changes):
             raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - copier)}")
-        return replace(record, **changes)
+        return replace_fields(record, changes)
     new = cls.__new__(cls)  # (a compiled record refuses object.__new__: it has its own)
     for write, value in zip(copier.writes, copier.read(record), strict=True):
         write(new, value)
