@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.draws import below
 from tradingfloor.games.merlin.finance.actions import BuyListing, Delist, ListItem
 from tradingfloor.games.merlin.finance.bids import most_price, remove_wanted, why_full
 from tradingfloor.games.merlin.finance.debts import receive
@@ -73,9 +74,10 @@ def _asks_by_item(listings: tuple[Listing, ...]) -> dict[tuple[int, str, str], l
 
 
 def _listable(state: MerlinState, who: int) -> list[tuple[ItemKind, str]]:
-    if why_full(state, who):
+    held = holdings(state, who)
+    if not held or why_full(state, who):  # (most often a player holds no item: asked first)
         return []
-    return [(k, r) for k, r in holdings(state, who) if _listed(state, who, k, r) is None]
+    return [(k, r) for k, r in held if _listed(state, who, k, r) is None]
 
 
 def _why_list(state: MerlinState, me: int, action: ListItem) -> str | None:
@@ -121,8 +123,9 @@ def _pick_list(state: MerlinState, me: int, rng: random.Random) -> Action | None
     listable = _listable(state, me)
     if not listable:
         return None
-    item, ref = rng.choice(listable)
-    return ListItem(item=item, ref=ref, price=rng.randint(1, most_price(state)))
+    # (rng.choice's and rng.randint's draws, as `below` makes them)
+    item, ref = listable[below(len(listable), rng)]
+    return ListItem(item=item, ref=ref, price=1 + below(most_price(state), rng))
 
 
 def add_listing(
