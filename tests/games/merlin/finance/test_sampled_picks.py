@@ -6,16 +6,26 @@ with `rng.choice` and `rng.randint`): checked at every step of seeded all-module
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.games.merlin.finance.test_insurance import table
 from tests.games.merlin.helpers import ALL_MODULES, GAME, random_moves
-from tradingfloor.games.merlin.finance.actions import ListItem, ProposeTrade, WriteFuture
+from tests.games.merlin.magic.helpers import arrange_magic
+from tradingfloor.games.merlin.finance.actions import (
+    BuyListing,
+    FillWanted,
+    ListItem,
+    ProposeTrade,
+    WriteFuture,
+)
+from tradingfloor.games.merlin.finance.items import holdings, holds_items
 from tradingfloor.games.merlin.rulebook import ActionRule
-from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.state import MerlinState, Stack
 
 SEEDS = (1, 2, 3)
 STEPS = 400
@@ -201,3 +211,54 @@ def test_a_trade_that_is_drawn_is_drawn_as_the_long_way_draws_it() -> None:
         assert (drawn, after) == (_long_way_trade(rule, state, seat, rng), rng.getstate())
         compared += 1
     assert compared > 20
+
+
+def test_whether_a_player_holds_items_is_whether_their_holdings_are_listed() -> None:
+    held = empty = 0
+    seeded = ((state, seat, rule) for state, seat, rule, _ in _asked("list_item"))
+    for state, seat, _ in itertools.chain(seeded, _trading("list_item")):
+        for who in range(state.players):
+            assert holds_items(state, who) == bool(holdings(state, who))
+        held += holds_items(state, seat)
+        empty += not holds_items(state, seat)
+    assert held > 100 and empty > 100
+
+
+def _trading(kind: str) -> Iterator[tuple[MerlinState, int, ActionRule]]:
+    """(state, seat, the rule of `kind`) at every step of random play from a table where the
+    custom tables trade much: Chauffeurs at every seat, 30 gold and 2 crowns each."""
+    pairs = (("2C", "3C"), ("4C", "5C"), ("8C", "9C"), ("10C", "6C"))
+    rows = [[Stack(base, top=top, stored=8)] for base, top in pairs]
+    start = arrange_magic(table(tableaux=rows, gold=[30] * 4), crowns=(2, 2, 2, 2))
+    for seed in (1, 2):
+        for state, _, _, _ in random_moves(start, seed, 800):
+            for seat in GAME.actors(state):
+                rule = GAME.legal(state, seat).rules.get(kind)  # type: ignore[attr-defined]
+                if rule is not None:
+                    yield state, seat, rule
+
+
+def test_the_asks_a_player_may_buy_are_those_the_rules_allow() -> None:
+    # (the long way: a move for every ask of another player, kept where the rules allow it)
+    allowed = 0
+    for state, seat, rule in _trading("buy_listing"):
+        moves = [BuyListing(listing=x.id) for x in state.finance.listings]
+        expected = [m for m in moves if rule.why(state, seat, m) is None]
+        assert rule.choices(state, seat) == expected
+        allowed += len(expected)
+    assert allowed > 0
+
+
+def test_the_bids_a_player_may_fill_are_those_the_rules_allow() -> None:
+    allowed = 0
+    for state, seat, rule in _trading("fill_wanted"):
+        moves = [
+            FillWanted(wanted=w.id, ref=ref)
+            for w in state.finance.wanted
+            for kind, ref in holdings(state, seat)
+            if kind == w.item
+        ]
+        expected = [m for m in moves if rule.why(state, seat, m) is None]
+        assert rule.choices(state, seat) == expected
+        allowed += len(expected)
+    assert allowed > 0

@@ -28,6 +28,7 @@ from tradingfloor.games.merlin.finance.items import (
     find_security,
     future_ref,
     holdings,
+    holds_items,
     item_words,
     kinds,
     move_item,
@@ -358,7 +359,7 @@ def _why_not_fill(state: MerlinState, me: int, wanted: Wanted, ref: str) -> str 
 
 def _fills(state: MerlinState, me: int) -> list[Action]:
     others = [w for w in finance_of(state).wanted if w.buyer != me]
-    if not others:  # (the holdings need not be gathered)
+    if not others or not holds_items(state, me):  # (the holdings need not be gathered)
         return []
     held = holdings(state, me)
     return [

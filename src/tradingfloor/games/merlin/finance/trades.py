@@ -31,6 +31,7 @@ from tradingfloor.games.merlin.finance.table import (
     with_finance,
 )
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank
+from tradingfloor.games.merlin.magic.table import magic_of
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
@@ -53,7 +54,7 @@ def card_hand(state: MerlinState, who: int, card: str) -> Hand | None:
 
 
 def _crowns(state: MerlinState, who: int) -> int:
-    return 0 if state.magic is None else int(state.magic.crowns[who])
+    return 0 if state.magic is None else magic_of(state).crowns[who]
 
 
 def bundle(
@@ -200,12 +201,12 @@ NOTHING: tuple[int, str | None, int, str | None, int] = (0, None, 0, None, 0)
 def _holds_any(state: MerlinState, who: int, card: bool) -> bool:
     """Whether `who` holds something `_side` draws from: gold, goods, a card (where `card`) or
     crowns."""
-    return bool(
-        state.core.gold[who]
-        or any(state.economy.goods[who])
-        or (card and _cards_held(state, who))
-        or _crowns(state, who)
-    )
+    if state.core.gold[who] or any(state.economy.goods[who]):
+        return True
+    if state.magic is None:
+        return False
+    magic = magic_of(state)  # (typed: its hands are read as fields, not looked up)
+    return bool(magic.crowns[who] or (card and (magic.spells[who] or magic.recipes[who])))
 
 
 def _side(
