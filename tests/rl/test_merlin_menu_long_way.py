@@ -134,7 +134,7 @@ def test_the_needs_read_from_the_state_are_the_views(play: Any) -> None:
     # (a view made from a state answers `graded.NEEDS` from the state, as the view tells it)
     answers: set[tuple[str, bool]] = set()
     for options in MODULE_SETS:
-        for state, seat in play(options, 13, 250):
+        for state, seat in play(options, 14, 250):
             kept, told = ViewDigest(bot_view(state, seat)), ViewDigest(GAME.view(state, seat))
             assert kept.state is not None and told.state is None
             for name, need in NEEDS.items():

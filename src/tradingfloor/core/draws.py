@@ -8,8 +8,11 @@ the same, and tests hold them to the methods they stand for.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from functools import cache
-from typing import Any, Final
+from typing import Any, Final, TypeVar
+
+T = TypeVar("T")
 
 # The class a plain generator is of, kept: compiled, `random.Random` is an attribute looked up in
 # the module at every draw (a fifth of `below`'s own cost).
@@ -31,6 +34,31 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
         while partner >= below:
             partner = getrandbits(bits)
         items[place], items[partner] = items[partner], items[place]
+
+
+def shuffled_lazily(items: Sequence[T], rng: random.Random) -> Iterator[T]:
+    """`items` in a uniformly random order, each drawn only when it is asked for.
+
+    Fisher-Yates from the end, one place at a time: the partner of place i is drawn (as `below`
+    draws it), the two swapped, and the item now at i given; the last item left needs no draw.
+    Run to the end it yields `rng.shuffle`'s list read backwards, with its draws; a caller that
+    stops after k items has taken only k draws (`items` itself is left as it is)."""
+    order = list(items)
+    if type(rng) is not _RANDOM:
+        for place in range(len(order) - 1, 0, -1):
+            partner = rng.randrange(place + 1)
+            order[place], order[partner] = order[partner], order[place]
+            yield order[place]
+    else:
+        getrandbits = rng.getrandbits
+        for place, bound, bits in _steps(len(order)):
+            partner = getrandbits(bits)
+            while partner >= bound:
+                partner = getrandbits(bits)
+            order[place], order[partner] = order[partner], order[place]
+            yield order[place]
+    if order:
+        yield order[0]
 
 
 def below(bound: int, rng: random.Random) -> int:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tradingfloor.core.actions import Action
-from tradingfloor.core.draws import shuffle
+from tradingfloor.core.draws import shuffled_lazily
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.merlin import words
 from tradingfloor.games.merlin.actions import EndTurn
@@ -95,14 +95,16 @@ class StepSpace(ActionSpace):
         end_turn = self.rules.get("end_turn")
         if end_turn is not None and rng.random() < END_CHANCE:
             return END_TURN_ACTION
-        # end_turn comes only by END_CHANCE or when nothing else is legal, so turns do things
-        rules = list(_OTHER_RULES.get(self.rules, _others))
-        if len(rules) > 1:  # (a shuffle of one rule draws nothing: a ballot, a vote, a bid)
-            shuffle(rules, rng)
+        # end_turn comes only by END_CHANCE or when nothing else is legal, so turns do things.
+        # The other types are asked in a uniformly random order, drawn as far as it is asked:
+        # most samples stop at the first few types, so the rest are never placed.
+        state, seat = self.state, self.seat
+        for rule in shuffled_lazily(_OTHER_RULES.get(self.rules, _others), rng):
+            action = rule.sample(state, seat, rng)
+            if action is not None:
+                return action
         if end_turn is not None:
-            rules.append(end_turn)
-        for rule in rules:
-            action = rule.sample(self.state, self.seat, rng)
+            action = end_turn.sample(state, seat, rng)
             if action is not None:
                 return action
         raise ValueError("no legal action")

@@ -297,7 +297,7 @@ def test_random_play_with_every_instrument_keeps_gold_conserved() -> None:
     rows = [[Stack(base, top=top, stored=8)] for base, top in pairs]
     state = table(tableaux=rows, gold=[30, 30, 30, 30])
     kinds: set[str] = set()
-    for number, step in enumerate(random_walk(state, seed=11, steps=800)):
+    for number, step in enumerate(random_walk(state, seed=12, steps=800)):
         kinds.update(e.kind for e in step.events)
         assert conserved(step)
         assert all(readable(e.text) for e in step.events), [e.text for e in step.events]

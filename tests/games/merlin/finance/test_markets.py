@@ -221,6 +221,21 @@ def test_asks_and_bids_are_limited_per_player() -> None:
     assert conserved(state)
 
 
+def test_asks_and_bids_count_together_toward_the_bound_and_only_the_players_own() -> None:
+    """markets.most_listings bounds a player's asks and bids together: 5 asks and 7 bids of
+    {seat:0} fill it; {seat:1}'s orders do not count toward {seat:0}'s."""
+    asks = tuple(Listing(i, 0, "crown", "", 1) for i in range(1, 6))
+    bids = tuple(Wanted(i, 0, "crown", "", 1) for i in range(6, 13))
+    others = (Listing(13, 1, "crown", "", 1), Wanted(14, 1, "crown", "", 1))
+    state = quiet_table(gold=(50, 10, 10, 10))
+    state = arrange_finance(state, listings=(*asks, others[0]), wanted=bids, next_id=15)
+    assert refused(state, 0, {"type": "want", "item": "crown", "price": 1}).startswith(
+        "you have 12 asks and bids open on the custom tables, the most allowed"
+    )
+    fewer = arrange_finance(state, listings=(*asks[1:], others[0]), wanted=(*bids, others[1]))
+    act(fewer, 0, {"type": "want", "item": "crown", "price": 1})  # (eleven of its own: one more)
+
+
 def test_a_player_leaving_takes_their_asks_and_bids_off_the_tables() -> None:
     """Bankruptcy: a player out; their bids' gold comes back to them (then to their creditors and
     the central bank), their asks come off, and asks on what they held go too."""

@@ -13,7 +13,6 @@ clean-up of both tables, are markets.py.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from functools import lru_cache
 from typing import Any
 
@@ -29,6 +28,7 @@ from tradingfloor.games.merlin.finance.items import (
     find_security,
     future_ref,
     holdings,
+    holds_items,
     item_words,
     kinds,
     move_item,
@@ -54,16 +54,17 @@ def find_wanted(state: MerlinState, wanted_id: int) -> Wanted | None:
 
 def open_orders(state: MerlinState, who: int) -> int:
     """How many asks and bids `who` has open on the custom tables."""
+    # (the tables hold a few orders, at most `most_listings` a player: a count in one loop costs
+    # less than a count kept per table and looked up)
     finance = finance_of(state)
-    asks = _ASKS_BY_SELLER.get(finance.listings, lambda rows: Counter(x.seller for x in rows))
-    bids = _BIDS_BY_BUYER.get(finance.wanted, lambda rows: Counter(w.buyer for w in rows))
-    return asks[who] + bids[who]
-
-
-_ASKS_BY_SELLER: ByIdentity[Counter[int]] = ByIdentity()
-_BIDS_BY_BUYER: ByIdentity[Counter[int]] = ByIdentity()
-"""Open asks per seller and bids per buyer, counted once per table (most moves leave the custom
-tables be, and every menu of a turn asks how full they are)."""
+    count = 0
+    for listing in finance.listings:
+        if listing.seller == who:
+            count += 1
+    for wanted in finance.wanted:
+        if wanted.buyer == who:
+            count += 1
+    return count
 
 
 def why_full(state: MerlinState, who: int) -> str | None:
@@ -123,6 +124,8 @@ def _future_refs(state: MerlinState) -> list[str]:
 
 _REFS: list[tuple[tuple[object, ...], dict[str, list[str]]]] = [((), {})]
 """The parts of the table the last `_refs_by_kind` read, and what it made (replaced whole)."""
+_STEADY_REFS: list[tuple[tuple[object, ...], dict[str, list[str]]]] = [((), {})]
+"""The same for the kinds besides futures, which read only the match and who is out."""
 
 
 def _refs_by_kind(state: MerlinState) -> dict[str, list[str]]:
@@ -131,8 +134,22 @@ def _refs_by_kind(state: MerlinState) -> dict[str, list[str]]:
     read = (state.config, finance_of(state).futures, state.core.out)
     kept, refs = _REFS[0]
     if not same_objects(read, kept):
-        refs = {k: _bid_refs(state, k) for k in kinds(state)}
+        # (futures are written and settled often; the other kinds' refs are made again only
+        # when the match or who is out changes)
+        steady = _steady_refs(state)
+        refs = {k: _bid_refs(state, k) if k == "future" else steady[k] for k in kinds(state)}
         _REFS[0] = (read, refs)
+    return refs
+
+
+def _steady_refs(state: MerlinState) -> dict[str, list[str]]:
+    """`_bid_refs` of every kind but futures, kept while the match and who is out are the same
+    objects. Read, never changed."""
+    read = (state.config, state.core.out)
+    kept, refs = _STEADY_REFS[0]
+    if not same_objects(read, kept):
+        refs = {k: _bid_refs(state, k) for k in kinds(state) if k != "future"}
+        _STEADY_REFS[0] = (read, refs)
     return refs
 
 
@@ -342,7 +359,7 @@ def _why_not_fill(state: MerlinState, me: int, wanted: Wanted, ref: str) -> str 
 
 def _fills(state: MerlinState, me: int) -> list[Action]:
     others = [w for w in finance_of(state).wanted if w.buyer != me]
-    if not others:  # (the holdings need not be gathered)
+    if not others or not holds_items(state, me):  # (the holdings need not be gathered)
         return []
     held = holdings(state, me)
     return [

@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.draws import below
 from tradingfloor.games.merlin.finance.actions import TakeFuture, WriteFuture
 from tradingfloor.games.merlin.finance.debts import receive
 from tradingfloor.games.merlin.finance.state import Future
@@ -179,17 +180,23 @@ def _write_size(state: MerlinState, me: int) -> int:
 
 
 def _pick_write(state: MerlinState, me: int, rng: random.Random) -> Action | None:
-    if len(written_by(state, me)) >= figures_of(state).futures.most_open:
+    figures = figures_of(state).futures
+    if len(written_by(state, me)) >= figures.most_open:
         return None
-    expiries = _expiries(state)
-    if not expiries:
+    # `rng.choice(_expiries(state))` without listing them: the expiries after now run on the
+    # wheel's places from the next one, `longest_years` whole years ahead of this one's start.
+    year, portion = now(state)
+    wheel = wheel_length(state)
+    expiries = (figures.longest_years + 1) * wheel - portion - 1
+    if expiries <= 0:
         return None
-    year, portion = rng.choice(expiries)
+    place = portion + 1 + below(expiries, rng)
+    names = state.config.content.commodities
     return WriteFuture(
-        commodity=rng.choice(state.config.content.commodities),
-        price=rng.randint(1, figures_of(state).futures.most_price),
-        year=year,
-        portion=portion,
+        commodity=names[below(len(names), rng)],
+        price=1 + below(figures.most_price, rng),  # rng.randint(1, most_price)'s draw
+        year=year + place // wheel,
+        portion=place % wheel,
     )
 
 

@@ -115,6 +115,21 @@ def holdings(state: MerlinState, who: int) -> list[tuple[ItemKind, str]]:
     return found
 
 
+def holds_items(state: MerlinState, who: int) -> bool:
+    """Whether `who` holds any item a custom table trades (`holdings` is not empty), answered
+    without listing them (most often a player holds none, and menus ask at every move)."""
+    if state.magic is not None:
+        magic = magic_of(state)  # (typed: its hands are read as fields, not looked up)
+        if magic.spells[who] or magic.recipes[who] or magic.crowns[who]:
+            return True
+    finance = finance_of(state)
+    # (mypyc makes each any() of a generator a loop that stops at the first; a long position
+    # named first, then compared, is compared as a number)
+    return any(s.holder == who for s in finance.securities) or any(
+        f.long is not None and f.long == who and not f.expired for f in finance.futures
+    )
+
+
 # --- moving an item -------------------------------------------------------------------------------
 
 

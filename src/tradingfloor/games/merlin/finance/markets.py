@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.draws import below
 from tradingfloor.games.merlin.finance.actions import BuyListing, Delist, ListItem
 from tradingfloor.games.merlin.finance.bids import most_price, remove_wanted, why_full
 from tradingfloor.games.merlin.finance.debts import receive
@@ -30,6 +31,7 @@ from tradingfloor.games.merlin.finance.items import (
     SECURITIES,
     hand_name,
     holdings,
+    holds_items,
     item_words,
     move_item,
     ref_number,
@@ -73,7 +75,8 @@ def _asks_by_item(listings: tuple[Listing, ...]) -> dict[tuple[int, str, str], l
 
 
 def _listable(state: MerlinState, who: int) -> list[tuple[ItemKind, str]]:
-    if why_full(state, who):
+    # (most often a player holds no item: asked first, without listing them)
+    if not holds_items(state, who) or why_full(state, who):
         return []
     return [(k, r) for k, r in holdings(state, who) if _listed(state, who, k, r) is None]
 
@@ -121,8 +124,9 @@ def _pick_list(state: MerlinState, me: int, rng: random.Random) -> Action | None
     listable = _listable(state, me)
     if not listable:
         return None
-    item, ref = rng.choice(listable)
-    return ListItem(item=item, ref=ref, price=rng.randint(1, most_price(state)))
+    # (rng.choice's and rng.randint's draws, as `below` makes them)
+    item, ref = listable[below(len(listable), rng)]
+    return ListItem(item=item, ref=ref, price=1 + below(most_price(state), rng))
 
 
 def add_listing(
@@ -183,6 +187,11 @@ def _why_buy(state: MerlinState, me: int, action: BuyListing) -> str | None:
     listing = find_listing(state, action.listing)
     if listing is None:
         return f"there is no ask number {action.listing} on the custom tables"
+    return _why_not_buy(state, me, listing)
+
+
+def _why_not_buy(state: MerlinState, me: int, listing: Listing) -> str | None:
+    """Why `me` may not buy this ask on the custom tables."""
     if listing.seller == me:
         return f"ask {listing.id} is your own; take it off the table instead"
     if why_not_held(state, listing.seller, listing.item, listing.ref):
@@ -199,8 +208,13 @@ def _why_buy(state: MerlinState, me: int, action: BuyListing) -> str | None:
 
 
 def _buys(state: MerlinState, me: int) -> list[Action]:
-    actions = [BuyListing(listing=x.id) for x in finance_of(state).listings if x.seller != me]
-    return [a for a in actions if _why_buy(state, me, a) is None]
+    # (an ask is checked before its move is made: most are refused, often for want of gold)
+    purse = state.core.gold[me]
+    return [
+        BuyListing(listing=x.id)
+        for x in finance_of(state).listings
+        if x.seller != me and x.price <= purse and _why_not_buy(state, me, x) is None
+    ]
 
 
 def _apply_buy(state: MerlinState, me: int, action: BuyListing, log: Log) -> MerlinState:

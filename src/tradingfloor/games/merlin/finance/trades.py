@@ -19,6 +19,7 @@ import random
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.draws import below
 from tradingfloor.games.merlin.finance.actions import ProposeTrade
 from tradingfloor.games.merlin.finance.offers import ANSWERS, Answer, make_offer, why_no_offer
 from tradingfloor.games.merlin.finance.phrases import bundle_words as said
@@ -30,6 +31,7 @@ from tradingfloor.games.merlin.finance.table import (
     with_finance,
 )
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank
+from tradingfloor.games.merlin.magic.table import magic_of
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
@@ -52,7 +54,7 @@ def card_hand(state: MerlinState, who: int, card: str) -> Hand | None:
 
 
 def _crowns(state: MerlinState, who: int) -> int:
-    return 0 if state.magic is None else int(state.magic.crowns[who])
+    return 0 if state.magic is None else magic_of(state).crowns[who]
 
 
 def bundle(
@@ -196,6 +198,17 @@ NOTHING: tuple[int, str | None, int, str | None, int] = (0, None, 0, None, 0)
 """A side that hands nothing over: what `_side` draws for a player who holds nothing."""
 
 
+def _holds_any(state: MerlinState, who: int, card: bool) -> bool:
+    """Whether `who` holds something `_side` draws from: gold, goods, a card (where `card`) or
+    crowns."""
+    if state.core.gold[who] or any(state.economy.goods[who]):
+        return True
+    if state.magic is None:
+        return False
+    magic = magic_of(state)  # (typed: its hands are read as fields, not looked up)
+    return bool(magic.crowns[who] or (card and (magic.spells[who] or magic.recipes[who])))
+
+
 def _side(
     state: MerlinState, who: int, rng: random.Random, card: bool
 ) -> tuple[int, str | None, int, str | None, int]:
@@ -208,28 +221,38 @@ def _side(
         options.append("gold")
     if any(held):
         options.append("goods")
-    if card and _cards_held(state, who):
+    cards = _cards_held(state, who) if card else []
+    if cards:
         options.append("card")
-    if _crowns(state, who):
+    crowns = _crowns(state, who)
+    if crowns:
         options.append("crowns")
     if not options:
         return NOTHING
-    what = rng.choice(options)
+    # (each draw is `below`'s: rng.choice's and rng.randint's own, without their frames)
+    what = options[below(len(options), rng)]
     if what == "gold":
-        return rng.randint(1, state.core.gold[who]), None, 0, None, 0
+        return 1 + below(state.core.gold[who], rng), None, 0, None, 0
     if what == "goods":
-        index = rng.choice([i for i, n in enumerate(held) if n])
-        return 0, names[index], rng.randint(1, held[index]), None, 0
+        indices = [i for i, n in enumerate(held) if n]
+        index = indices[below(len(indices), rng)]
+        return 0, names[index], 1 + below(held[index], rng), None, 0
     if what == "card":
-        return 0, None, 0, rng.choice(_cards_held(state, who)), 0
-    return 0, None, 0, None, rng.randint(1, _crowns(state, who))
+        return 0, None, 0, cards[below(len(cards), rng)], 0
+    return 0, None, 0, None, 1 + below(crowns, rng)
 
 
 def _pick_trade(state: MerlinState, me: int, rng: random.Random) -> Action | None:
-    partners = [] if why_no_offer(state) else _partners(state, me)
-    if not partners:
+    if why_no_offer(state):
         return None
-    to = rng.choice(partners)
+    # [R] a trade hands something over each way (_why_propose refuses a gift): where the author
+    # holds nothing, or no other player does, every trade drawn would be refused, so none is.
+    if not _holds_any(state, me, True):
+        return None
+    partners = _partners(state, me)
+    if not any(_holds_any(state, s, False) for s in partners):
+        return None
+    to = partners[below(len(partners), rng)]
     give, get = _side(state, me, rng, True), _side(state, to, rng, False)
     if give == NOTHING or get == NOTHING:
         return None  # _why_propose refuses a gift; known before the action is built
