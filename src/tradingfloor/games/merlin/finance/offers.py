@@ -103,8 +103,9 @@ def _apply_decline(state: MerlinState, seat: int, action: Decline, log: Log) -> 
 
 def new_turn(state: MerlinState, log: Log) -> MerlinState:
     """A new turn: no offers made yet."""
-    if state.finance is None:
-        return state
+    finance = state.finance
+    if finance is None or (not finance.offers_made and finance.offer is None):
+        return state  # (most turns: no finance offer was made)
     return with_finance(state, offers_made=0, offer=None)
 
 

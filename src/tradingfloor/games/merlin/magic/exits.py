@@ -18,8 +18,9 @@ from tradingfloor.games.merlin.words import card, gold, seat
 
 def new_turn(state: MerlinState, log: Log) -> MerlinState:
     """A new turn: no decree's reclaiming, nothing done yet this turn."""
-    if state.magic is None:
-        return state
+    magic = state.magic
+    if magic is None or not (magic.reclaim or magic.played):
+        return state  # (most turns: no decree reclaimed, no magic action taken)
     return with_magic(state, reclaim=False, played=())
 
 

@@ -24,11 +24,10 @@ from tradingfloor.games.merlin.magic.state import Effect, Reading
 from tradingfloor.games.merlin.magic.table import (
     add_effect,
     content_of,
-    counted,
+    counted_in,
     drop_effect,
     effects,
     magic_of,
-    shuffle_custom,
 )
 from tradingfloor.games.merlin.market import place_row_bids
 from tradingfloor.games.merlin.memo import per_config
@@ -137,47 +136,79 @@ def on_roll(state: MerlinState, log: Log) -> MerlinState:
         return state
     state = _lapse(state, log)
     total = rolled(state)  # (no effect rolls again: the roll that resolves every card)
+    off: list[Reading] = []  # cards off the field, not yet shuffled back
     for reading in magic_of(state).field:
-        state = _resolve(state, reading, total, log)
-    return _reveal(state, log)
+        told = foretold(state, reading.card)
+        effect = _resolve(state, reading, told, total, log)
+        if effect is None:
+            continue
+        off.append(reading)
+        if effect is not _at_production:
+            # The card goes back before its effect acts (the effect may draw, or read the deck).
+            state = _take_off(state, off)
+            off = []
+            state = effect(state, reading, told.card, log)
+    return _reveal(state, off, log)
 
 
-def _resolve(state: MerlinState, reading: Reading, total: int, log: Log) -> MerlinState:
+def _resolve(
+    state: MerlinState, reading: Reading, told: Foretold, total: int, log: Log
+) -> Apply | None:
     """A waiver voids the card; a met trigger applies it. Either way it leaves the field and is
-    shuffled back ("There should be no discard piles")."""
-    told = foretold(state, reading.card)
+    shuffled back ("There should be no discard piles"): the effect to apply (`_at_production`
+    for a waived card, whose effect is none), or None while the card stays."""
     card = told.card
     if total in told.waived_by:
         log.append(event("reading_waived", total=total, card=reading.card, title=card.title))
-        return _take_off(state, reading)
+        return _at_production
     if not _due(state, reading, told, total):
-        return state
+        return None
     log.append(event("reading_true", card=reading.card, title=card.title))
-    state = _take_off(state, reading)
-    return EFFECTS[card.effect](state, reading, card, log)
+    return EFFECTS[card.effect]
 
 
-def _take_off(state: MerlinState, reading: Reading) -> MerlinState:
-    field = tuple(r for r in magic_of(state).field if r.card != reading.card)  # ids are unique
-    return shuffle_custom(state, "reading_deck", [reading.card], field=field)
+def _take_off(state: MerlinState, off: list[Reading]) -> MerlinState:
+    """The cards `off` off the field, shuffled back into the reading deck in order."""
+    return _rebuilt(state, off, 0, [])
 
 
-def _reveal(state: MerlinState, log: Log) -> MerlinState:
-    """Core Loop: "A Future reading card is revealed." Face up on the field: "All future reading
-    cards are places on the field as they take time to mature and take place." """
+def _reveal(state: MerlinState, off: list[Reading], log: Log) -> MerlinState:
+    """The cards `off` shuffled back, then the Core Loop's "A Future reading card is revealed."
+    Face up on the field: "All future reading cards are places on the field as they take time to
+    mature and take place." """
+    return _rebuilt(state, off, content_of(state).figures.readings.per_turn, log)
+
+
+def _rebuilt(state: MerlinState, off: list[Reading], reveals: int, log: Log) -> MerlinState:
+    """The table with the cards `off` off the field, each shuffled back into the reading deck at
+    a random place as `shuffle_custom` puts it (one draw each, in order), then up to `reveals`
+    cards from the deck's top face up on the field: all of it in one rebuild of the table."""
+    magic = magic_of(state)
+    pile = list(magic.reading_deck)
+    field = magic.field
+    rng = state.rng
+    if off:  # "There should be no discard piles, every discarded card should be shuffled back"
+        gone = {reading.card for reading in off}  # ids are unique
+        field = tuple(r for r in field if r.card not in gone)
+        cursor = rng.cursor()
+        for reading in off:
+            pile.insert(cursor.below(len(pile) + 1), reading.card)
+        rng = cursor.rng
     core = state.core
-    for _ in range(content_of(state).figures.readings.per_turn):
-        magic = magic_of(state)
-        deck = magic.reading_deck
-        if not deck:
-            return state
-        drawn = deck[0]  # the top card (draw_custom), moved to the field in the same rebuild
+    counts = magic.card_counts
+    revealed: list[Reading] = []
+    for _ in range(min(reveals, len(pile))):
+        drawn = pile.pop(0)  # the top card (draw_custom), moved to the field
         reading = Reading(drawn, core.turn_no, core.orbit)
-        field = (*magic.field, reading)
-        counts = counted(state, kind_of(drawn))
-        # (the deck is shorter: the magic part always changes, with_magic's test is not needed)
-        magic = replace(magic, reading_deck=deck[1:], field=field, card_counts=counts)
-        state = replace(state, magic=magic)
+        field = (*field, reading)
+        counts = counted_in(counts, kind_of(drawn))
+        revealed.append(reading)
+    if not off and not revealed:
+        return state
+    # (cards moved: the magic part always changes, with_magic's test is not needed)
+    magic = replace(magic, reading_deck=tuple(pile), field=field, card_counts=counts)
+    state = replace(state, rng=rng, magic=magic)
+    for reading in revealed:
         log.append(event("reading_revealed", **_described(state, reading)))
     return state
 

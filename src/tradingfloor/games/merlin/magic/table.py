@@ -118,11 +118,16 @@ def count_play(state: MerlinState, name: str) -> MerlinState:
 
 def counted(state: MerlinState, name: str) -> tuple[tuple[str, int], ...]:
     """The card table (sorted by name) with one more play of `name`."""
-    counts = magic_of(state).card_counts
+    return counted_in(magic_of(state).card_counts, name)
+
+
+def counted_in(counts: tuple[tuple[str, int], ...], name: str) -> tuple[tuple[str, int], ...]:
+    """The card table `counts` (sorted by name) with one more play of `name`."""
     at = bisect_left(counts, (name,))  # where `name` is, or goes
+    # (slices joined: mypyc builds a starred tuple through a list)
     if at < len(counts) and counts[at][0] == name:
-        return (*counts[:at], (name, counts[at][1] + 1), *counts[at + 1 :])
-    return (*counts[:at], (name, 1), *counts[at:])
+        return counts[:at] + ((name, counts[at][1] + 1),) + counts[at + 1 :]  # noqa: RUF005
+    return counts[:at] + ((name, 1),) + counts[at:]  # noqa: RUF005
 
 
 def played_name(card_id: str) -> str:
