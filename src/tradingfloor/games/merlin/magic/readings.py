@@ -16,7 +16,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tradingfloor.core.game import Event
 from tradingfloor.games.merlin import cards
+from tradingfloor.games.merlin.clones import COMPILED
+from tradingfloor.games.merlin.content import Content
 from tradingfloor.games.merlin.ledger import earn, to_row
 from tradingfloor.games.merlin.magic import golem_fights
 from tradingfloor.games.merlin.magic.content import ReadingCard, kind_of
@@ -30,7 +33,7 @@ from tradingfloor.games.merlin.magic.table import (
     magic_of,
 )
 from tradingfloor.games.merlin.market import place_row_bids
-from tradingfloor.games.merlin.memo import per_config
+from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.games.merlin.production import rolled
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, Module, Payout, event
@@ -58,36 +61,59 @@ IRRIGATION = "irrigation"
 class Foretold:
     """A reading card's content with what decides it on a roll, read out once per card and
     match (every roll asks it of each card on the field): the totals that waive it, the totals
-    it waits for (empty when it waits for turns or orbits), and what its reveal tells."""
+    it waits for (empty when it waits for turns or orbits), what its reveal tells, and the
+    reveal's event itself (events are immutable: every reveal of the card logs the same)."""
 
     card: ReadingCard
+    kind: str  # the card's content name (`kind_of` its id), as the lab's card table counts it
     waived_by: frozenset[int]
     roll_any: frozenset[int]
     after_turns: int | None
     after_orbits: int | None
     told: dict[str, Any]
+    revealed: Event
 
 
 def foretold(state: MerlinState, card_id: str) -> Foretold:
     """The card `card_id`'s `Foretold` in this match (made on first use, then shared: read,
     never changed)."""
-    known: dict[str, Foretold] = per_config(state.config, "readings_foretold", dict)
+    known = _known(state)
     found = known.get(card_id)
     if found is None:
         found = known[card_id] = _foretelling(state, card_id)
     return found
 
 
+def _known(state: MerlinState) -> dict[str, Foretold]:
+    """The cards read out so far for the content of this match, by id: shared by the matches
+    made from the same content (a card's reading depends on the content alone)."""
+    config = state.config
+    content = config.content
+    found = _FORETOLD.find(config.magic)
+    if found is None or found[0] is not content:
+        found = _FORETOLD.keep(config.magic, (content, {}))
+    return found[1]
+
+
+_FORETOLD: ByIdentity[tuple[Content, dict[str, Foretold]]] = ByIdentity()
+"""By the magic content's identity: the base content the cards were read with (a Market Day
+tells its bids) and the cards read out."""
+
+
 def _foretelling(state: MerlinState, card_id: str) -> Foretold:
-    card: ReadingCard = content_of(state).readings[kind_of(card_id)]
+    kind = kind_of(card_id)
+    card: ReadingCard = content_of(state).readings[kind]
     trigger = card.trigger
+    told = _telling(state, card_id, card)
     return Foretold(
         card,
+        kind,
         frozenset(card.waived_by),
         frozenset(trigger.roll_any),
         trigger.after_turns,
         trigger.after_orbits,
-        _telling(state, card_id, card),
+        told,
+        event("reading_revealed", **told),
     )
 
 
@@ -196,21 +222,33 @@ def _rebuilt(state: MerlinState, off: list[Reading], reveals: int, log: Log) -> 
         rng = cursor.rng
     core = state.core
     counts = magic.card_counts
-    revealed: list[Reading] = []
+    revealed: list[Foretold] = []
     for _ in range(min(reveals, len(pile))):
         drawn = pile.pop(0)  # the top card (draw_custom), moved to the field
-        reading = Reading(drawn, core.turn_no, core.orbit)
-        field = (*field, reading)
-        counts = counted_in(counts, kind_of(drawn))
-        revealed.append(reading)
+        told = foretold(state, drawn)
+        field = (*field, _reading(drawn, core.turn_no, core.orbit))
+        counts = counted_in(counts, told.kind)
+        revealed.append(told)
     if not off and not revealed:
         return state
     # (cards moved: the magic part always changes, with_magic's test is not needed)
     magic = replace(magic, reading_deck=tuple(pile), field=field, card_counts=counts)
     state = replace(state, rng=rng, magic=magic)
-    for reading in revealed:
-        log.append(event("reading_revealed", **_described(state, reading)))
+    for told in revealed:
+        log.append(told.revealed)  # ("reading_revealed", with what `_described` tells)
     return state
+
+
+def _reading(card: str, turn: int, orbit: int) -> Reading:
+    """`Reading(card, turn, orbit)`; compiled, its fields written at once (a frozen dataclass's
+    `__init__` sets each through `object.__setattr__`: a reveal every turn)."""
+    if not COMPILED:
+        return Reading(card, turn, orbit)
+    reading = Reading.__new__(Reading)
+    reading.card = card  # type: ignore[misc]
+    reading.turn = turn  # type: ignore[misc]
+    reading.orbit = orbit  # type: ignore[misc]
+    return reading
 
 
 def _described(state: MerlinState, reading: Reading) -> dict[str, Any]:

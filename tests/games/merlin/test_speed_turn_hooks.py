@@ -1,0 +1,106 @@
+"""The hooks that open a turn give what the long way round gives, at every step of seeded games with
+every module on: the readings' roll (cards taken off and shuffled back one by one, each reveal a
+rebuild of its own) and the turn-start resets that return at once when nothing is to reset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tradingfloor.games.merlin import economy, production
+from tradingfloor.games.merlin.finance import offers
+from tradingfloor.games.merlin.finance.table import with_finance
+from tradingfloor.games.merlin.magic import exits, readings
+from tradingfloor.games.merlin.magic.content import kind_of
+from tradingfloor.games.merlin.magic.state import Reading
+from tradingfloor.games.merlin.magic.table import (
+    content_of,
+    count_play,
+    draw_custom,
+    magic_of,
+    shuffle_custom,
+    with_magic,
+)
+from tradingfloor.games.merlin.records import replace
+from tradingfloor.games.merlin.rulebook import Log, event
+from tradingfloor.games.merlin.state import MerlinState
+
+from .helpers import seeded_states
+
+ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7) if a + b in (2, 3, 5, 7, 8, 11, 12)]
+"""Dice whose totals waive and bring due the cards of seeded games (every total is on a card)."""
+
+
+def _take_off_afresh(state: MerlinState, reading: Reading) -> MerlinState:
+    field = tuple(r for r in magic_of(state).field if r.card != reading.card)
+    return shuffle_custom(state, "reading_deck", [reading.card], field=field)
+
+
+def _on_roll_afresh(state: MerlinState, log: Log) -> MerlinState:
+    """readings.on_roll as it was: each card off the field shuffled back on its own, each reveal
+    drawn (draw_custom), put on the field and counted (count_play), a rebuild each."""
+    if state.magic is None or state.core.phase == "over":
+        return state
+    state = readings._lapse(state, log)
+    total = production.rolled(state)
+    for reading in magic_of(state).field:
+        card = readings.card_of(state, reading)
+        if readings.waived(state, reading):
+            log.append(event("reading_waived", total=total, card=reading.card, title=card.title))
+            state = _take_off_afresh(state, reading)
+        elif readings.due(state, reading):
+            log.append(event("reading_true", card=reading.card, title=card.title))
+            state = _take_off_afresh(state, reading)
+            state = readings.EFFECTS[card.effect](state, reading, card, log)
+    core = state.core
+    for _ in range(content_of(state).figures.readings.per_turn):
+        drawn, state = draw_custom(state, "reading_deck")
+        if drawn is None:
+            break
+        reading = Reading(drawn, core.turn_no, core.orbit)
+        state = with_magic(state, field=(*magic_of(state).field, reading))
+        state = count_play(state, kind_of(drawn))
+        log.append(
+            event("reading_revealed", **readings._telling(state, drawn, card_of(state, reading)))
+        )
+    return state
+
+
+def card_of(state: MerlinState, reading: Reading) -> Any:
+    return content_of(state).readings[kind_of(reading.card)]
+
+
+def _rolled(state: MerlinState, dice: tuple[int, int]) -> MerlinState:
+    return replace(state, core=replace(state.core, dice=dice))
+
+
+@pytest.mark.parametrize(("seed", "bots"), [(4, False), (0, True)])
+def test_the_readings_roll_gives_what_each_card_on_its_own_gives(seed: int, bots: bool) -> None:
+    came = 0
+    for state in seeded_states(seed, bots):
+        for dice in ROLLS if magic_of(state).field else ((1, 2),):
+            rolled = _rolled(state, dice)
+            log: Log = []
+            afresh: Log = []
+            assert readings.on_roll(rolled, log) == _on_roll_afresh(rolled, afresh)
+            assert log == afresh
+            came += any(e.kind == "reading_true" for e in log)
+    assert came > 100  # (cards came true, and were waived, on many of these rolls)
+
+
+@pytest.mark.parametrize(("seed", "bots"), [(5, False), (1, True)])
+def test_the_turn_start_resets_give_what_resetting_gives(seed: int, bots: bool) -> None:
+    reset = 0
+    for state in seeded_states(seed, bots):
+        fresh = {"fresh": (), "buying": False, "offers_made": 0, "offer": None}
+        afresh = [
+            replace(state, economy=replace(state.economy, **fresh)),
+            with_magic(state, reclaim=False, played=()),
+            with_finance(state, offers_made=0, offer=None),
+        ]
+        assert economy._reset_turn(state, []) == afresh[0]
+        assert exits.new_turn(state, []) == afresh[1]
+        assert offers.new_turn(state, []) == afresh[2]
+        reset += sum(state != made for made in afresh)
+    assert reset > 20  # (many states of these games have something to reset)
