@@ -4,6 +4,7 @@ rebuild of its own) and the turn-start resets that return at once when nothing i
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -16,7 +17,6 @@ from tradingfloor.games.merlin.magic.content import kind_of
 from tradingfloor.games.merlin.magic.state import Reading
 from tradingfloor.games.merlin.magic.table import (
     content_of,
-    count_play,
     draw_custom,
     magic_of,
     shuffle_custom,
@@ -39,7 +39,7 @@ def _take_off_afresh(state: MerlinState, reading: Reading) -> MerlinState:
 
 def _on_roll_afresh(state: MerlinState, log: Log) -> MerlinState:
     """readings.on_roll as it was: each card off the field shuffled back on its own, each reveal
-    drawn (draw_custom), put on the field and counted (count_play), a rebuild each."""
+    drawn (draw_custom), put on the field and counted afresh, a rebuild each."""
     if state.magic is None or state.core.phase == "over":
         return state
     state = readings._lapse(state, log)
@@ -59,12 +59,19 @@ def _on_roll_afresh(state: MerlinState, log: Log) -> MerlinState:
         if drawn is None:
             break
         reading = Reading(drawn, core.turn_no, core.orbit)
-        state = with_magic(state, field=(*magic_of(state).field, reading))
-        state = count_play(state, kind_of(drawn))
+        field = (*magic_of(state).field, reading)
+        state = with_magic(state, field=field, card_counts=_counted_afresh(state, kind_of(drawn)))
         log.append(
             event("reading_revealed", **readings._telling(state, drawn, card_of(state, reading)))
         )
     return state
+
+
+def _counted_afresh(state: MerlinState, name: str) -> tuple[tuple[str, int], ...]:
+    """The lab's card table with one more play of `name`, counted afresh and sorted by name."""
+    counts = Counter(dict(magic_of(state).card_counts))
+    counts[name] += 1
+    return tuple(sorted(counts.items()))
 
 
 def card_of(state: MerlinState, reading: Reading) -> Any:
