@@ -1,6 +1,8 @@
 """The hooks that open a turn give what the long way round gives, at every step of seeded games with
 every module on: the readings' roll (cards taken off and shuffled back one by one, each reveal a
-rebuild of its own) and the turn-start resets that return at once when nothing is to reset."""
+rebuild of its own), the turn-start resets that return at once when nothing is to reset, and the
+roll's golem fights and shop maintenance that return at once when no golem is in play or no shop
+has the number rolled."""
 
 from __future__ import annotations
 
@@ -9,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from tradingfloor.games.merlin import economy, production
+from tradingfloor.games.merlin import cards, economy, production
 from tradingfloor.games.merlin.finance import offers
 from tradingfloor.games.merlin.finance.table import with_finance
-from tradingfloor.games.merlin.magic import exits, readings
+from tradingfloor.games.merlin.magic import exits, golem_fights, readings, shops
 from tradingfloor.games.merlin.magic.content import kind_of
 from tradingfloor.games.merlin.magic.state import Reading
 from tradingfloor.games.merlin.magic.table import (
@@ -24,7 +26,7 @@ from tradingfloor.games.merlin.magic.table import (
 )
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, event
-from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.state import MerlinState, Stack
 
 from .helpers import seeded_states
 
@@ -111,3 +113,66 @@ def test_the_turn_start_resets_give_what_resetting_gives(seed: int, bots: bool) 
         assert offers.new_turn(state, []) == afresh[2]
         reset += sum(state != made for made in afresh)
     assert reset > 20  # (many states of these games have something to reset)
+
+
+EVERY_TOTAL = [(1, total - 1) if total <= 7 else (total - 6, 6) for total in range(2, 13)]
+
+
+def _golem_fights_afresh(state: MerlinState, log: Log) -> MerlinState:
+    """golem_fights.on_roll as it was: the acting ranks read and the stacks searched whatever is
+    in play."""
+    if state.magic is None:
+        return state
+    state = golem_fights.tidy(state, log)
+    ranks = golem_fights._acting_ranks(state, production.rolled(state))
+    if not ranks:
+        return state
+    occupied = {(g.seat, g.on) for g in magic_of(state).golems}
+    for owner in state.core.from_roller():
+        for stack in state.economy.tableaux[owner]:
+            if (owner, stack.base) in occupied:
+                state = golem_fights._fight(state, owner, stack.base, ranks, log)
+    return state
+
+
+def _maintenance_afresh(state: MerlinState, log: Log) -> MerlinState:
+    """shops.maintenance as it was: every stack of every player still in looked at."""
+    number = production.rolled(state)
+    for who in state.core.from_roller():
+        for stack in state.economy.tableaux[who]:
+            top = stack.top
+            if top and cards.rank(state.config, top) == number and shops.shop_kind(state, stack):
+                state = shops._maintain(state, who, stack, log)
+    return state
+
+
+def _with_shops(state: MerlinState) -> MerlinState:
+    """The table with what random play and the heuristic seldom make: a Spell Shop before seat 0
+    and a Brewery before seat 2 (both on 9s), and seat 2 short of gold for its maintenance."""
+    tableaux = list(state.economy.tableaux)
+    tableaux[0] = (*tableaux[0], Stack("4C", top="9S"))
+    tableaux[2] = (Stack("5C", top="9H"), *tableaux[2])
+    core = replace(state.core, gold=(*state.core.gold[:2], 0, *state.core.gold[3:]))
+    return replace(state, core=core, economy=replace(state.economy, tableaux=tuple(tableaux)))
+
+
+@pytest.mark.parametrize(("seed", "bots"), [(3, False), (1, True)])
+def test_golem_fights_and_maintenance_give_what_searching_every_stack_gives(
+    seed: int, bots: bool
+) -> None:
+    fought = maintained = 0
+    for state in seeded_states(seed, bots):
+        for dice in EVERY_TOTAL:
+            rolled = _rolled(state, dice)
+            log: Log = []
+            afresh: Log = []
+            after = golem_fights.on_roll(rolled, log)
+            assert after == _golem_fights_afresh(rolled, afresh) and log == afresh
+            fought += after is not rolled
+            for table in (rolled, _with_shops(rolled)):
+                log, afresh = [], []
+                after = shops.maintenance(table, log)
+                assert after == _maintenance_afresh(table, afresh) and log == afresh
+                maintained += after is not table
+    assert maintained > 100
+    assert fought > 10 or not bots  # (the heuristic's golems fight in this game)

@@ -106,7 +106,7 @@ def new_turn(state: MerlinState, log: Log) -> MerlinState:
     finance = state.finance
     if finance is None or (not finance.offers_made and finance.offer is None):
         return state  # (most turns: no finance offer was made)
-    return with_finance(state, offers_made=0, offer=None)
+    return replace(state, finance=replace(finance, offers_made=0, offer=None))
 
 
 def on_exit(state: MerlinState, seat: int, log: Log) -> MerlinState:

@@ -21,7 +21,7 @@ def new_turn(state: MerlinState, log: Log) -> MerlinState:
     magic = state.magic
     if magic is None or not (magic.reclaim or magic.played):
         return state  # (most turns: no decree reclaimed, no magic action taken)
-    return with_magic(state, reclaim=False, played=())
+    return replace(state, magic=replace(magic, reclaim=False, played=()))
 
 
 def on_exit(state: MerlinState, seat: int, log: Log) -> MerlinState:

@@ -163,8 +163,11 @@ def on_roll(state: MerlinState, log: Log) -> MerlinState:
     state = _lapse(state, log)
     total = rolled(state)  # (no effect rolls again: the roll that resolves every card)
     off: list[Reading] = []  # cards off the field, not yet shuffled back
+    known = _known(state)
     for reading in magic_of(state).field:
-        told = foretold(state, reading.card)
+        told = known.get(reading.card)
+        if told is None:
+            told = foretold(state, reading.card)
         effect = _resolve(state, reading, told, total, log)
         if effect is None:
             continue
