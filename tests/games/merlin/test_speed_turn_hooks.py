@@ -14,6 +14,7 @@ import pytest
 from tradingfloor.games.merlin import cards, economy, production
 from tradingfloor.games.merlin.finance import offers
 from tradingfloor.games.merlin.finance.table import with_finance
+from tradingfloor.games.merlin.ledger import put
 from tradingfloor.games.merlin.magic import exits, golem_fights, readings, shops
 from tradingfloor.games.merlin.magic.content import kind_of
 from tradingfloor.games.merlin.magic.state import Reading
@@ -84,17 +85,42 @@ def _rolled(state: MerlinState, dice: tuple[int, int]) -> MerlinState:
     return replace(state, core=replace(state.core, dice=dice))
 
 
-@pytest.mark.parametrize(("seed", "bots"), [(4, False), (0, True)])
+DRAWING_FIELD = ("irrigation_works.1", "drought.1", "early_thaw.1", "golem_blight.1")
+"""Cards due long since (Irrigation Works, Early Thaw) or on an 8 (Drought) or 11 (Golem Blight):
+cards whose effects draw (a thaw's wheel turn puts a player out, a blight crumbles golems) after
+cards whose effects do not."""
+
+
+def _with_drawing_cards(state: MerlinState) -> MerlinState:
+    """The table with `DRAWING_FIELD` on the field, revealed long ago, and a player still in, not
+    the roller, bankrupt for longer than the rules allow (the next turn of the wheel puts them
+    out, their cards shuffled back into the deck)."""
+    core = state.core
+    magic = magic_of(state)
+    placed = set(DRAWING_FIELD)
+    field = tuple(r for r in magic.field if r.card not in placed)
+    field += tuple(Reading(card, core.turn_no - 100, core.orbit) for card in DRAWING_FIELD)
+    deck = tuple(card for card in magic.reading_deck if card not in placed)
+    others = [seat for seat in core.in_game() if seat != core.current]
+    if others:
+        since = core.counters.clock - 100
+        core = replace(core, bankrupt_since=put(core.bankrupt_since, others[0], since))
+    magic = replace(magic, field=field, reading_deck=deck)
+    return replace(state, core=core, magic=magic)
+
+
+@pytest.mark.parametrize(("seed", "bots"), [(4, False), (1, True)])
 def test_the_readings_roll_gives_what_each_card_on_its_own_gives(seed: int, bots: bool) -> None:
     came = 0
     for state in seeded_states(seed, bots):
         for dice in ROLLS if magic_of(state).field else ((1, 2),):
             rolled = _rolled(state, dice)
-            log: Log = []
-            afresh: Log = []
-            assert readings.on_roll(rolled, log) == _on_roll_afresh(rolled, afresh)
-            assert log == afresh
-            came += any(e.kind == "reading_true" for e in log)
+            for table in (rolled, _with_drawing_cards(rolled)):
+                log: Log = []
+                afresh: Log = []
+                assert readings.on_roll(table, log) == _on_roll_afresh(table, afresh)
+                assert repr(log) == repr(afresh)  # (the events' words in the same order too)
+                came += any(e.kind == "reading_true" for e in log)
     assert came > 100  # (cards came true, and were waived, on many of these rolls)
 
 

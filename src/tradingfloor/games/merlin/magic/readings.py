@@ -33,12 +33,12 @@ from tradingfloor.games.merlin.magic.table import (
     magic_of,
 )
 from tradingfloor.games.merlin.market import place_row_bids
-from tradingfloor.games.merlin.memo import ByIdentity
+from tradingfloor.games.merlin.memo import ByIdentity, kept
 from tradingfloor.games.merlin.production import rolled
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, Module, Payout, event
 from tradingfloor.games.merlin.seasons import add_climate, advance_wheel, set_counter, volatility
-from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.state import Config, MerlinState
 from tradingfloor.games.merlin.words import card as card_words
 from tradingfloor.games.merlin.words import gold, goods, seat
 
@@ -62,7 +62,8 @@ class Foretold:
     """A reading card's content with what decides it on a roll, read out once per card and
     match (every roll asks it of each card on the field): the totals that waive it, the totals
     it waits for (empty when it waits for turns or orbits), what its reveal tells, and the
-    reveal's event itself (events are immutable: every reveal of the card logs the same)."""
+    events of its reveal, its coming true and its waivers (events are immutable: every reveal of
+    the card logs the same)."""
 
     card: ReadingCard
     kind: str  # the card's content name (`kind_of` its id), as the lab's card table counts it
@@ -72,6 +73,8 @@ class Foretold:
     after_orbits: int | None
     told: dict[str, Any]
     revealed: Event
+    came_true: Event
+    waived: dict[int, Event]  # by each total that waives the card
 
 
 def foretold(state: MerlinState, card_id: str) -> Foretold:
@@ -88,16 +91,23 @@ def _known(state: MerlinState) -> dict[str, Foretold]:
     """The cards read out so far for the content of this match, by id: shared by the matches
     made from the same content (a card's reading depends on the content alone)."""
     config = state.config
+    last = _last_known.get("last")
+    if last is not None and last[0] is config:
+        return last[1]  # (a match asks of its own cards a few times a roll)
     content = config.content
     found = _FORETOLD.find(config.magic)
     if found is None or found[0] is not content:
         found = _FORETOLD.keep(config.magic, (content, {}))
+    _last_known["last"] = (config, found[1])
     return found[1]
 
 
 _FORETOLD: ByIdentity[tuple[Content, dict[str, Foretold]]] = ByIdentity()
 """By the magic content's identity: the base content the cards were read with (a Market Day
 tells its bids) and the cards read out."""
+
+_last_known: dict[str, tuple[Config, dict[str, Foretold]]] = kept({})
+"""Under "last": the configuration asked for last and its cards (emptied by memo.forget)."""
 
 
 def _foretelling(state: MerlinState, card_id: str) -> Foretold:
@@ -114,6 +124,11 @@ def _foretelling(state: MerlinState, card_id: str) -> Foretold:
         trigger.after_orbits,
         told,
         event("reading_revealed", **told),
+        event("reading_true", card=card_id, title=card.title),
+        {
+            n: event("reading_waived", total=n, card=card_id, title=card.title)
+            for n in card.waived_by
+        },
     )
 
 
@@ -168,50 +183,47 @@ def on_roll(state: MerlinState, log: Log) -> MerlinState:
         told = known.get(reading.card)
         if told is None:
             told = foretold(state, reading.card)
-        effect = _resolve(state, reading, told, total, log)
-        if effect is None:
+        if not _resolve(state, reading, told, total, log):
             continue
         off.append(reading)
-        if effect is not _at_production:
-            # The card goes back before its effect acts (the effect may draw, or read the deck).
-            state = _take_off(state, off)
+        card = told.card
+        if total in told.waived_by:
+            continue
+        if card.effect in DRAWING:  # back into the deck before it acts (see DRAWING)
+            state = _rebuilt(state, off, 0, known, log)
             off = []
-            state = effect(state, reading, told.card, log)
-    return _reveal(state, off, log)
+        state = EFFECTS[card.effect](state, reading, card, log)
+    return _rebuilt(state, off, content_of(state).figures.readings.per_turn, known, log)
 
 
-def _resolve(
-    state: MerlinState, reading: Reading, told: Foretold, total: int, log: Log
-) -> Apply | None:
+DRAWING = ("thaw", "golem_blight")
+"""The effects that draw from the generator or move cards: the wheel's turn can put a player out
+(their cards shuffled back), crumbled golems go back into the deck. A card that comes true with
+one of them is shuffled back before it acts, as the rules order the draws; the other effects act
+on gold, counters, lasting effects and the market alone, and every card off the field this roll
+goes back after the field resolves, in the order it came off (the same draws)."""
+
+
+def _resolve(state: MerlinState, reading: Reading, told: Foretold, total: int, log: Log) -> bool:
     """A waiver voids the card; a met trigger applies it. Either way it leaves the field and is
-    shuffled back ("There should be no discard piles"): the effect to apply (`_at_production`
-    for a waived card, whose effect is none), or None while the card stays."""
-    card = told.card
+    shuffled back ("There should be no discard piles"): whether it leaves (logged)."""
     if total in told.waived_by:
-        log.append(event("reading_waived", total=total, card=reading.card, title=card.title))
-        return _at_production
+        log.append(told.waived[total])  # ("reading_waived": the total, the card, its title)
+        return True
     if not _due(state, reading, told, total):
-        return None
-    log.append(event("reading_true", card=reading.card, title=card.title))
-    return EFFECTS[card.effect]
+        return False
+    log.append(told.came_true)  # ("reading_true": the card and its title)
+    return True
 
 
-def _take_off(state: MerlinState, off: list[Reading]) -> MerlinState:
-    """The cards `off` off the field, shuffled back into the reading deck in order."""
-    return _rebuilt(state, off, 0, [])
-
-
-def _reveal(state: MerlinState, off: list[Reading], log: Log) -> MerlinState:
-    """The cards `off` shuffled back, then the Core Loop's "A Future reading card is revealed."
-    Face up on the field: "All future reading cards are places on the field as they take time to
-    mature and take place." """
-    return _rebuilt(state, off, content_of(state).figures.readings.per_turn, log)
-
-
-def _rebuilt(state: MerlinState, off: list[Reading], reveals: int, log: Log) -> MerlinState:
+def _rebuilt(
+    state: MerlinState, off: list[Reading], reveals: int, known: dict[str, Foretold], log: Log
+) -> MerlinState:
     """The table with the cards `off` off the field, each shuffled back into the reading deck at
     a random place as `shuffle_custom` puts it (one draw each, in order), then up to `reveals`
-    cards from the deck's top face up on the field: all of it in one rebuild of the table."""
+    cards from the deck's top face up on the field (Core Loop: "A Future reading card is
+    revealed." Face up on the field: "All future reading cards are places on the field as they
+    take time to mature and take place."): all of it in one rebuild of the table."""
     magic = magic_of(state)
     pile = list(magic.reading_deck)
     field = magic.field
@@ -228,7 +240,9 @@ def _rebuilt(state: MerlinState, off: list[Reading], reveals: int, log: Log) -> 
     revealed: list[Foretold] = []
     for _ in range(min(reveals, len(pile))):
         drawn = pile.pop(0)  # the top card (draw_custom), moved to the field
-        told = foretold(state, drawn)
+        told = known.get(drawn)
+        if told is None:
+            told = foretold(state, drawn)
         field = (*field, _reading(drawn, core.turn_no, core.orbit))
         counts = counted_in(counts, told.kind)
         revealed.append(told)
