@@ -1,8 +1,8 @@
 """The hooks that open a turn give what the long way round gives, at every step of seeded games with
 every module on: the readings' roll (cards taken off and shuffled back one by one, each reveal a
 rebuild of its own), the turn-start resets that return at once when nothing is to reset, and the
-roll's golem fights and shop maintenance that return at once when no golem is in play or no shop
-has the number rolled."""
+roll's golem fights, shop maintenance and production that return at once when no golem is in play,
+no shop has the number rolled, or no card on the table yields on it."""
 
 from __future__ import annotations
 
@@ -172,6 +172,16 @@ def _maintenance_afresh(state: MerlinState, log: Log) -> MerlinState:
     return state
 
 
+def _production_afresh(state: MerlinState, log: Log) -> MerlinState:
+    """production.on_production as it was: every player's yielding cards looked up."""
+    number = production.rolled(state)
+    for seat in state.core.from_roller():
+        tableau = state.economy.tableaux[seat]
+        for card in production._yielding(state, tableau).get(number, ()):
+            state = production.yield_of(state, seat, card, log, "roll")
+    return state
+
+
 def _with_shops(state: MerlinState) -> MerlinState:
     """The table with what random play and the heuristic seldom make: a Spell Shop before seat 0
     and a Brewery before seat 2 (both on 9s), and seat 2 short of gold for its maintenance."""
@@ -183,10 +193,10 @@ def _with_shops(state: MerlinState) -> MerlinState:
 
 
 @pytest.mark.parametrize(("seed", "bots"), [(3, False), (1, True)])
-def test_golem_fights_and_maintenance_give_what_searching_every_stack_gives(
+def test_roll_hooks_that_return_at_once_give_what_searching_every_stack_gives(
     seed: int, bots: bool
 ) -> None:
-    fought = maintained = 0
+    fought = maintained = produced = 0
     for state in seeded_states(seed, bots):
         for dice in EVERY_TOTAL:
             rolled = _rolled(state, dice)
@@ -200,5 +210,9 @@ def test_golem_fights_and_maintenance_give_what_searching_every_stack_gives(
                 after = shops.maintenance(table, log)
                 assert after == _maintenance_afresh(table, afresh) and log == afresh
                 maintained += after is not table
-    assert maintained > 100
+                log, afresh = [], []
+                after = production.on_production(table, log)
+                assert after == _production_afresh(table, afresh) and log == afresh
+                produced += after is not table
+    assert maintained > 100 and produced > 100
     assert fought > 10 or not bots  # (the heuristic's golems fight in this game)
