@@ -1,11 +1,13 @@
 """The hooks that open a turn give what the long way round gives, at every step of seeded games with
 every module on: the readings' roll (cards taken off and shuffled back one by one, each reveal a
-rebuild of its own), the turn-start resets that return at once when nothing is to reset, and the
-roll's golem fights, shop maintenance and production that return at once when no golem is in play,
-no shop has the number rolled, or no card on the table yields on it."""
+rebuild of its own), the turn-start resets that return at once when nothing is to reset, the
+magic part remade by the clone's copy at once (`with_magic`, `shuffle_custom`), and the roll's
+golem fights, shop maintenance and production that return at once when no golem is in play, no
+shop has the number rolled, or no card on the table yields on it."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from typing import Any
 
@@ -216,3 +218,30 @@ def test_roll_hooks_that_return_at_once_give_what_searching_every_stack_gives(
                 produced += after is not table
     assert maintained > 100 and produced > 100
     assert fought > 10 or not bots  # (the heuristic's golems fight in this game)
+
+
+def _changes(state: MerlinState) -> list[dict[str, Any]]:
+    """Changes to the magic part as the turn's hooks and the moves make them."""
+    magic = magic_of(state)
+    return [
+        {"reclaim": False, "played": ()},
+        {"reclaim": True, "played": (*magic.played, "cast")},
+        {"field": magic.field[1:], "card_counts": ()},
+        {"golems_played": magic.golems_played + 1, "ruined": ((0, "4C"),)},
+    ]
+
+
+@pytest.mark.parametrize(("seed", "bots"), [(2, False), (0, True)])
+def test_the_magic_part_remade_as_dataclasses_replace_makes_it(seed: int, bots: bool) -> None:
+    for state in seeded_states(seed, bots):
+        magic = magic_of(state)
+        for changes in _changes(state):
+            made = with_magic(state, **changes)
+            assert made.magic == dataclasses.replace(magic, **changes)
+            assert dataclasses.replace(made, magic=magic) == state
+        shuffled = shuffle_custom(state, "spell_deck", ["pickpocket.9"], field=())
+        cursor = state.rng.cursor()
+        pile = list(magic.spell_deck)
+        pile.insert(cursor.below(len(pile) + 1), "pickpocket.9")
+        afresh = dataclasses.replace(magic, spell_deck=tuple(pile), field=())
+        assert shuffled == dataclasses.replace(state, rng=cursor.rng, magic=afresh)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Literal
 
+from tradingfloor.games.merlin.clones import COMPILED, magic_copy
 from tradingfloor.games.merlin.ledger import put
 from tradingfloor.games.merlin.magic.content import MagicContent, kind_of
 from tradingfloor.games.merlin.magic.state import Effect, Held, Magic, SetPotion
@@ -38,7 +39,16 @@ def with_magic(state: MerlinState, **changes: Any) -> MerlinState:
     magic = magic_of(state)
     if holds(magic, changes):  # a turn's start often resets what is reset already
         return state
-    return replace(state, magic=replace(magic, **changes))
+    return replace(state, magic=_remade(magic, changes))
+
+
+def _remade(magic: Magic, changes: dict[str, Any]) -> Magic:
+    """`replace(magic, **changes)`. Compiled, the clone's copy is called at once with the
+    changes as they are (a call unpacking them into `replace` goes the interpreter's way, and
+    builds them again)."""
+    if COMPILED:
+        return magic_copy(magic, changes)
+    return replace(magic, **changes)
 
 
 def on(state: MerlinState) -> bool:
@@ -68,7 +78,7 @@ def shuffle_custom(
     cursor = state.rng.cursor()
     for card in cards:
         pile.insert(cursor.below(len(pile) + 1), card)
-    return replace(state, rng=cursor.rng, magic=replace(magic, **{deck: tuple(pile)}, **changes))
+    return replace(state, rng=cursor.rng, magic=_remade(magic, {deck: tuple(pile), **changes}))
 
 
 def deck_for(hand: Hand) -> Deck:
