@@ -152,10 +152,27 @@ def on_production(state: MerlinState, log: Log) -> MerlinState:
     """Dice: "everybody that has a permit or land with the number on it will receive one of the
     corresponding resources"; Chauffeurs "do not generate gold"."""
     number = rolled(state)
+    if number not in _yield_numbers(state):
+        return state  # (no permit or land on the table has the number: most rolls)
     for seat in state.core.from_roller():
         for card in _yielding(state, state.economy.tableaux[seat]).get(number, ()):
             state = yield_of(state, seat, card, log, "roll")
     return state
+
+
+def _yield_numbers(state: MerlinState) -> frozenset[int]:
+    """The numbers on which some card on the table yields (`_yielding`, over every tableau)."""
+    config = state.config
+    tableaux = state.economy.tableaux
+    found = _YIELD_NUMBERS.find(tableaux)
+    if found is None or found[0] is not config:
+        numbers = frozenset(n for tableau in tableaux for n in _yielding(state, tableau))
+        found = _YIELD_NUMBERS.keep(tableaux, (config, numbers))
+    return found[1]
+
+
+_YIELD_NUMBERS: ByIdentity[tuple[Config, frozenset[int]]] = ByIdentity()
+"""By the tableaux' identity (most turns leave every tableau be): the numbers that yield."""
 
 
 Yielding = dict[int, tuple[str, ...]]

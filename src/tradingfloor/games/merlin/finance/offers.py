@@ -103,9 +103,10 @@ def _apply_decline(state: MerlinState, seat: int, action: Decline, log: Log) -> 
 
 def new_turn(state: MerlinState, log: Log) -> MerlinState:
     """A new turn: no offers made yet."""
-    if state.finance is None:
-        return state
-    return with_finance(state, offers_made=0, offer=None)
+    finance = state.finance
+    if finance is None or (not finance.offers_made and finance.offer is None):
+        return state  # (most turns: no finance offer was made)
+    return replace(state, finance=replace(finance, offers_made=0, offer=None))
 
 
 def on_exit(state: MerlinState, seat: int, log: Log) -> MerlinState:

@@ -18,9 +18,10 @@ from tradingfloor.games.merlin.words import card, gold, seat
 
 def new_turn(state: MerlinState, log: Log) -> MerlinState:
     """A new turn: no decree's reclaiming, nothing done yet this turn."""
-    if state.magic is None:
-        return state
-    return with_magic(state, reclaim=False, played=())
+    magic = state.magic
+    if magic is None or not (magic.reclaim or magic.played):
+        return state  # (most turns: no decree reclaimed, no magic action taken)
+    return replace(state, magic=replace(magic, reclaim=False, played=()))
 
 
 def on_exit(state: MerlinState, seat: int, log: Log) -> MerlinState:

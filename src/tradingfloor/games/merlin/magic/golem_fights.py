@@ -115,6 +115,8 @@ def on_roll(state: MerlinState, log: Log) -> MerlinState:
     if state.magic is None:
         return state
     state = tidy(state, log)
+    if not magic_of(state).golems:
+        return state  # (no golem in play: none attacks or defends; most turns)
     ranks = _acting_ranks(state, rolled(state))
     if not ranks:
         return state

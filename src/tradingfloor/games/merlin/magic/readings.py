@@ -16,7 +16,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tradingfloor.core.game import Event
 from tradingfloor.games.merlin import cards
+from tradingfloor.games.merlin.clones import COMPILED
+from tradingfloor.games.merlin.content import Content
 from tradingfloor.games.merlin.ledger import earn, to_row
 from tradingfloor.games.merlin.magic import golem_fights
 from tradingfloor.games.merlin.magic.content import ReadingCard, kind_of
@@ -24,19 +27,18 @@ from tradingfloor.games.merlin.magic.state import Effect, Reading
 from tradingfloor.games.merlin.magic.table import (
     add_effect,
     content_of,
-    counted,
+    counted_in,
     drop_effect,
     effects,
     magic_of,
-    shuffle_custom,
 )
 from tradingfloor.games.merlin.market import place_row_bids
-from tradingfloor.games.merlin.memo import per_config
+from tradingfloor.games.merlin.memo import ByIdentity, kept
 from tradingfloor.games.merlin.production import rolled
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, Module, Payout, event
 from tradingfloor.games.merlin.seasons import add_climate, advance_wheel, set_counter, volatility
-from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.state import Config, MerlinState
 from tradingfloor.games.merlin.words import card as card_words
 from tradingfloor.games.merlin.words import gold, goods, seat
 
@@ -59,36 +61,74 @@ IRRIGATION = "irrigation"
 class Foretold:
     """A reading card's content with what decides it on a roll, read out once per card and
     match (every roll asks it of each card on the field): the totals that waive it, the totals
-    it waits for (empty when it waits for turns or orbits), and what its reveal tells."""
+    it waits for (empty when it waits for turns or orbits), what its reveal tells, and the
+    events of its reveal, its coming true and its waivers (events are immutable: every reveal of
+    the card logs the same)."""
 
     card: ReadingCard
+    kind: str  # the card's content name (`kind_of` its id), as the lab's card table counts it
     waived_by: frozenset[int]
     roll_any: frozenset[int]
     after_turns: int | None
     after_orbits: int | None
     told: dict[str, Any]
+    revealed: Event
+    came_true: Event
+    waived: dict[int, Event]  # by each total that waives the card
 
 
 def foretold(state: MerlinState, card_id: str) -> Foretold:
     """The card `card_id`'s `Foretold` in this match (made on first use, then shared: read,
     never changed)."""
-    known: dict[str, Foretold] = per_config(state.config, "readings_foretold", dict)
+    known = _known(state)
     found = known.get(card_id)
     if found is None:
         found = known[card_id] = _foretelling(state, card_id)
     return found
 
 
+def _known(state: MerlinState) -> dict[str, Foretold]:
+    """The cards read out so far for the content of this match, by id: shared by the matches
+    made from the same content (a card's reading depends on the content alone)."""
+    config = state.config
+    last = _last_known.get("last")
+    if last is not None and last[0] is config:
+        return last[1]  # (a match asks of its own cards a few times a roll)
+    content = config.content
+    found = _FORETOLD.find(config.magic)
+    if found is None or found[0] is not content:
+        found = _FORETOLD.keep(config.magic, (content, {}))
+    _last_known["last"] = (config, found[1])
+    return found[1]
+
+
+_FORETOLD: ByIdentity[tuple[Content, dict[str, Foretold]]] = ByIdentity()
+"""By the magic content's identity: the base content the cards were read with (a Market Day
+tells its bids) and the cards read out."""
+
+_last_known: dict[str, tuple[Config, dict[str, Foretold]]] = kept({})
+"""Under "last": the configuration asked for last and its cards (emptied by memo.forget)."""
+
+
 def _foretelling(state: MerlinState, card_id: str) -> Foretold:
-    card: ReadingCard = content_of(state).readings[kind_of(card_id)]
+    kind = kind_of(card_id)
+    card: ReadingCard = content_of(state).readings[kind]
     trigger = card.trigger
+    told = _telling(state, card_id, card)
     return Foretold(
         card,
+        kind,
         frozenset(card.waived_by),
         frozenset(trigger.roll_any),
         trigger.after_turns,
         trigger.after_orbits,
-        _telling(state, card_id, card),
+        told,
+        event("reading_revealed", **told),
+        event("reading_true", card=card_id, title=card.title),
+        {
+            n: event("reading_waived", total=n, card=card_id, title=card.title)
+            for n in card.waived_by
+        },
     )
 
 
@@ -137,49 +177,95 @@ def on_roll(state: MerlinState, log: Log) -> MerlinState:
         return state
     state = _lapse(state, log)
     total = rolled(state)  # (no effect rolls again: the roll that resolves every card)
+    off: list[Reading] = []  # cards off the field, not yet shuffled back
+    known = _known(state)
     for reading in magic_of(state).field:
-        state = _resolve(state, reading, total, log)
-    return _reveal(state, log)
+        told = known.get(reading.card)
+        if told is None:
+            told = foretold(state, reading.card)
+        if not _resolve(state, reading, told, total, log):
+            continue
+        off.append(reading)
+        card = told.card
+        if total in told.waived_by:
+            continue
+        if card.effect in DRAWING:  # back into the deck before it acts (see DRAWING)
+            state = _rebuilt(state, off, 0, known, log)
+            off = []
+        state = EFFECTS[card.effect](state, reading, card, log)
+    return _rebuilt(state, off, content_of(state).figures.readings.per_turn, known, log)
 
 
-def _resolve(state: MerlinState, reading: Reading, total: int, log: Log) -> MerlinState:
+DRAWING = ("thaw", "golem_blight")
+"""The effects that draw from the generator or move cards: the wheel's turn can put a player out
+(their cards shuffled back), crumbled golems go back into the deck. A card that comes true with
+one of them is shuffled back before it acts, as the rules order the draws; the other effects act
+on gold, counters, lasting effects and the market alone, and every card off the field this roll
+goes back after the field resolves, in the order it came off (the same draws)."""
+
+
+def _resolve(state: MerlinState, reading: Reading, told: Foretold, total: int, log: Log) -> bool:
     """A waiver voids the card; a met trigger applies it. Either way it leaves the field and is
-    shuffled back ("There should be no discard piles")."""
-    told = foretold(state, reading.card)
-    card = told.card
+    shuffled back ("There should be no discard piles"): whether it leaves (logged)."""
     if total in told.waived_by:
-        log.append(event("reading_waived", total=total, card=reading.card, title=card.title))
-        return _take_off(state, reading)
+        log.append(told.waived[total])  # ("reading_waived": the total, the card, its title)
+        return True
     if not _due(state, reading, told, total):
-        return state
-    log.append(event("reading_true", card=reading.card, title=card.title))
-    state = _take_off(state, reading)
-    return EFFECTS[card.effect](state, reading, card, log)
+        return False
+    log.append(told.came_true)  # ("reading_true": the card and its title)
+    return True
 
 
-def _take_off(state: MerlinState, reading: Reading) -> MerlinState:
-    field = tuple(r for r in magic_of(state).field if r.card != reading.card)  # ids are unique
-    return shuffle_custom(state, "reading_deck", [reading.card], field=field)
-
-
-def _reveal(state: MerlinState, log: Log) -> MerlinState:
-    """Core Loop: "A Future reading card is revealed." Face up on the field: "All future reading
-    cards are places on the field as they take time to mature and take place." """
+def _rebuilt(
+    state: MerlinState, off: list[Reading], reveals: int, known: dict[str, Foretold], log: Log
+) -> MerlinState:
+    """The table with the cards `off` off the field, each shuffled back into the reading deck at
+    a random place as `shuffle_custom` puts it (one draw each, in order), then up to `reveals`
+    cards from the deck's top face up on the field (Core Loop: "A Future reading card is
+    revealed." Face up on the field: "All future reading cards are places on the field as they
+    take time to mature and take place."): all of it in one rebuild of the table."""
+    magic = magic_of(state)
+    pile = list(magic.reading_deck)
+    field = magic.field
+    rng = state.rng
+    if off:  # "There should be no discard piles, every discarded card should be shuffled back"
+        gone = {reading.card for reading in off}  # ids are unique
+        field = tuple(r for r in field if r.card not in gone)
+        cursor = rng.cursor()
+        for reading in off:
+            pile.insert(cursor.below(len(pile) + 1), reading.card)
+        rng = cursor.rng
     core = state.core
-    for _ in range(content_of(state).figures.readings.per_turn):
-        magic = magic_of(state)
-        deck = magic.reading_deck
-        if not deck:
-            return state
-        drawn = deck[0]  # the top card (draw_custom), moved to the field in the same rebuild
-        reading = Reading(drawn, core.turn_no, core.orbit)
-        field = (*magic.field, reading)
-        counts = counted(state, kind_of(drawn))
-        # (the deck is shorter: the magic part always changes, with_magic's test is not needed)
-        magic = replace(magic, reading_deck=deck[1:], field=field, card_counts=counts)
-        state = replace(state, magic=magic)
-        log.append(event("reading_revealed", **_described(state, reading)))
+    counts = magic.card_counts
+    revealed: list[Foretold] = []
+    for _ in range(min(reveals, len(pile))):
+        drawn = pile.pop(0)  # the top card (draw_custom), moved to the field
+        told = known.get(drawn)
+        if told is None:
+            told = foretold(state, drawn)
+        field = (*field, _reading(drawn, core.turn_no, core.orbit))
+        counts = counted_in(counts, told.kind)
+        revealed.append(told)
+    if not off and not revealed:
+        return state
+    # (cards moved: the magic part always changes, with_magic's test is not needed)
+    magic = replace(magic, reading_deck=tuple(pile), field=field, card_counts=counts)
+    state = replace(state, rng=rng, magic=magic)
+    for told in revealed:
+        log.append(told.revealed)  # ("reading_revealed", with what `_described` tells)
     return state
+
+
+def _reading(card: str, turn: int, orbit: int) -> Reading:
+    """`Reading(card, turn, orbit)`; compiled, its fields written at once (a frozen dataclass's
+    `__init__` sets each through `object.__setattr__`: a reveal every turn)."""
+    if not COMPILED:
+        return Reading(card, turn, orbit)
+    reading = Reading.__new__(Reading)
+    reading.card = card  # type: ignore[misc]
+    reading.turn = turn  # type: ignore[misc]
+    reading.orbit = orbit  # type: ignore[misc]
+    return reading
 
 
 def _described(state: MerlinState, reading: Reading) -> dict[str, Any]:

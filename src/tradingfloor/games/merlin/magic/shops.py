@@ -36,10 +36,11 @@ from tradingfloor.games.merlin.magic.table import (
     shuffle_custom,
     with_magic,
 )
+from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.games.merlin.production import kind, rolled
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, Payout, event
-from tradingfloor.games.merlin.state import MerlinState, Stack
+from tradingfloor.games.merlin.state import Config, MerlinState, Stack
 from tradingfloor.games.merlin.tableau import stack_of, unoccupied
 from tradingfloor.games.merlin.words import card as card_words
 from tradingfloor.games.merlin.words import gold, goods, seat
@@ -156,6 +157,8 @@ def maintenance(state: MerlinState, log: Log) -> MerlinState:
     if state.magic is None:
         return state
     number = rolled(state)
+    if number not in _shop_numbers(state):
+        return state  # (no shop has the number rolled: nothing to maintain; most rolls)
     for who in state.core.from_roller():
         for stack in state.economy.tableaux[who]:
             top = stack.top
@@ -163,6 +166,28 @@ def maintenance(state: MerlinState, log: Log) -> MerlinState:
             if top and cards.rank(state.config, top) == number and shop_kind(state, stack):
                 state = _maintain(state, who, stack, log)
     return state
+
+
+def _shop_numbers(state: MerlinState) -> frozenset[int]:
+    """The numbers of the Spell Shops' and Breweries' labs on the table: the rolls that bring
+    their maintenance."""
+    config = state.config
+    tableaux = state.economy.tableaux
+    found = _SHOP_NUMBERS.find(tableaux)
+    if found is None or found[0] is not config:
+        numbers = frozenset(
+            cards.rank(config, stack.top)
+            for tableau in tableaux
+            for stack in tableau
+            if stack.top and shop_kind(state, stack)
+        )
+        found = _SHOP_NUMBERS.keep(tableaux, (config, numbers))
+    return found[1]
+
+
+_SHOP_NUMBERS: ByIdentity[tuple[Config, frozenset[int]]] = ByIdentity()
+"""By the tableaux' identity (most turns leave every tableau be): the numbers of the shops' labs,
+with the match they were read in."""
 
 
 def _maintain(state: MerlinState, who: int, stack: Stack, log: Log) -> MerlinState:

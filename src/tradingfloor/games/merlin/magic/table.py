@@ -6,10 +6,10 @@ the table through these, so the conservation and card-count checks hold for all 
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Iterable
 from typing import Any, Literal
 
+from tradingfloor.games.merlin.clones import COMPILED, magic_copy
 from tradingfloor.games.merlin.ledger import put
 from tradingfloor.games.merlin.magic.content import MagicContent, kind_of
 from tradingfloor.games.merlin.magic.state import Effect, Held, Magic, SetPotion
@@ -39,7 +39,16 @@ def with_magic(state: MerlinState, **changes: Any) -> MerlinState:
     magic = magic_of(state)
     if holds(magic, changes):  # a turn's start often resets what is reset already
         return state
-    return replace(state, magic=replace(magic, **changes))
+    return replace(state, magic=_remade(magic, changes))
+
+
+def _remade(magic: Magic, changes: dict[str, Any]) -> Magic:
+    """`replace(magic, **changes)`. Compiled, the clone's copy is called at once with the
+    changes as they are (a call unpacking them into `replace` goes the interpreter's way, and
+    builds them again)."""
+    if COMPILED:
+        return magic_copy(magic, changes)
+    return replace(magic, **changes)
 
 
 def on(state: MerlinState) -> bool:
@@ -69,7 +78,7 @@ def shuffle_custom(
     cursor = state.rng.cursor()
     for card in cards:
         pile.insert(cursor.below(len(pile) + 1), card)
-    return replace(state, rng=cursor.rng, magic=replace(magic, **{deck: tuple(pile)}, **changes))
+    return replace(state, rng=cursor.rng, magic=_remade(magic, {deck: tuple(pile), **changes}))
 
 
 def deck_for(hand: Hand) -> Deck:
@@ -118,11 +127,26 @@ def count_play(state: MerlinState, name: str) -> MerlinState:
 
 def counted(state: MerlinState, name: str) -> tuple[tuple[str, int], ...]:
     """The card table (sorted by name) with one more play of `name`."""
-    counts = magic_of(state).card_counts
-    at = bisect_left(counts, (name,))  # where `name` is, or goes
-    if at < len(counts) and counts[at][0] == name:
-        return (*counts[:at], (name, counts[at][1] + 1), *counts[at + 1 :])
-    return (*counts[:at], (name, 1), *counts[at:])
+    return counted_in(magic_of(state).card_counts, name)
+
+
+def counted_in(counts: tuple[tuple[str, int], ...], name: str) -> tuple[tuple[str, int], ...]:
+    """The card table `counts` (sorted by name) with one more play of `name`."""
+    # Where `name` is, or goes (bisect_left by name: a search on the names, compiled, costs less
+    # than bisect's call comparing pairs).
+    low, high = 0, len(counts)
+    while low < high:
+        middle = (low + high) // 2
+        if counts[middle][0] < name:
+            low = middle + 1
+        else:
+            high = middle
+    kept = list(counts)
+    if low < len(counts) and counts[low][0] == name:
+        kept[low] = (name, counts[low][1] + 1)
+    else:
+        kept.insert(low, (name, 1))
+    return tuple(kept)
 
 
 def played_name(card_id: str) -> str:
