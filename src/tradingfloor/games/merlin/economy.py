@@ -14,7 +14,7 @@ from tradingfloor.games.merlin import (
     taxes,
     turn_order,
 )
-from tradingfloor.games.merlin.records import replace
+from tradingfloor.games.merlin.records import replace, replace_fields
 from tradingfloor.games.merlin.rulebook import Log, Module
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.turns import END_TURN
@@ -26,7 +26,7 @@ def _reset_turn(state: MerlinState, log: Log) -> MerlinState:
     if not (eco.fresh or eco.buying or eco.offers_made) and eco.offer is None:
         return state  # (a turn with nothing bought and no offer made leaves nothing to reset)
     fresh: dict[str, Any] = {"fresh": (), "buying": False, "offers_made": 0, "offer": None}
-    return replace(state, economy=replace(state.economy, **fresh))
+    return replace(state, economy=replace_fields(state.economy, fresh))
 
 
 MODULE = Module(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tradingfloor.games.merlin.records import replace
+from tradingfloor.games.merlin.records import replace, replace_fields
 from tradingfloor.games.merlin.rulebook import Log, event, table_for
 from tradingfloor.games.merlin.state import Counters, MerlinState
 
@@ -67,7 +67,7 @@ def _set_counters(state: MerlinState, counters: Counters) -> MerlinState:
 def set_counter(state: MerlinState, name: str, value: int) -> MerlinState:
     """A counter moved, never below its floor."""
     floor = state.config.content.floors.get(name, 0)
-    counters = replace(state.core.counters, **{name: max(floor, value)})
+    counters = replace_fields(state.core.counters, {name: max(floor, value)})
     return _set_counters(state, counters)
 
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from tradingfloor.games.merlin.clones import COMPILED, magic_copy
 from tradingfloor.games.merlin.ledger import put
 from tradingfloor.games.merlin.magic.content import MagicContent, kind_of
 from tradingfloor.games.merlin.magic.state import Effect, Held, Magic, SetPotion
-from tradingfloor.games.merlin.records import holds, replace
+from tradingfloor.games.merlin.records import holds, replace, replace_fields
 from tradingfloor.games.merlin.rulebook import Log, event
 from tradingfloor.games.merlin.state import MerlinState
 
@@ -43,12 +42,9 @@ def with_magic(state: MerlinState, **changes: Any) -> MerlinState:
 
 
 def _remade(magic: Magic, changes: dict[str, Any]) -> Magic:
-    """`replace(magic, **changes)`. Compiled, the clone's copy is called at once with the
-    changes as they are (a call unpacking them into `replace` goes the interpreter's way, and
-    builds them again)."""
-    if COMPILED:
-        return magic_copy(magic, changes)
-    return replace(magic, **changes)
+    """`replace(magic, **changes)`, with the changes as they are (compiled, a call unpacking them
+    into `replace` goes the interpreter's way, and builds them again)."""
+    return replace_fields(magic, changes)
 
 
 def on(state: MerlinState) -> bool:
