@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.actions import TaxVote
 from tradingfloor.games.merlin.ledger import add_gold, put, to_row
@@ -97,9 +98,9 @@ def _why_vote(state: MerlinState, seat: int, action: TaxVote) -> str | None:
 
 
 def _votes(state: MerlinState, seat: int) -> list[Action]:
-    if _why_vote(state, seat, TaxVote(choice="keep")):
+    if _why_vote(state, seat, drawn(TaxVote, choice="keep")):
         return []
-    return [TaxVote(choice=c) for c in _choices_allowed(state)]  # type: ignore[arg-type]
+    return [drawn(TaxVote, choice=c) for c in _choices_allowed(state)]
 
 
 def _apply_vote(state: MerlinState, seat: int, action: TaxVote, log: Log) -> MerlinState:

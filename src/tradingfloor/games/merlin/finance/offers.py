@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.actions import Accept, Decline
 from tradingfloor.games.merlin.finance.state import Proposal
 from tradingfloor.games.merlin.finance.table import figures_of, finance_of, new_id, with_finance
@@ -79,11 +80,11 @@ def _why_decline(state: MerlinState, seat: int, action: Decline) -> str | None:
 
 
 def _accepts(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_accept(state, seat, Accept()) else [Accept()]
+    return [] if _why_accept(state, seat, drawn(Accept)) else [drawn(Accept)]
 
 
 def _declines(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_decline(state, seat, Decline()) else [Decline()]
+    return [] if _why_decline(state, seat, drawn(Decline)) else [drawn(Decline)]
 
 
 def _apply_accept(state: MerlinState, seat: int, action: Accept, log: Log) -> MerlinState:
