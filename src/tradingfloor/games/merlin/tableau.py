@@ -24,6 +24,10 @@ from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in
 from tradingfloor.games.merlin.state import MerlinState, Offer, Stack
 
+# The moves have no fields: one action of each serves every menu (actions are immutable).
+ACCEPT_MOVE = drawn(Accept)
+DECLINE_MOVE = drawn(Decline)
+
 
 def stack_of(state: MerlinState, seat: int, card: str) -> tuple[int, Stack] | None:
     """The position and stack of the player's property `card` (the bottom card of a stack)."""
@@ -354,11 +358,11 @@ def _why_answer(state: MerlinState, seat: int, action: Accept | Decline) -> str 
 
 
 def _accepts(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_answer(state, seat, drawn(Accept)) else [drawn(Accept)]
+    return [] if _why_answer(state, seat, ACCEPT_MOVE) else [ACCEPT_MOVE]
 
 
 def _declines(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_answer(state, seat, drawn(Decline)) else [drawn(Decline)]
+    return [] if _why_answer(state, seat, DECLINE_MOVE) else [DECLINE_MOVE]
 
 
 def _apply_accept(state: MerlinState, seat: int, action: Accept, log: Log) -> MerlinState:

@@ -21,6 +21,10 @@ from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import seat
 
+# The moves have no fields: one action of each serves every menu (actions are immutable).
+ACCEPT_MOVE = drawn(Accept)
+DECLINE_MOVE = drawn(Decline)
+
 STEP = "finance_offer"
 """The pending step of the player answering an offer."""
 
@@ -80,11 +84,11 @@ def _why_decline(state: MerlinState, seat: int, action: Decline) -> str | None:
 
 
 def _accepts(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_accept(state, seat, drawn(Accept)) else [drawn(Accept)]
+    return [] if _why_accept(state, seat, ACCEPT_MOVE) else [ACCEPT_MOVE]
 
 
 def _declines(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_decline(state, seat, drawn(Decline)) else [drawn(Decline)]
+    return [] if _why_decline(state, seat, DECLINE_MOVE) else [DECLINE_MOVE]
 
 
 def _apply_accept(state: MerlinState, seat: int, action: Accept, log: Log) -> MerlinState:

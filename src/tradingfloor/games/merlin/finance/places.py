@@ -37,6 +37,11 @@ from tradingfloor.games.merlin.state import Contest, MerlinState
 from tradingfloor.games.merlin.turn_order import BARTER, SALE, contest, settle
 from tradingfloor.games.merlin.words import gold, seat
 
+# The moves have no fields: one action of each serves every menu (actions are immutable).
+ACCEPT_MOVE = drawn(Accept)
+DECLINE_MOVE = drawn(Decline)
+BID_AGAIN_MOVE = drawn(BidAgain)
+
 
 def _contest(state: MerlinState, kind: str) -> Contest | None:
     now = contest(state) if state.core.phase == "auction" else None
@@ -119,7 +124,7 @@ def _why_bid_again(state: MerlinState, me: int, a: BidAgain) -> str | None:
 
 
 def _bids_again(state: MerlinState, me: int) -> list[Action]:
-    return [] if _why_offerer(state, me) else [drawn(BidAgain)]
+    return [] if _why_offerer(state, me) else [BID_AGAIN_MOVE]
 
 
 def _apply_bid_again(state: MerlinState, me: int, a: BidAgain, log: Log) -> MerlinState:
@@ -149,11 +154,11 @@ def _why_accept(state: MerlinState, offer: Proposal) -> str | None:
 
 
 def _accepts(state: MerlinState, me: int) -> list[Action]:
-    return [] if _why_answer(state, me, drawn(Accept)) else [drawn(Accept)]
+    return [] if _why_answer(state, me, ACCEPT_MOVE) else [ACCEPT_MOVE]
 
 
 def _declines(state: MerlinState, me: int) -> list[Action]:
-    return [] if _why_answer(state, me, drawn(Decline)) else [drawn(Decline)]
+    return [] if _why_answer(state, me, DECLINE_MOVE) else [DECLINE_MOVE]
 
 
 def _accept(state: MerlinState, offer: Proposal, log: Log) -> MerlinState:
