@@ -63,7 +63,7 @@ def _heuristic(seats: int) -> Any:
 def test_drawn_and_listed_moves_are_the_validated_moves(modules: str, play: str) -> None:
     options = MODULE_SETS[modules]
     kinds: set[str] = set()
-    for seed in (3, 4):
+    for seed in (3, 4) if play == "random" else (3,):
         state = GAME.new(options, seed)
         choose = sampled if play == "random" else _heuristic(options["players"])
         for before, seat, action, _ in random_moves(state, seed, STEPS, choose):
