@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml setup.py requirements/*.txt
 # The rules modules built with mypyc into build/compiled/, used while they match these sources
 # (src/tradingfloor/compiled.py); an edit of one rebuilds them. Without a C compiler or Python's
 # headers the build warns and the pure Python runs: the same engine, slower.
-COMPILED_SOURCES := $(addprefix src/tradingfloor/,core/draws.py core/rng.py core/spaces.py \
+COMPILED_SOURCES := $(addprefix src/tradingfloor/,core/draws.py core/rng.py core/spaces.py core/unvalidated.py \
 	games/middleman/allocation.py games/middleman/rules.py games/middleman/spaces.py \
 	games/middleman/state.py games/businessmen/draft.py games/businessmen/flow.py \
 	games/businessmen/menus.py games/businessmen/rules.py games/businessmen/spaces.py \

@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.game import Event
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.actions import (
     Ask,
     Bid,
@@ -108,7 +109,9 @@ def _why_bid(state: MerlinState, seat: int, action: Bid) -> str | None:
 
 def _bids(state: MerlinState, seat: int) -> list[Action]:
     names = state.config.content.commodities
-    return [Bid(commodity=n, price=p) for n in names for p in range(1, state.core.gold[seat] + 1)]
+    return [
+        drawn(Bid, commodity=n, price=p) for n in names for p in range(1, state.core.gold[seat] + 1)
+    ]
 
 
 def _bid_fields(state: MerlinState, seat: int) -> Fields:
@@ -128,7 +131,7 @@ def _pick_bid(state: MerlinState, seat: int, rng: random.Random) -> Action | Non
     if gold < 1:
         return None
     name = rng.choice(state.config.content.commodities)
-    return Bid(commodity=name, price=rng.randint(1, gold))
+    return drawn(Bid, commodity=name, price=rng.randint(1, gold))
 
 
 def _apply_bid(state: MerlinState, seat: int, action: Bid, log: Log) -> MerlinState:
@@ -167,7 +170,7 @@ def _why_raise(state: MerlinState, seat: int, action: RaiseBid) -> str | None:
 def _raises(state: MerlinState, seat: int) -> list[Action]:
     gold = state.core.gold[seat]
     return [
-        RaiseBid(order=b.id, amount=a)
+        drawn(RaiseBid, order=b.id, amount=a)
         for b in _active_bids(state, seat)
         for a in range(1, gold + 1)
     ]
@@ -184,7 +187,7 @@ def _pick_raise(state: MerlinState, seat: int, rng: random.Random) -> Action | N
     bids, gold = _active_bids(state, seat), state.core.gold[seat]
     if not bids or gold < 1:
         return None
-    return RaiseBid(order=rng.choice(bids).id, amount=rng.randint(1, gold))
+    return drawn(RaiseBid, order=rng.choice(bids).id, amount=rng.randint(1, gold))
 
 
 def _replace_bid(state: MerlinState, index: int, order: Order) -> MerlinState:
@@ -224,7 +227,9 @@ def _why_lower(state: MerlinState, seat: int, action: LowerBid) -> str | None:
 
 def _lowers(state: MerlinState, seat: int) -> list[Action]:
     return [
-        LowerBid(order=b.id, amount=a) for b in _active_bids(state, seat) for a in range(1, b.price)
+        drawn(LowerBid, order=b.id, amount=a)
+        for b in _active_bids(state, seat)
+        for a in range(1, b.price)
     ]
 
 
@@ -238,7 +243,7 @@ def _lower_fields(state: MerlinState, seat: int) -> Fields:
 
 def _pick_lower(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
     picked = pick_in(rng, [(b.id, b.price - 1) for b in _active_bids(state, seat)])
-    return None if picked is None else LowerBid(order=picked[0], amount=picked[1] + 1)
+    return None if picked is None else drawn(LowerBid, order=picked[0], amount=picked[1] + 1)
 
 
 def _apply_lower(state: MerlinState, seat: int, action: LowerBid, log: Log) -> MerlinState:
@@ -273,7 +278,7 @@ def _exits(state: MerlinState, seat: int) -> list[Action]:
 @lru_cache(maxsize=4096)
 def _exit(order: int) -> ExitBid:
     """The move to exit bid `order` (actions are immutable: one serves every menu listing it)."""
-    return ExitBid(order=order)
+    return drawn(ExitBid, order=order)
 
 
 def _apply_exit(state: MerlinState, seat: int, action: ExitBid, log: Log) -> MerlinState:
@@ -306,7 +311,7 @@ def _asks(state: MerlinState, seat: int) -> list[Action]:
     names = state.config.content.commodities
     held = state.economy.goods[seat]
     return [
-        Ask(commodity=n, price=p)
+        drawn(Ask, commodity=n, price=p)
         for i, n in enumerate(names)
         if held[i]
         for p in range(1, max_ask(state) + 1)
@@ -324,7 +329,7 @@ def _pick_ask(state: MerlinState, seat: int, rng: random.Random) -> Action | Non
     held = [n for i, n in enumerate(names) if state.economy.goods[seat][i]]
     if not held:
         return None
-    return Ask(commodity=rng.choice(held), price=rng.randint(1, max_ask(state)))
+    return drawn(Ask, commodity=rng.choice(held), price=rng.randint(1, max_ask(state)))
 
 
 def _apply_ask(state: MerlinState, seat: int, action: Ask, log: Log) -> MerlinState:
@@ -352,7 +357,7 @@ def _withdraws(state: MerlinState, seat: int) -> list[Action]:
 @lru_cache(maxsize=4096)
 def _withdraw(order: int) -> WithdrawAsk:
     """The move to withdraw ask `order` (shared, as `_exit`'s)."""
-    return WithdrawAsk(order=order)
+    return drawn(WithdrawAsk, order=order)
 
 
 def _apply_withdraw(state: MerlinState, seat: int, action: WithdrawAsk, log: Log) -> MerlinState:
@@ -388,7 +393,7 @@ def _why_sell_to(state: MerlinState, seat: int, action: SellTo) -> str | None:
 def _sell_tos(state: MerlinState, seat: int) -> list[Action]:
     held = state.economy.goods[seat]
     return [
-        SellTo(order=b.id)
+        drawn(SellTo, order=b.id)
         for i, book in enumerate(state.economy.books)
         if held[i]
         for b in book.bids
@@ -430,7 +435,7 @@ def _why_buy_from(state: MerlinState, seat: int, action: BuyFrom) -> str | None:
 def _buy_froms(state: MerlinState, seat: int) -> list[Action]:
     gold = state.core.gold[seat]
     return [
-        BuyFrom(order=a.id)
+        drawn(BuyFrom, order=a.id)
         for book in state.economy.books
         for a in book.asks
         if a.owner != seat and a.price <= gold

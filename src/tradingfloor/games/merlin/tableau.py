@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.actions import (
     Accept,
@@ -22,6 +23,10 @@ from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in
 from tradingfloor.games.merlin.state import MerlinState, Offer, Stack
+
+# The moves have no fields: one action of each serves every menu (actions are immutable).
+ACCEPT_MOVE = drawn(Accept)
+DECLINE_MOVE = drawn(Decline)
 
 
 def stack_of(state: MerlinState, seat: int, card: str) -> tuple[int, Stack] | None:
@@ -81,8 +86,8 @@ def _places(state: MerlinState, seat: int) -> list[Action]:
         if card in fresh or not cards.is_permit(config, card):
             continue
         if not cards.is_land(config, card):
-            out.append(Place(card=card))
-        out.extend(Place(card=card, on=base) for base in free)
+            out.append(drawn(Place, card=card))
+        out.extend(drawn(Place, card=card, on=base) for base in free)
     return out
 
 
@@ -126,7 +131,11 @@ def _chauffeurs(state: MerlinState, seat: int) -> list[Stack]:
 
 def _invests(state: MerlinState, seat: int) -> list[Action]:
     gold = state.core.gold[seat]
-    return [Invest(card=c, amount=a) for c in _investable(state, seat) for a in range(1, gold + 1)]
+    return [
+        drawn(Invest, card=c, amount=a)
+        for c in _investable(state, seat)
+        for a in range(1, gold + 1)
+    ]
 
 
 def _invest_fields(state: MerlinState, seat: int) -> Fields:
@@ -148,7 +157,7 @@ def _pick_invest(state: MerlinState, seat: int, rng: random.Random) -> Action | 
     targets, gold = _investable(state, seat), state.core.gold[seat]
     if not targets or gold < 1:
         return None
-    return Invest(card=rng.choice(targets), amount=rng.randint(1, gold))
+    return drawn(Invest, card=rng.choice(targets), amount=rng.randint(1, gold))
 
 
 def _apply_invest(state: MerlinState, seat: int, action: Invest, log: Log) -> MerlinState:
@@ -179,13 +188,15 @@ def _why_store(state: MerlinState, seat: int, action: Store | TakeBack) -> str |
 def _stores(state: MerlinState, seat: int) -> list[Action]:
     gold = state.core.gold[seat]
     return [
-        Store(card=s.base, amount=a) for s in _chauffeurs(state, seat) for a in range(1, gold + 1)
+        drawn(Store, card=s.base, amount=a)
+        for s in _chauffeurs(state, seat)
+        for a in range(1, gold + 1)
     ]
 
 
 def _takes(state: MerlinState, seat: int) -> list[Action]:
     return [
-        TakeBack(card=s.base, amount=a)
+        drawn(TakeBack, card=s.base, amount=a)
         for s in _chauffeurs(state, seat)
         for a in range(1, s.stored + 1)
     ]
@@ -194,12 +205,12 @@ def _takes(state: MerlinState, seat: int) -> list[Action]:
 def _pick_store(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
     gold = state.core.gold[seat]
     picked = pick_in(rng, [(s.base, gold) for s in _chauffeurs(state, seat)])
-    return None if picked is None else Store(card=picked[0], amount=picked[1] + 1)
+    return None if picked is None else drawn(Store, card=picked[0], amount=picked[1] + 1)
 
 
 def _pick_take(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
     picked = pick_in(rng, [(s.base, s.stored) for s in _chauffeurs(state, seat)])
-    return None if picked is None else TakeBack(card=picked[0], amount=picked[1] + 1)
+    return None if picked is None else drawn(TakeBack, card=picked[0], amount=picked[1] + 1)
 
 
 def _apply_store(state: MerlinState, seat: int, action: Store | TakeBack, log: Log) -> MerlinState:
@@ -244,7 +255,7 @@ def liquidation_value(state: MerlinState, stack: Stack) -> int:
 
 def _liquidates(state: MerlinState, seat: int) -> list[Action]:
     return [
-        Liquidate(card=s.base)
+        drawn(Liquidate, card=s.base)
         for s in state.economy.tableaux[seat]
         if not s.invested and bank_can_pay(state, liquidation_value(state, s))
     ]
@@ -298,7 +309,7 @@ def _offers(state: MerlinState, seat: int) -> list[Action]:
     if state.economy.offers_made >= state.config.content.max_offers_per_turn:
         return []
     return [
-        OfferSale(card=s.base, to=b, price=p)
+        drawn(OfferSale, card=s.base, to=b, price=p)
         for s in state.economy.tableaux[seat]
         for b in _buyers(state, seat)
         for p in range(state.core.gold[b] + 1)
@@ -325,7 +336,7 @@ def _pick_offer(state: MerlinState, seat: int, rng: random.Random) -> Action | N
         return None
     buyer = rng.choice(buyers)
     price = rng.randint(0, state.core.gold[buyer])
-    return OfferSale(card=rng.choice(stacks).base, to=buyer, price=price)
+    return drawn(OfferSale, card=rng.choice(stacks).base, to=buyer, price=price)
 
 
 def _apply_offer(state: MerlinState, seat: int, action: OfferSale, log: Log) -> MerlinState:
@@ -347,11 +358,11 @@ def _why_answer(state: MerlinState, seat: int, action: Accept | Decline) -> str 
 
 
 def _accepts(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_answer(state, seat, Accept()) else [Accept()]
+    return [] if _why_answer(state, seat, ACCEPT_MOVE) else [ACCEPT_MOVE]
 
 
 def _declines(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_answer(state, seat, Decline()) else [Decline()]
+    return [] if _why_answer(state, seat, DECLINE_MOVE) else [DECLINE_MOVE]
 
 
 def _apply_accept(state: MerlinState, seat: int, action: Accept, log: Log) -> MerlinState:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.actions import TaxVote
 from tradingfloor.games.merlin.ledger import add_gold, put, to_row
@@ -10,6 +11,9 @@ from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, table_for
 from tradingfloor.games.merlin.seasons import season_at, set_counter
 from tradingfloor.games.merlin.state import MerlinState, Vote
+
+# One action per vote serves every menu (actions are immutable).
+TAX_VOTES: dict[str, TaxVote] = {c: drawn(TaxVote, choice=c) for c in ("keep", "up", "down")}
 
 
 def properties_owned(state: MerlinState, seat: int) -> int:
@@ -97,9 +101,9 @@ def _why_vote(state: MerlinState, seat: int, action: TaxVote) -> str | None:
 
 
 def _votes(state: MerlinState, seat: int) -> list[Action]:
-    if _why_vote(state, seat, TaxVote(choice="keep")):
+    if _why_vote(state, seat, TAX_VOTES["keep"]):
         return []
-    return [TaxVote(choice=c) for c in _choices_allowed(state)]  # type: ignore[arg-type]
+    return [TAX_VOTES[c] for c in _choices_allowed(state)]
 
 
 def _apply_vote(state: MerlinState, seat: int, action: TaxVote, log: Log) -> MerlinState:

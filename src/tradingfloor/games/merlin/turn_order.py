@@ -8,6 +8,7 @@ from math import comb
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin import words
 from tradingfloor.games.merlin.actions import RankBid, TurnBid
 from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_bank, to_pot
@@ -59,14 +60,14 @@ def _why_turn_bid(state: MerlinState, seat: int, action: TurnBid) -> str | None:
 def _turn_bids(state: MerlinState, seat: int) -> list[Action]:
     if _bidder(state, seat, "blind"):
         return []
-    return [TurnBid(amount=a) for a in range(state.core.gold[seat] + 1)]
+    return [drawn(TurnBid, amount=a) for a in range(state.core.gold[seat] + 1)]
 
 
 def _pick_turn_bid(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
     if _bidder(state, seat, "blind"):
         return None
     picked = pick_in(rng, [(None, state.core.gold[seat] + 1)])
-    return None if picked is None else TurnBid(amount=picked[1])
+    return None if picked is None else drawn(TurnBid, amount=picked[1])
 
 
 def _turn_bid_fields(state: MerlinState, seat: int) -> Fields:
@@ -161,7 +162,7 @@ def _rank_bids(state: MerlinState, seat: int) -> list[Action]:
     if rank_bid_count(state, gold, places) > RANK_ENUMERATION_LIMIT:
         return []
     least = rank_minimum(state, gold, places)
-    return [RankBid(stacks=row) for row in _stack_rows(places, gold, least)]
+    return [drawn(RankBid, stacks=row) for row in _stack_rows(places, gold, least)]
 
 
 def _pick_rank_bid(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
@@ -171,7 +172,7 @@ def _pick_rank_bid(state: MerlinState, seat: int, rng: random.Random) -> Action 
     gold, places = state.core.gold[seat], len(now.seats)
     least = rank_minimum(state, gold, places)
     cap = max(least, gold // places)
-    return RankBid(stacks=tuple(rng.randint(least, cap) for _ in range(places)))
+    return drawn(RankBid, stacks=tuple(rng.randint(least, cap) for _ in range(places)))
 
 
 def _apply_rank_bid(state: MerlinState, seat: int, action: RankBid, log: Log) -> MerlinState:

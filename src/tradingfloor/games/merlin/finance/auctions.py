@@ -24,6 +24,7 @@ import random
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.finance.actions import AuctionProperty, SealBid
 from tradingfloor.games.merlin.finance.offers import why_no_offer
 from tradingfloor.games.merlin.finance.state import Sale
@@ -115,7 +116,7 @@ def _auctions(state: MerlinState, me: int) -> list[Action]:
     if not _may_auction(state, me):
         return []
     return [
-        AuctionProperty(card=s.base, style=style, start=start)  # type: ignore[arg-type]
+        drawn(AuctionProperty, card=s.base, style=style, start=start)
         for s in state.economy.tableaux[me]
         for style in ("blind", "open")
         for start in range(liquidation_value(state, s) + 1)
@@ -128,7 +129,7 @@ def _pick_auction(state: MerlinState, me: int, rng: random.Random) -> Action | N
     stack = rng.choice(state.economy.tableaux[me])
     start = rng.randint(0, liquidation_value(state, stack))
     style = rng.choice(("blind", "open"))
-    return AuctionProperty(card=stack.base, style=style, start=start)  # type: ignore[arg-type]
+    return drawn(AuctionProperty, card=stack.base, style=style, start=start)
 
 
 def _apply_auction(state: MerlinState, me: int, a: AuctionProperty, log: Log) -> MerlinState:
@@ -206,7 +207,7 @@ def _bid_runs(state: MerlinState, me: int) -> list[tuple[Any, int]]:
 
 
 def _seals(state: MerlinState, me: int) -> list[Action]:
-    return [SealBid(amount=start + i) for start, n in _bid_runs(state, me) for i in range(n)]
+    return [drawn(SealBid, amount=start + i) for start, n in _bid_runs(state, me) for i in range(n)]
 
 
 def _seal_fields(state: MerlinState, me: int) -> Fields:
@@ -218,7 +219,7 @@ def _seal_fields(state: MerlinState, me: int) -> Fields:
 
 def _pick_seal(state: MerlinState, me: int, rng: random.Random) -> Action | None:
     picked = pick_in(rng, _bid_runs(state, me))
-    return None if picked is None else SealBid(amount=picked[0] + picked[1])
+    return None if picked is None else drawn(SealBid, amount=picked[0] + picked[1])
 
 
 def _apply_seal(state: MerlinState, me: int, a: SealBid, log: Log) -> MerlinState:

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.finance.actions import DropWanted, FillWanted, Want
 from tradingfloor.games.merlin.finance.debts import receive
 from tradingfloor.games.merlin.finance.futures import find_future, when
@@ -226,7 +227,7 @@ def _bid_limit(state: MerlinState, me: int) -> int:
 def _wants(state: MerlinState, me: int) -> list[Action]:
     prices = range(1, _bid_limit(state, me) + 1)
     return [
-        Want(item=k, ref=r, price=p)
+        drawn(Want, item=k, ref=r, price=p)
         for k in kinds(state)
         for r in _bid_refs(state, k)
         for p in prices
@@ -261,7 +262,7 @@ def _pick_want(state: MerlinState, me: int, rng: random.Random) -> Action | None
         return None
     item, offset = picked
     ref = refs[item][offset // limit]
-    return Want(item=item, ref=ref, price=offset % limit + 1)
+    return drawn(Want, item=item, ref=ref, price=offset % limit + 1)
 
 
 def _apply_want(state: MerlinState, me: int, action: Want, log: Log) -> MerlinState:
@@ -297,7 +298,7 @@ def _drops(state: MerlinState, me: int) -> list[Action]:
 @lru_cache(maxsize=4096)
 def _drop(wanted: int) -> DropWanted:
     """The move to drop bid `wanted` (actions are immutable: one serves every menu listing it)."""
-    return DropWanted(wanted=wanted)
+    return drawn(DropWanted, wanted=wanted)
 
 
 def remove_wanted(state: MerlinState, wanted: Wanted) -> MerlinState:
@@ -363,7 +364,7 @@ def _fills(state: MerlinState, me: int) -> list[Action]:
         return []
     held = holdings(state, me)
     return [
-        FillWanted(wanted=w.id, ref=r)
+        drawn(FillWanted, wanted=w.id, ref=r)
         for w in others
         for k, r in held
         if k == w.item and _why_not_fill(state, me, w, r) is None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.finance.actions import Repay
 from tradingfloor.games.merlin.finance.state import BANK, Debt
 from tradingfloor.games.merlin.finance.table import finance_of, owed_by, with_finance
@@ -96,7 +97,7 @@ def _creditors(state: MerlinState, who: int) -> list[int]:
 
 def _repays(state: MerlinState, who: int) -> list[Action]:
     return [
-        Repay(creditor=c, amount=a)
+        drawn(Repay, creditor=c, amount=a)
         for c in _creditors(state, who)
         for a in range(1, min(_owed_to(state, who, c), state.core.gold[who]) + 1)
     ]
@@ -116,7 +117,7 @@ def _pick_repay(state: MerlinState, who: int, rng: random.Random) -> Action | No
         return None
     creditor = rng.choice(creditors)
     most = min(_owed_to(state, who, creditor), state.core.gold[who])
-    return Repay(creditor=creditor, amount=rng.randint(1, most))
+    return drawn(Repay, creditor=creditor, amount=rng.randint(1, most))
 
 
 def _apply_repay(state: MerlinState, who: int, action: Repay, log: Log) -> MerlinState:

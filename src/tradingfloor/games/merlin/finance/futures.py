@@ -21,6 +21,7 @@ from typing import Any
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.draws import below
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.finance.actions import TakeFuture, WriteFuture
 from tradingfloor.games.merlin.finance.debts import receive
 from tradingfloor.games.merlin.finance.state import Future
@@ -152,7 +153,7 @@ def _writes(state: MerlinState, me: int) -> list[Action]:
         return []
     prices = range(1, figures_of(state).futures.most_price + 1)
     return [
-        WriteFuture(commodity=name, price=price, year=y, portion=p)
+        drawn(WriteFuture, commodity=name, price=price, year=y, portion=p)
         for name in state.config.content.commodities
         for price in prices
         for y, p in _expiries(state)
@@ -192,7 +193,8 @@ def _pick_write(state: MerlinState, me: int, rng: random.Random) -> Action | Non
         return None
     place = portion + 1 + below(expiries, rng)
     names = state.config.content.commodities
-    return WriteFuture(
+    return drawn(
+        WriteFuture,
         commodity=names[below(len(names), rng)],
         price=1 + below(figures.most_price, rng),  # rng.randint(1, most_price)'s draw
         year=year + place // wheel,
@@ -273,7 +275,7 @@ def _takes(state: MerlinState, me: int) -> list[Action]:
 @lru_cache(maxsize=4096)
 def _take(future: int) -> TakeFuture:
     """The move to take future `future` (actions are immutable: one serves every menu)."""
-    return TakeFuture(future=future)
+    return drawn(TakeFuture, future=future)
 
 
 def _apply_take(state: MerlinState, me: int, action: TakeFuture, log: Log) -> MerlinState:

@@ -26,6 +26,7 @@ from itertools import product
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.finance.actions import (
     BuyInsurance,
     Reprice,
@@ -140,8 +141,9 @@ def _pick_write(state: MerlinState, me: int, rng: random.Random) -> Action | Non
         return None
     pays_on = rng.choice(PAYS_ON)
     numbers = tuple(sorted(rng.sample(range(2, 13), rng.randint(1, 3))))
-    return WriteInsurance(
-        event=pays_on,  # type: ignore[arg-type]
+    return drawn(
+        WriteInsurance,
+        event=pays_on,
         numbers=numbers if pays_on == "numbers" else (),
         commodity=rng.choice(state.config.content.commodities),
         rolls=rng.choice(fields["rolls"]),
@@ -223,7 +225,7 @@ def _reprices(state: MerlinState, me: int) -> list[Action]:
     fields = _reprice_fields(state, me)
     if not fields:  # (before the product: compiled, a generator is made in full at once)
         return []
-    found = (Reprice(quote=q, premium=p) for q, p in product(*fields.values()))
+    found = (drawn(Reprice, quote=q, premium=p) for q, p in product(*fields.values()))
     return [a for a in found if _why_reprice(state, me, a) is None]
 
 
@@ -234,7 +236,7 @@ def _pick_reprice(state: MerlinState, me: int, rng: random.Random) -> Action | N
     quote = quote_of(state, rng.choice(fields["quote"]))
     assert quote is not None
     premiums = [p for p in fields["premium"] if p != quote.premium]
-    return Reprice(quote=quote.id, premium=rng.choice(premiums)) if premiums else None
+    return drawn(Reprice, quote=quote.id, premium=rng.choice(premiums)) if premiums else None
 
 
 def _apply_reprice(state: MerlinState, me: int, action: Reprice, log: Log) -> MerlinState:
@@ -263,7 +265,7 @@ def _why_withdraw(state: MerlinState, me: int, action: WithdrawQuote) -> str | N
 
 
 def _withdraws(state: MerlinState, me: int) -> list[Action]:
-    return [WithdrawQuote(quote=q.id) for q in finance_of(state).quotes if q.writer == me]
+    return [drawn(WithdrawQuote, quote=q.id) for q in finance_of(state).quotes if q.writer == me]
 
 
 def _apply_withdraw(state: MerlinState, me: int, action: WithdrawQuote, log: Log) -> MerlinState:
@@ -294,7 +296,7 @@ def _why_buy(state: MerlinState, me: int, action: BuyInsurance) -> str | None:
 
 
 def _buys(state: MerlinState, me: int) -> list[Action]:
-    offered = (BuyInsurance(quote=q.id) for q in finance_of(state).quotes)
+    offered = (drawn(BuyInsurance, quote=q.id) for q in finance_of(state).quotes)
     return [a for a in offered if _why_buy(state, me, a) is None]
 
 

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.finance.actions import OfferLoan
 from tradingfloor.games.merlin.finance.chauffeurs import chauffeurs, listed, pay_or_owe, set_store
 from tradingfloor.games.merlin.finance.debts import receive
@@ -80,7 +81,8 @@ def _pick_loan(state: MerlinState, me: int, rng: random.Random) -> Action | None
         return None
     stack = rng.choice([s for s in chauffeurs(state, me) if s.stored])
     principal = rng.randint(1, stack.stored)
-    return OfferLoan(
+    return drawn(
+        OfferLoan,
         to=rng.choice(fields["to"]),
         card=stack.base,
         principal=principal,

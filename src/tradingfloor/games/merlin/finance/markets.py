@@ -23,6 +23,7 @@ from typing import Any
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.draws import below
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.finance.actions import BuyListing, Delist, ListItem
 from tradingfloor.games.merlin.finance.bids import most_price, remove_wanted, why_full
 from tradingfloor.games.merlin.finance.debts import receive
@@ -102,7 +103,9 @@ def _why_list(state: MerlinState, me: int, action: ListItem) -> str | None:
 
 def _lists(state: MerlinState, me: int) -> list[Action]:
     prices = range(1, most_price(state) + 1)
-    return [ListItem(item=k, ref=r, price=p) for k, r in _listable(state, me) for p in prices]
+    return [
+        drawn(ListItem, item=k, ref=r, price=p) for k, r in _listable(state, me) for p in prices
+    ]
 
 
 def _list_fields(state: MerlinState, me: int) -> Fields:
@@ -126,7 +129,7 @@ def _pick_list(state: MerlinState, me: int, rng: random.Random) -> Action | None
         return None
     # (rng.choice's and rng.randint's draws, as `below` makes them)
     item, ref = listable[below(len(listable), rng)]
-    return ListItem(item=item, ref=ref, price=1 + below(most_price(state), rng))
+    return drawn(ListItem, item=item, ref=ref, price=1 + below(most_price(state), rng))
 
 
 def add_listing(
@@ -167,7 +170,7 @@ def _why_delist(state: MerlinState, me: int, action: Delist) -> str | None:
 
 
 def _delists(state: MerlinState, me: int) -> list[Action]:
-    return [Delist(listing=x.id) for x in finance_of(state).listings if x.seller == me]
+    return [drawn(Delist, listing=x.id) for x in finance_of(state).listings if x.seller == me]
 
 
 def _drop_listing(state: MerlinState, listing: Listing) -> MerlinState:
@@ -211,7 +214,7 @@ def _buys(state: MerlinState, me: int) -> list[Action]:
     # (an ask is checked before its move is made: most are refused, often for want of gold)
     purse = state.core.gold[me]
     return [
-        BuyListing(listing=x.id)
+        drawn(BuyListing, listing=x.id)
         for x in finance_of(state).listings
         if x.seller != me and x.price <= purse and _why_not_buy(state, me, x) is None
     ]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.actions import Accept, Decline
 from tradingfloor.games.merlin.finance.state import Proposal
 from tradingfloor.games.merlin.finance.table import figures_of, finance_of, new_id, with_finance
@@ -19,6 +20,10 @@ from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import seat
+
+# The moves have no fields: one action of each serves every menu (actions are immutable).
+ACCEPT_MOVE = drawn(Accept)
+DECLINE_MOVE = drawn(Decline)
 
 STEP = "finance_offer"
 """The pending step of the player answering an offer."""
@@ -79,11 +84,11 @@ def _why_decline(state: MerlinState, seat: int, action: Decline) -> str | None:
 
 
 def _accepts(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_accept(state, seat, Accept()) else [Accept()]
+    return [] if _why_accept(state, seat, ACCEPT_MOVE) else [ACCEPT_MOVE]
 
 
 def _declines(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_decline(state, seat, Decline()) else [Decline()]
+    return [] if _why_decline(state, seat, DECLINE_MOVE) else [DECLINE_MOVE]
 
 
 def _apply_accept(state: MerlinState, seat: int, action: Accept, log: Log) -> MerlinState:

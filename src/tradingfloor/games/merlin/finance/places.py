@@ -24,6 +24,7 @@ import random
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.actions import Accept, Decline
 from tradingfloor.games.merlin.finance.actions import BidAgain, BidForPlace, OfferForPlace
 from tradingfloor.games.merlin.finance.offers import ANSWERS, Answer, make_offer
@@ -35,6 +36,11 @@ from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, 
 from tradingfloor.games.merlin.state import Contest, MerlinState
 from tradingfloor.games.merlin.turn_order import BARTER, SALE, contest, settle
 from tradingfloor.games.merlin.words import gold, seat
+
+# The moves have no fields: one action of each serves every menu (actions are immutable).
+ACCEPT_MOVE = drawn(Accept)
+DECLINE_MOVE = drawn(Decline)
+BID_AGAIN_MOVE = drawn(BidAgain)
 
 
 def _contest(state: MerlinState, kind: str) -> Contest | None:
@@ -89,13 +95,13 @@ def _offer_fields(state: MerlinState, me: int) -> Fields:
 
 def _offers(state: MerlinState, me: int) -> list[Action]:
     fields = _offer_fields(state, me)
-    return [OfferForPlace(amount=n) for n in fields.get("amount", ())]
+    return [drawn(OfferForPlace, amount=n) for n in fields.get("amount", ())]
 
 
 def _pick_offer(state: MerlinState, me: int, rng: random.Random) -> Action | None:
     if _why_offerer(state, me):
         return None
-    return OfferForPlace(amount=rng.randint(0, state.core.gold[me]))
+    return drawn(OfferForPlace, amount=rng.randint(0, state.core.gold[me]))
 
 
 def _apply_offer(state: MerlinState, me: int, a: OfferForPlace, log: Log) -> MerlinState:
@@ -118,7 +124,7 @@ def _why_bid_again(state: MerlinState, me: int, a: BidAgain) -> str | None:
 
 
 def _bids_again(state: MerlinState, me: int) -> list[Action]:
-    return [] if _why_offerer(state, me) else [BidAgain()]
+    return [] if _why_offerer(state, me) else [BID_AGAIN_MOVE]
 
 
 def _apply_bid_again(state: MerlinState, me: int, a: BidAgain, log: Log) -> MerlinState:
@@ -148,11 +154,11 @@ def _why_accept(state: MerlinState, offer: Proposal) -> str | None:
 
 
 def _accepts(state: MerlinState, me: int) -> list[Action]:
-    return [] if _why_answer(state, me, Accept()) else [Accept()]
+    return [] if _why_answer(state, me, ACCEPT_MOVE) else [ACCEPT_MOVE]
 
 
 def _declines(state: MerlinState, me: int) -> list[Action]:
-    return [] if _why_answer(state, me, Decline()) else [Decline()]
+    return [] if _why_answer(state, me, DECLINE_MOVE) else [DECLINE_MOVE]
 
 
 def _accept(state: MerlinState, offer: Proposal, log: Log) -> MerlinState:
@@ -230,13 +236,13 @@ def _bid_fields(state: MerlinState, me: int) -> Fields:
 
 
 def _bids(state: MerlinState, me: int) -> list[Action]:
-    return [BidForPlace(amount=n) for n in _bid_fields(state, me).get("amount", ())]
+    return [drawn(BidForPlace, amount=n) for n in _bid_fields(state, me).get("amount", ())]
 
 
 def _pick_bid(state: MerlinState, me: int, rng: random.Random) -> Action | None:
     if _why_bidder(state, me):
         return None
-    return BidForPlace(amount=rng.randint(0, state.core.gold[me]))
+    return drawn(BidForPlace, amount=rng.randint(0, state.core.gold[me]))
 
 
 def _apply_bid(state: MerlinState, me: int, a: BidForPlace, log: Log) -> MerlinState:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.finance.actions import IssueBonds, IssueNotes, IssueStock, RedeemNote
 from tradingfloor.games.merlin.finance.chauffeurs import (
@@ -305,7 +306,7 @@ def _redeems(state: MerlinState, me: int) -> list[Action]:
         for s in finance_of(state).securities
         if s.kind == "note" and s.holder == me and s.issuer != me
     }
-    return [RedeemNote(issuer=i) for i in sorted(issuers)]
+    return [drawn(RedeemNote, issuer=i) for i in sorted(issuers)]
 
 
 def _apply_redeem(state: MerlinState, me: int, action: RedeemNote, log: Log) -> MerlinState:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.finance.actions import CashSettle, Deliver, Offset
 from tradingfloor.games.merlin.finance.debts import receive
 from tradingfloor.games.merlin.finance.futures import (
@@ -97,7 +98,7 @@ def _why_deliver(state: MerlinState, me: int, action: Deliver) -> str | None:
 
 
 def _delivers(state: MerlinState, me: int) -> list[Action]:
-    actions = [Deliver(future=f.id) for f in _due_futures(state, me)]
+    actions = [drawn(Deliver, future=f.id) for f in _due_futures(state, me)]
     return [a for a in actions if _why_deliver(state, me, a) is None]
 
 
@@ -163,7 +164,7 @@ def _why_offset(state: MerlinState, me: int, action: Offset) -> str | None:
 
 def _offsets(state: MerlinState, me: int) -> list[Action]:
     return [
-        Offset(future=f.id, long=other.id)
+        drawn(Offset, future=f.id, long=other.id)
         for f in _due_futures(state, me)
         if _why_settling(state, me, f.id) is None
         for other in _offsetting(state, me, f)
@@ -224,7 +225,7 @@ def _why_cash(state: MerlinState, me: int, action: CashSettle) -> str | None:
 
 
 def _cashes(state: MerlinState, me: int) -> list[Action]:
-    actions = [CashSettle(future=f.id) for f in _due_futures(state, me)]
+    actions = [drawn(CashSettle, future=f.id) for f in _due_futures(state, me)]
     return [a for a in actions if _why_cash(state, me, a) is None]
 
 

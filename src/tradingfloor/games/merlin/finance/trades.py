@@ -20,6 +20,7 @@ from typing import Any
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.draws import below
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.finance.actions import ProposeTrade
 from tradingfloor.games.merlin.finance.offers import ANSWERS, Answer, make_offer, why_no_offer
 from tradingfloor.games.merlin.finance.phrases import bundle_words as said
@@ -190,7 +191,7 @@ def _trades(state: MerlinState, me: int) -> list[Action]:
     rows: list[dict[str, Any]] = [{}]
     for name, values in fields.items():
         rows = [{**row, name: v} for row in rows for v in values]
-    actions = [ProposeTrade(**row) for row in rows]
+    actions = [drawn(ProposeTrade, **row) for row in rows]
     return [a for a in actions if _why_propose(state, me, a) is None]
 
 
@@ -256,7 +257,8 @@ def _pick_trade(state: MerlinState, me: int, rng: random.Random) -> Action | Non
     give, get = _side(state, me, rng, True), _side(state, to, rng, False)
     if give == NOTHING or get == NOTHING:
         return None  # _why_propose refuses a gift; known before the action is built
-    action = ProposeTrade(
+    action = drawn(
+        ProposeTrade,
         to=to,
         give_gold=give[0],
         give_commodity=give[1],

@@ -17,6 +17,7 @@ from itertools import product
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import add_gold, put, to_row
@@ -110,7 +111,8 @@ def _decrees(state: MerlinState, seat: int) -> list[Action]:
     moves = [dict(zip(COUNTERS, s, strict=True)) for s in product((-1, 0, 1), repeat=3)]
     moves = [m for m in moves if _why_steps(state, m) is None]
     return [
-        PlayDecree(
+        drawn(
+            PlayDecree,
             card=k,
             cost_of_living=m["cost_of_living"],
             research_cost=m["research_cost"],
@@ -171,7 +173,7 @@ def _why_reclaim(state: MerlinState, seat: int, action: Reclaim) -> str | None:
 def _reclaims(state: MerlinState, seat: int) -> list[Action]:
     if not magic_of(state).reclaim:
         return []
-    return [Reclaim(card=s.base) for s in state.economy.tableaux[seat] if s.invested]
+    return [drawn(Reclaim, card=s.base) for s in state.economy.tableaux[seat] if s.invested]
 
 
 def _apply_reclaim(state: MerlinState, seat: int, action: Reclaim, log: Log) -> MerlinState:
@@ -252,9 +254,9 @@ def _why_propose(state: MerlinState, seat: int, action: Propose) -> str | None:
 
 
 def _proposes(state: MerlinState, seat: int) -> list[Action]:
-    if _why_propose(state, seat, Propose(proposal=NONE)):
+    if _why_propose(state, seat, drawn(Propose, proposal=NONE)):
         return []
-    return [Propose(proposal=p) for p in proposals_open(state)]
+    return [drawn(Propose, proposal=p) for p in proposals_open(state)]
 
 
 def _apply_propose(state: MerlinState, seat: int, action: Propose, log: Log) -> MerlinState:

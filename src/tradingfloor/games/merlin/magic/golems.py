@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import add_gold, put, to_row
 from tradingfloor.games.merlin.magic.actions import Ally, PlayGolem
@@ -157,7 +158,7 @@ def _plays(state: MerlinState, me: int) -> list[Action]:
         for owner in state.core.in_game():
             for stack in state.economy.tableaux[owner]:
                 if _target_refusal(state, me, role, owner, stack.base) is None:
-                    out.append(PlayGolem(card=card, seat=owner, on=stack.base))
+                    out.append(drawn(PlayGolem, card=card, seat=owner, on=stack.base))
     return out
 
 
@@ -233,7 +234,7 @@ def _allies(state: MerlinState, me: int) -> list[Action]:
 @cache
 def _ally(other: int, allied: bool) -> Ally:
     """The move to ally with (or leave) `other` (actions are immutable: it can be shared)."""
-    return Ally(seat=other, allied=allied)
+    return drawn(Ally, seat=other, allied=allied)
 
 
 def _apply_ally(state: MerlinState, me: int, action: Ally, log: Log) -> MerlinState:

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any, Literal
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank
 from tradingfloor.games.merlin.magic.actions import FundLab
@@ -127,7 +128,7 @@ def _funds(state: MerlinState, me: int) -> list[Action]:
 @cache
 def _fund(lab: str) -> FundLab:
     """The move to fund `lab` (actions are immutable: every menu can share it)."""
-    return FundLab(lab=lab)
+    return drawn(FundLab, lab=lab)
 
 
 def _apply_fund(state: MerlinState, me: int, action: FundLab, log: Log) -> MerlinState:

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import add_gold, bank_pays, put, to_bank
 from tradingfloor.games.merlin.magic import golem_fights
@@ -91,7 +92,7 @@ def _why_brew(state: MerlinState, me: int, action: Brew) -> str | None:
 
 
 def _brews(state: MerlinState, me: int) -> list[Action]:
-    actions = [Brew(recipe=h.card) for h in magic_of(state).recipes[me]]
+    actions = [drawn(Brew, recipe=h.card) for h in magic_of(state).recipes[me]]
     return [a for a in actions if _why_brew(state, me, a) is None]
 
 

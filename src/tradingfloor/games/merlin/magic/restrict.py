@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin import cards, permits, tableau
 from tradingfloor.games.merlin.actions import Invest, Place
 from tradingfloor.games.merlin.magic import decrees, golem_fights, labs, shops
@@ -84,7 +85,7 @@ def _targets(state: MerlinState, seat: int) -> list[str]:
 
 def _invests(state: MerlinState, seat: int) -> list[Action]:
     return [
-        Invest(card=c, amount=a)
+        drawn(Invest, card=c, amount=a)
         for c in _targets(state, seat)
         for a in range(1, _most(state, seat, c) + 1)
     ]
@@ -101,7 +102,7 @@ def _pick_invest(state: MerlinState, seat: int, rng: random.Random) -> Action | 
     if not targets:
         return None
     card = rng.choice(targets)
-    return Invest(card=card, amount=rng.randint(1, _most(state, seat, card)))
+    return drawn(Invest, card=card, amount=rng.randint(1, _most(state, seat, card)))
 
 
 # --- buy_permit ------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import add_gold, bank_pays, earn, put, to_bank
 from tradingfloor.games.merlin.magic.actions import FoundShop, OpenShop, SellMead, SellSpell
@@ -98,7 +99,7 @@ def _founds(state: MerlinState, me: int) -> list[Action]:
         for lab in magic_of(state).labs
         if lab.owner == me and lab.grant and successful(state, lab)
     ]
-    return [FoundShop(lab=lab, on=on) for lab in labs for on in free]
+    return [drawn(FoundShop, lab=lab, on=on) for lab in labs for on in free]
 
 
 def _apply_found(state: MerlinState, me: int, action: FoundShop, log: Log) -> MerlinState:
@@ -283,7 +284,7 @@ def _why_sell(state: MerlinState, me: int, action: SellSpell) -> str | None:
 def _sells(state: MerlinState, me: int) -> list[Action]:
     routes = _routes(state, me)
     return [
-        SellSpell(spell=h.card, shop=shop, seat=owner)
+        drawn(SellSpell, spell=h.card, shop=shop, seat=owner)
         for h in magic_of(state).spells[me]
         for owner, shop, _ in routes
     ]
@@ -327,8 +328,8 @@ def _opens(state: MerlinState, me: int) -> list[Action]:
     out: list[Action] = []
     for stack in shops_of(state, me, "spell_shop"):
         if open_fee(state, me, stack.base) is not None:
-            out.append(OpenShop(shop=stack.base, fee=None))
-        out += [OpenShop(shop=stack.base, fee=fee) for fee in range(MOST_FEE + 1)]
+            out.append(drawn(OpenShop, shop=stack.base, fee=None))
+        out += [drawn(OpenShop, shop=stack.base, fee=fee) for fee in range(MOST_FEE + 1)]
     return out
 
 
@@ -338,8 +339,8 @@ def _pick_open(state: MerlinState, me: int, rng: random.Random) -> Action | None
         return None
     shop = rng.choice(shops).base
     if open_fee(state, me, shop) is not None and rng.random() < 0.5:
-        return OpenShop(shop=shop, fee=None)
-    return OpenShop(shop=shop, fee=rng.randint(0, MOST_FEE))
+        return drawn(OpenShop, shop=shop, fee=None)
+    return drawn(OpenShop, shop=shop, fee=rng.randint(0, MOST_FEE))
 
 
 def _apply_open(state: MerlinState, me: int, action: OpenShop, log: Log) -> MerlinState:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank, to_row
 from tradingfloor.games.merlin.magic.actions import CastSpell
 from tradingfloor.games.merlin.magic.content import Spell, kind_of
@@ -179,7 +180,9 @@ def _casts(state: MerlinState, me: int) -> list[Action]:
     for held in magic_of(state).spells[me]:
         credits = [False, True] if creditable(state, me, held) else [False]
         for who, card in targets(state, me, spell_of(state, held.card)):
-            out += [CastSpell(spell=held.card, seat=who, card=card, credit=c) for c in credits]
+            out += [
+                drawn(CastSpell, spell=held.card, seat=who, card=card, credit=c) for c in credits
+            ]
     return out
 
 
