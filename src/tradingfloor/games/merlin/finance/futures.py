@@ -303,9 +303,12 @@ def expire(state: MerlinState, log: Log) -> MerlinState:
     is withdrawn from the field (MERLIN-MODULES.md §3.4: "Untaken at expiry: withdrawn")."""
     if state.finance is None:
         return state
-    reached = now(state)
+    year, portion = now(state)
     for future in finance_of(state).futures:
-        if future.expired or (future.year, future.portion) > reached:
+        # Not yet: its (year, portion) is after now. Compared as numbers, not as tuples: the
+        # wheel turns every few moves and most futures on the field are not due.
+        due_year = future.year
+        if future.expired or due_year > year or (due_year == year and future.portion > portion):
             continue
         name = name_of(state, future.commodity)
         if future.long is None:
