@@ -1,8 +1,9 @@
 """The action types that random play asks at every move, and that mostly have nothing to offer,
-answer from a cheap test or a menu kept by identity. At every step of seeded games with every
-module on (random and heuristic play), each answers as the long way round does: its menu is the
-one built afresh with nothing kept, every action in it is legal, and every legal candidate is in
-it; a space's sample stays the same; and no future on the field is left unexpired past its
+answer from a cheap test before any refusal is put in words. At every step of seeded games with
+every module on (random and heuristic play), each answers as the long way round does: its menu
+is the one built afresh with nothing kept, every action in it is legal, and every legal candidate
+is in it (or, for a type sampled without a menu, a sample is drawn exactly when some candidate is
+legal); a space's sample stays the same; and no future on the field is left unexpired past its
 expiry."""
 
 from __future__ import annotations
@@ -18,9 +19,15 @@ import pytest
 from tradingfloor.agents import make_agent
 from tradingfloor.core.agent import decision_for
 from tradingfloor.games.merlin import cards, memo
-from tradingfloor.games.merlin.actions import Invest
+from tradingfloor.games.merlin.actions import BuyPermit, Invest, OfferSale
 from tradingfloor.games.merlin.finance.actions import Repay
-from tradingfloor.games.merlin.magic.actions import Ally, CallVote, FundLab, Monarchy, PlayDecree
+from tradingfloor.games.merlin.magic.actions import (
+    Ally,
+    CallVote,
+    FundLab,
+    Monarchy,
+    PlayDecree,
+)
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule
 from tradingfloor.games.merlin.state import MerlinState
@@ -45,6 +52,8 @@ def _candidates(state: MerlinState, seat: int, name: str) -> list[Any] | None:
         magic = state.magic
         assert magic is not None
         return [FundLab(lab=lab.card) for lab in magic.labs]
+    if name == "buy_permit":
+        return [BuyPermit()]
     if name == "play_decree":
         kings = [c for c in state.economy.hands[seat] if cards.is_king(state.config, c)]
         return [
@@ -58,7 +67,7 @@ def _candidates(state: MerlinState, seat: int, name: str) -> list[Any] | None:
 def _check_menus(state: MerlinState, seat: int, seen: Counter[tuple[str, bool]]) -> None:
     space = GAME.legal(state, seat)
     rules: dict[str, ActionRule] = getattr(space, "rules", {})
-    for name in ("ally", "call_vote", "magic_vote", "monarchy", "fund_lab", "play_decree"):
+    for name in MENUS:
         rule = rules.get(name)
         if rule is None:
             continue
@@ -70,16 +79,25 @@ def _check_menus(state: MerlinState, seat: int, seen: Counter[tuple[str, bool]])
         if candidates is not None:
             legal = [a for a in candidates if rule.why(state, seat, a) is None]
             assert set(legal) == set(menu), name
-        if rule.blocked is not None:
-            assert rule.blocked(state, seat) == (not menu), name
+        if rule.blocked is not None and rule.blocked(state, seat):
+            assert not menu, name  # blocked: every action of the type refused
         seen[name, bool(menu)] += 1
-    for name, long_way in (("invest", _invest_long), ("repay", _repay_long)):
+    for name, long_way in PICKS:
         rule = rules.get(name)
         if rule is None:
             continue
         picked = _sampled(rule, state, seat)
         assert (picked[0] is None) == (not long_way(state, seat, rule)), name
         seen[name, picked[0] is not None] += 1
+
+
+def _offer_long(state: MerlinState, seat: int, rule: ActionRule) -> bool:
+    """Whether any sale may be offered: each property to each other seat for nothing, asked."""
+    return any(
+        rule.why(state, seat, OfferSale(card=s.base, to=b, price=0)) is None
+        for s in state.economy.tableaux[seat]
+        for b in range(state.players)
+    )
 
 
 def _sampled(rule: ActionRule, state: MerlinState, seat: int) -> tuple[Any, Any]:
@@ -102,6 +120,11 @@ def _repay_long(state: MerlinState, seat: int, rule: ActionRule) -> bool:
     return any(
         rule.why(state, seat, Repay(creditor=c, amount=1)) is None for c in range(state.players)
     )
+
+
+MENUS = ("ally", "call_vote", "magic_vote", "monarchy", "fund_lab", "play_decree")
+MENUS += ("buy_permit",)
+PICKS = (("invest", _invest_long), ("repay", _repay_long), ("offer_sale", _offer_long))
 
 
 def _check_futures(state: MerlinState) -> None:
@@ -163,7 +186,7 @@ def test_heuristic_play_menus_agree_with_the_long_way(seed: int) -> None:
     for state, seat in _heuristic_game(seed):
         _check_menus(state, seat, seen)
         _check_futures(state)
-    assert seen["ally", True] and seen["call_vote", True]
+    assert seen["ally", True] and seen["call_vote", True] and seen["buy_permit", True]
 
 
 def test_table_votes_at_every_volatility_agree_with_the_long_way() -> None:
