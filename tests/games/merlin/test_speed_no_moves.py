@@ -191,11 +191,8 @@ def test_heuristic_play_menus_agree_with_the_long_way(seed: int) -> None:
 
 def test_table_votes_at_every_volatility_agree_with_the_long_way() -> None:
     """7s: the volatility is called up only below its most, down only above its least."""
-    state = GAME.new(ALL_MODULES, 3)
+    state = _turn_state()
     seat = GAME.actors(state)[0]
-    while "call_vote" not in getattr(GAME.legal(state, seat), "rules", {}):
-        state = GAME.apply(state, seat, GAME.legal(state, seat).sample(random.Random(0)))
-        seat = GAME.actors(state)[0]
     magic = state.magic
     assert magic is not None
     figures = state.config.magic.figures.votes  # type: ignore[union-attr]
@@ -205,3 +202,27 @@ def test_table_votes_at_every_volatility_agree_with_the_long_way() -> None:
         seen: Counter[tuple[str, bool]] = Counter()
         _check_menus(replace(state, magic=changed), seat, seen)
         assert seen["call_vote", True]
+
+
+def test_monarchy_at_every_count_of_crowns_agrees_with_the_long_way() -> None:
+    """Kings: five crowns (the figure) make a monarchy; fewer do not."""
+    state = _turn_state()
+    seat = GAME.actors(state)[0]
+    magic = state.magic
+    assert magic is not None
+    needed = state.config.magic.figures.decrees.monarchy_crowns  # type: ignore[union-attr]
+    seen: Counter[tuple[str, bool]] = Counter()
+    for held in range(needed + 2):
+        crowns = tuple(held if s == seat else 0 for s in range(state.players))
+        _check_menus(replace(state, magic=replace(magic, crowns=crowns)), seat, seen)
+    assert seen["monarchy", True] == 2 and seen["monarchy", False] == needed
+
+
+def _turn_state() -> MerlinState:
+    """The first state of a seeded game where the player to move may call a vote."""
+    state = GAME.new(ALL_MODULES, 3)
+    seat = GAME.actors(state)[0]
+    while "call_vote" not in getattr(GAME.legal(state, seat), "rules", {}):
+        state = GAME.apply(state, seat, GAME.legal(state, seat).sample(random.Random(0)))
+        seat = GAME.actors(state)[0]
+    return state

@@ -77,7 +77,10 @@ def _monarchies(state: MerlinState, seat: int) -> list[Action]:
 
 def _may_crown(state: MerlinState, seat: int) -> bool:
     """Whether `seat` holds the crowns a monarchy takes (`_why_monarchy` refuses otherwise)."""
-    return magic_of(state).crowns[seat] >= content_of(state).figures.decrees.monarchy_crowns
+    held = magic_of(state).crowns[seat]
+    # (a monarchy takes at least one crown, as the content's figures are checked: a player
+    # without any, the commonest, need not read them)
+    return held > 0 and held >= content_of(state).figures.decrees.monarchy_crowns
 
 
 def _apply_monarchy(state: MerlinState, seat: int, action: Monarchy, log: Log) -> MerlinState:
