@@ -20,7 +20,7 @@ from tradingfloor.agents import make_agent
 from tradingfloor.core.agent import decision_for
 from tradingfloor.games.merlin import cards, memo
 from tradingfloor.games.merlin.actions import BuyPermit, Invest, OfferSale
-from tradingfloor.games.merlin.finance.actions import Repay
+from tradingfloor.games.merlin.finance.actions import Repay, TakeFuture
 from tradingfloor.games.merlin.magic.actions import (
     Ally,
     CallVote,
@@ -54,6 +54,10 @@ def _candidates(state: MerlinState, seat: int, name: str) -> list[Any] | None:
         return [FundLab(lab=lab.card) for lab in magic.labs]
     if name == "buy_permit":
         return [BuyPermit()]
+    if name == "take_future":
+        finance = state.finance
+        assert finance is not None
+        return [TakeFuture(future=f.id) for f in finance.futures]
     if name == "play_decree":
         kings = [c for c in state.economy.hands[seat] if cards.is_king(state.config, c)]
         return [
@@ -123,7 +127,7 @@ def _repay_long(state: MerlinState, seat: int, rule: ActionRule) -> bool:
 
 
 MENUS = ("ally", "call_vote", "magic_vote", "monarchy", "fund_lab", "play_decree")
-MENUS += ("buy_permit",)
+MENUS += ("buy_permit", "take_future")
 PICKS = (("invest", _invest_long), ("repay", _repay_long), ("offer_sale", _offer_long))
 
 
@@ -187,6 +191,7 @@ def test_heuristic_play_menus_agree_with_the_long_way(seed: int) -> None:
         _check_menus(state, seat, seen)
         _check_futures(state)
     assert seen["ally", True] and seen["call_vote", True] and seen["buy_permit", True]
+    assert seen["take_future", True] and seen["take_future", False]
 
 
 def test_table_votes_at_every_volatility_agree_with_the_long_way() -> None:

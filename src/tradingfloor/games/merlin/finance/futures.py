@@ -266,8 +266,14 @@ def _take_refusal(state: MerlinState, me: int, future: Future) -> str | None:
 
 
 def _takes(state: MerlinState, me: int) -> list[Action]:
-    futures = finance_of(state).futures
-    return [_take(f.id) for f in futures if _take_refusal(state, me, f) is None]
+    # `_take_refusal`'s tests written out (random play asks at most moves, and few of the notes
+    # on the field can be taken): another's, untaken, not expired, its price in hand.
+    gold = state.core.gold[me]
+    return [
+        _take(f.id)
+        for f in finance_of(state).futures
+        if f.short != me and f.long is None and not f.expired and f.price <= gold
+    ]
 
 
 @lru_cache(maxsize=4096)
