@@ -29,7 +29,12 @@ BUY_PERMIT = BuyPermit()  # the move has no fields: one action serves every turn
 
 
 def _buys(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_buy(state, seat, BUY_PERMIT) else [BUY_PERMIT]
+    # `_why_buy` without its words (most players at most moves hold less than a permit costs):
+    # a permit is the deck's next card, at the cost of the living.
+    core = state.core
+    if not state.economy.deck or core.counters.cost_of_living > core.gold[seat]:
+        return []
+    return [BUY_PERMIT]
 
 
 def _apply_buy(state: MerlinState, seat: int, action: BuyPermit, log: Log) -> MerlinState:

@@ -329,10 +329,15 @@ def _offer_fields(state: MerlinState, seat: int) -> Fields:
 
 
 def _pick_offer(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
-    stacks, buyers = state.economy.tableaux[seat], _buyers(state, seat)
+    stacks = state.economy.tableaux[seat]
     if state.economy.offers_made >= state.config.content.max_offers_per_turn:
         return None
-    if not stacks or not buyers:
+    # Clubs: the owner sells a property: with none on the table (most players at most moves)
+    # the buyers need not be listed.
+    if not stacks:
+        return None
+    buyers = _buyers(state, seat)
+    if not buyers:
         return None
     buyer = rng.choice(buyers)
     price = rng.randint(0, state.core.gold[buyer])

@@ -112,7 +112,10 @@ def _repay_fields(state: MerlinState, who: int) -> Fields:
 
 
 def _pick_repay(state: MerlinState, who: int, rng: random.Random) -> Action | None:
-    creditors = [c for c in _creditors(state, who) if state.core.gold[who] > 0]
+    # A repayment is of gold in hand (`_why_repay`): with none, the debts need not be read.
+    if state.core.gold[who] <= 0:
+        return None
+    creditors = _creditors(state, who)
     if not creditors:
         return None
     creditor = rng.choice(creditors)

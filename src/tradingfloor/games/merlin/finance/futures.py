@@ -268,8 +268,14 @@ def _take_refusal(state: MerlinState, me: int, future: Future) -> str | None:
 
 
 def _takes(state: MerlinState, me: int) -> list[Action]:
-    futures = finance_of(state).futures
-    return [_take(f.id) for f in futures if _take_refusal(state, me, f) is None]
+    # `_take_refusal`'s tests written out (random play asks at most moves, and few of the notes
+    # on the field can be taken): another's, untaken, not expired, its price in hand.
+    gold = state.core.gold[me]
+    return [
+        _take(f.id)
+        for f in finance_of(state).futures
+        if f.short != me and f.long is None and not f.expired and f.price <= gold
+    ]
 
 
 @lru_cache(maxsize=4096)
@@ -305,9 +311,12 @@ def expire(state: MerlinState, log: Log) -> MerlinState:
     is withdrawn from the field (MERLIN-MODULES.md §3.4: "Untaken at expiry: withdrawn")."""
     if state.finance is None:
         return state
-    reached = now(state)
+    year, portion = now(state)
     for future in finance_of(state).futures:
-        if future.expired or (future.year, future.portion) > reached:
+        # Not yet: its (year, portion) is after now. Compared as numbers, not as tuples: the
+        # wheel turns every few moves and most futures on the field are not due.
+        due_year = future.year
+        if future.expired or due_year > year or (due_year == year and future.portion > portion):
             continue
         name = name_of(state, future.commodity)
         if future.long is None:

@@ -130,8 +130,10 @@ ISSUES: Mapping[Kind, type[IssueBonds] | type[IssueStock] | type[IssueNotes]] = 
 
 
 def _issue_pick(what: Kind) -> Callable[[MerlinState, int, random.Random], Action | None]:
+    fields_of = _issue_fields(what)  # made once, not at every sample
+
     def pick(state: MerlinState, me: int, rng: random.Random) -> Action | None:
-        fields = _issue_fields(what)(state, me)
+        fields = fields_of(state, me)
         if not fields:
             return None
         chosen = {name: rng.choice(values) for name, values in fields.items()}

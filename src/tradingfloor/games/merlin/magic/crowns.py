@@ -68,7 +68,19 @@ MONARCHY_MOVE = Monarchy()
 
 
 def _monarchies(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_monarchy(state, seat, MONARCHY_MOVE) else [MONARCHY_MOVE]
+    # Kings: a monarchy takes `monarchy_crowns` crowns (`_why_monarchy`), tested without the
+    # refusal's words: most players hold fewer at most moves.
+    if not _may_crown(state, seat):
+        return []
+    return [MONARCHY_MOVE]
+
+
+def _may_crown(state: MerlinState, seat: int) -> bool:
+    """Whether `seat` holds the crowns a monarchy takes (`_why_monarchy` refuses otherwise)."""
+    held = magic_of(state).crowns[seat]
+    # (a monarchy takes at least one crown, as the content's figures are checked: a player
+    # without any, the commonest, need not read them)
+    return held > 0 and held >= content_of(state).figures.decrees.monarchy_crowns
 
 
 def _apply_monarchy(state: MerlinState, seat: int, action: Monarchy, log: Log) -> MerlinState:
@@ -87,7 +99,7 @@ MONARCHY = ActionRule(
     _why_monarchy,
     _monarchies,
     _apply_monarchy,
-    blocked=lambda state, seat: _why_monarchy(state, seat, MONARCHY_MOVE) is not None,
+    blocked=lambda state, seat: not _may_crown(state, seat),
 )
 
 

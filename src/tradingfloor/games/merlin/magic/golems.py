@@ -223,12 +223,25 @@ def _why_ally(state: MerlinState, me: int, action: Ally) -> str | None:
 
 
 def _allies(state: MerlinState, me: int) -> list[Action]:
-    pairs = magic_of(state).allies
+    magic = magic_of(state)
+    # (whom `me` is allied with, read from the pairs once rather than searched for each player;
+    # random play asks at most moves)
+    mine = {other for owner, other in magic.allies if owner == me}
+    played = magic.played
     return [
-        _ally(other, (me, other) not in pairs)
+        _ally(other, other not in mine)
         for other in state.core.in_game()
-        if other != me and not done_this_turn(state, f"ally:{other}")
+        if other != me and _ally_mark(other) not in played  # `done_this_turn`
     ]
+
+
+_ALLY_MARKS = tuple(f"ally:{other}" for other in range(8))
+"""What a turn's moves note when an alliance with each seat changed, made once."""
+
+
+def _ally_mark(other: int) -> str:
+    """ "ally:<seat>": an alliance with `other` changed this turn ([R] once a turn)."""
+    return _ALLY_MARKS[other] if other < len(_ALLY_MARKS) else f"ally:{other}"
 
 
 @cache

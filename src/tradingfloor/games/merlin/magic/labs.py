@@ -120,7 +120,13 @@ def _why_fund(state: MerlinState, me: int, action: FundLab) -> str | None:
 
 
 def _funds(state: MerlinState, me: int) -> list[Action]:
-    labs = [lab for lab in magic_of(state).labs if lab.owner == me]
+    # `_why_fund` refuses every lab while the research cost is more than the gold in hand, and a
+    # lab with a grant on it (MERLIN-MODULES.md §2.1: "One grant at a time"): tested before its
+    # refusals are put in words, as most players at most moves may fund nothing.
+    core = state.core
+    if core.gold[me] < core.counters.research_cost:
+        return []
+    labs = [lab for lab in magic_of(state).labs if lab.owner == me and not lab.grant]
     actions = [_fund(lab.card) for lab in labs]
     return [a for a in actions if _why_fund(state, me, a) is None]
 

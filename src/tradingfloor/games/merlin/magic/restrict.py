@@ -79,6 +79,10 @@ def _why_invest(state: MerlinState, seat: int, action: Invest) -> str | None:
 
 
 def _targets(state: MerlinState, seat: int) -> list[str]:
+    # Property Investing puts gold on a property: with none in hand, `_most` is 0 on every card
+    # and nothing can be invested (`_why_invest`), so the guards need not be asked.
+    if state.core.gold[seat] < 1:
+        return []
     found = [str(c) for c in INVEST.fields(state, seat).get("card", [])]
     return [c for c in found if _refusal(state, seat, c) is None and _most(state, seat, c) > 0]
 

@@ -238,7 +238,20 @@ CALLS = {kind: CallVote(kind=kind) for kind in TABLE_VOTES}  # type: ignore[arg-
 
 
 def _calls(state: MerlinState, seat: int) -> list[Action]:
-    return [CALLS[kind] for kind in TABLE_VOTES if _why_call_kind(state, kind) is None]
+    """The votes `_why_call_kind` allows now, in TABLE_VOTES' order, read without its words:
+    random play asks at every move, and a vote is called at most once a turn."""
+    magic = magic_of(state)
+    if done_this_turn(state, "call_vote"):  # once a turn
+        return []
+    # Jokers: a call puts them in when they are out, takes them out when they are in.
+    menu: list[Action] = [CALLS["jokers_out"] if magic.jokers_in else CALLS["jokers_in"]]
+    # 7s: the volatility is called up below its most, down above its least.
+    figures = content_of(state).figures.votes
+    if magic.volatility < figures.volatility_most:
+        menu.append(CALLS["volatility_up"])
+    if magic.volatility > figures.volatility_least:
+        menu.append(CALLS["volatility_down"])
+    return menu
 
 
 def _apply_call(state: MerlinState, seat: int, action: CallVote, log: Log) -> MerlinState:
