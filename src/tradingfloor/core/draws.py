@@ -8,7 +8,7 @@ the same, and tests hold them to the methods they stand for.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import Any, Final, TypeVar
 
@@ -29,10 +29,8 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for place, below, bits in _steps(len(items)):
-        partner = getrandbits(bits)
-        while partner >= below:
-            partner = getrandbits(bits)
+    for place, bound, bits in _steps(len(items)):
+        partner = _partner(getrandbits, bound, bits)
         items[place], items[partner] = items[partner], items[place]
 
 
@@ -52,9 +50,7 @@ def shuffled_lazily(items: Sequence[T], rng: random.Random) -> Iterator[T]:
     else:
         getrandbits = rng.getrandbits
         for place, bound, bits in _steps(len(order)):
-            partner = getrandbits(bits)
-            while partner >= bound:
-                partner = getrandbits(bits)
+            partner = _partner(getrandbits, bound, bits)
             order[place], order[partner] = order[partner], order[place]
             yield order[place]
     if order:
@@ -73,6 +69,16 @@ def below(bound: int, rng: random.Random) -> int:
     while drawn >= bound:
         drawn = rng.getrandbits(bits)
     return drawn
+
+
+def _partner(getrandbits: Callable[[int], int], bound: int, bits: int) -> int:
+    """A place's partner in a shuffle, below `bound`, as `_randbelow` draws it: `bits` bits at a
+    time (`bound.bit_length()`) until the draw falls below it. (`below` keeps its own loop: it
+    looks `getrandbits` up only when it draws, and the picks call it at almost every move.)"""
+    partner = getrandbits(bits)
+    while partner >= bound:
+        partner = getrandbits(bits)
+    return partner
 
 
 @cache
