@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.draws import below
@@ -39,11 +39,12 @@ from tradingfloor.games.merlin.finance.items import (
     why_not_held,
     why_own_short,
 )
-from tradingfloor.games.merlin.finance.state import ItemKind, Listing, Security
+from tradingfloor.games.merlin.finance.state import Finance, ItemKind, Listing, Security
 from tradingfloor.games.merlin.finance.table import finance_of, new_id, with_finance
 from tradingfloor.games.merlin.ledger import add_gold, to_bank
+from tradingfloor.games.merlin.magic.state import Magic
 from tradingfloor.games.merlin.magic.table import magic_of
-from tradingfloor.games.merlin.memo import ByIdentity, same_objects
+from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
@@ -250,10 +251,10 @@ def tidy(state: MerlinState, log: Log) -> MerlinState:
     the card cast or stolen, the crown spent, the security gone, the seller out) comes off its
     table; a bid for the securities of an issuer who is out, or of a buyer out, is returned."""
     finance = state.finance
-    if finance is None or (not finance.listings and not finance.wanted):
+    # (typed: the state's `finance` is Any, whose every field read would go by name)
+    if not isinstance(finance, Finance) or (not finance.listings and not finance.wanted):
         return state
-    read = _tidy_reads(state)
-    if same_objects(read, _TIDIED[0]):
+    if _tidied_already(state, finance):
         return state
     before = state
     out = state.core.out
@@ -280,22 +281,57 @@ def tidy(state: MerlinState, log: Log) -> MerlinState:
             state = add_gold(state, wanted.buyer, wanted.price)
         log.append(event("wanted_returned", seat=wanted.buyer, id=wanted.id, price=wanted.price))
     if state is before:
-        _TIDIED[0] = read
+        _TIDIED[0] = _tidy_reads(state, finance)
     return state
 
 
-_TIDIED: list[tuple[object, ...]] = [()]
-"""The parts of the table that the last `tidy` read and found in order, replaced whole: most
-actions leave every one of them be (the same objects), so nothing can have come off since."""
+_TIDIED: Final[list[tuple[object, ...]]] = [()]
+"""The parts of the table that the last `tidy` read and found in order (`_tidy_reads`), replaced
+whole: most actions leave every one of them be (the same objects), so nothing can have come off
+since."""
 
 
-def _tidy_reads(state: MerlinState) -> tuple[object, ...]:
+def _tidy_reads(state: MerlinState, finance: Finance) -> tuple[object, ...]:
     """Every part of the table that `tidy` reads (parts are immutable: one an action left alone
-    is the very same object)."""
-    finance, magic = state.finance, state.magic
-    hands = () if magic is None else (magic.spells, magic.recipes, magic.crowns)
-    parts = (finance.listings, finance.wanted, finance.futures, finance.securities)
-    return (*parts, state.core.out, *hands)
+    is the very same object); None in the hands' places where magic is off."""
+    magic = state.magic
+    spells: object = None
+    recipes: object = None
+    crowns: object = None
+    if isinstance(magic, Magic):
+        spells, recipes, crowns = magic.spells, magic.recipes, magic.crowns
+    out = state.core.out
+    return (
+        finance.listings,
+        finance.wanted,
+        finance.futures,
+        finance.securities,
+        out,
+        spells,
+        recipes,
+        crowns,
+    )
+
+
+def _tidied_already(state: MerlinState, finance: Finance) -> bool:
+    """Whether every part that `tidy` reads is the very object that the last `tidy` found in
+    order: `_tidy_reads` compared place by place, without making its tuple (most actions)."""
+    kept = _TIDIED[0]
+    if len(kept) != 8:
+        return False  # (nothing kept yet)
+    listings, wanted, futures, securities, out, spells, recipes, crowns = kept
+    if (
+        finance.listings is not listings
+        or finance.wanted is not wanted
+        or finance.futures is not futures
+        or finance.securities is not securities
+        or state.core.out is not out
+    ):
+        return False
+    magic = state.magic
+    if not isinstance(magic, Magic):
+        return spells is None and recipes is None and crowns is None
+    return magic.spells is spells and magic.recipes is recipes and magic.crowns is crowns
 
 
 def _still_listed(state: MerlinState, listing: Listing) -> bool:
