@@ -1,6 +1,9 @@
 """The shortcuts of a turn's end and of the clean-up after every action give what the long way
 round gives, at every step of seeded games with every module on: the custom tables' tidy, which
-returns at once when every part it reads is the very part it last found in order."""
+returns at once when every part it reads is the very part it last found in order; the escrow's
+collection, which looks only at the books where the player left gold; the central bank's payouts,
+which return at once when no gold is invested or stored; the roll's and the turn's end's events,
+made once and shared."""
 
 from __future__ import annotations
 
@@ -8,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from tradingfloor.core.game import Event
+from tradingfloor.games.merlin import market, production
 from tradingfloor.games.merlin.finance import markets
 from tradingfloor.games.merlin.finance.bids import remove_wanted
 from tradingfloor.games.merlin.finance.items import SECURITIES, item_words, ref_number
@@ -18,7 +23,7 @@ from tradingfloor.games.merlin.magic.state import Held
 from tradingfloor.games.merlin.magic.table import magic_of, with_magic
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, event
-from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.state import Escrow, MerlinState, Order, Stack
 
 from .helpers import seeded_states
 
@@ -118,3 +123,142 @@ def test_tidy_that_returns_at_once_gives_what_looking_at_every_ask_gives(
                 assert log == afresh
                 dropped += bool(log)
     assert dropped > 1000  # (the changed tables lost asks and bids)
+
+
+EVERY_TOTAL = [(1, total - 1) if total <= 7 else (total - 6, 6) for total in range(2, 13)]
+
+
+def _collect_escrow_afresh(state: MerlinState, log: Log) -> MerlinState:
+    """market.collect_escrow as it was: every book's bids and escrow searched for the player's."""
+    seat, now = state.core.current, state.core.turn_no
+    for index, book in enumerate(state.economy.books):
+        bids = [
+            b
+            for b in book.bids
+            if b.owner == seat and b.escrow_since is not None and b.escrow_since < now
+        ]
+        held = [e for e in book.escrow if e.owner == seat and e.since < now]
+        if not bids and not held:
+            continue
+        gone = {b.id for b in bids}
+        book = replace(
+            book,
+            bids=tuple(b for b in book.bids if b.id not in gone),
+            escrow=tuple(e for e in book.escrow if e not in held),
+        )
+        amount = sum(b.price for b in bids) + sum(e.gold for e in held)
+        state = add_gold(market._set_book(state, index, book), seat, amount)
+        name = state.config.content.commodities[index]
+        log.append(event("escrow_collected", seat=seat, gold=amount, commodity=name))
+    return state
+
+
+def _with_escrow(state: MerlinState) -> list[MerlinState]:
+    """The table, and tables with gold in escrow for the player whose turn it is, each on a
+    book of its own (and for the next seat, which is not theirs): a lowered bid's difference
+    left on the last turn, then one left on this turn; a bid moved there on the last turn, then
+    one moved on this turn."""
+    core = state.core
+    seat, now, other = core.current, core.turn_no, (core.current + 1) % state.players
+    made = [state]
+    for owner, since in ((seat, now - 1), (seat, now), (other, now - 1)):
+        made.append(_escrowed(state, 0, escrow=(Escrow(owner, 3, since),)))
+        made.append(_escrowed(state, -1, bids=(Order(10_000, owner, 4, since - 1, since),)))
+    return made
+
+
+def _escrowed(state: MerlinState, index: int, **added: tuple[object, ...]) -> MerlinState:
+    """The table with `added` orders or escrow after those of the book at `index`."""
+    books = list(state.economy.books)
+    book = books[index]
+    books[index] = replace(
+        book, **{name: (*getattr(book, name), *more) for name, more in added.items()}
+    )
+    return replace(state, economy=replace(state.economy, books=tuple(books)))
+
+
+@pytest.mark.parametrize(("seed", "bots"), [(7, False), (1, True)])
+def test_escrow_collected_book_by_book_gives_what_searching_every_book_gives(
+    seed: int, bots: bool
+) -> None:
+    collected = 0
+    for state in seeded_states(seed, bots):
+        if state.core.phase != "turn":
+            continue
+        for table in _with_escrow(state):
+            log: Log = []
+            afresh: Log = []
+            after = market.collect_escrow(table, log)
+            assert after == _collect_escrow_afresh(table, afresh) and log == afresh
+            collected += after is not table
+    assert collected > 200  # (gold came out of escrow on many of these tables)
+
+
+def _payouts_afresh(state: MerlinState, log: Log) -> MerlinState:
+    """production.on_payouts as it was: every player still in looked at."""
+    for seat in state.core.from_roller():
+        if not any(s.invested or s.stored for s in state.economy.tableaux[seat]):
+            continue
+        state = production._investments(state, seat, log)
+        state = production._chauffeurs(state, seat, log)
+    return state
+
+
+def _with_stakes(state: MerlinState) -> list[MerlinState]:
+    """The table, the table with 3 gold invested on every property of seat 1's, and the table
+    with a Chauffeur (on 4s and 9s) storing 10 gold before seat 2 (random play seldom invests)."""
+    tableaux = list(state.economy.tableaux)
+    invested = [*tableaux]
+    invested[1] = tuple(replace(stack, invested=3) for stack in tableaux[1])
+    stored = [*tableaux]
+    stored[2] = (Stack("4C", top="9C", stored=10), *tableaux[2])
+    made = [state]
+    for changed in (invested, stored):
+        made.append(replace(state, economy=replace(state.economy, tableaux=tuple(changed))))
+    return made
+
+
+@pytest.mark.parametrize(("seed", "bots"), [(7, False), (1, True)])
+def test_payouts_that_return_at_once_give_what_looking_at_every_player_gives(
+    seed: int, bots: bool
+) -> None:
+    paid = 0
+    for state in seeded_states(seed, bots):
+        for dice in EVERY_TOTAL:
+            for table in _with_stakes(replace(state, core=replace(state.core, dice=dice))):
+                log: Log = []
+                afresh: Log = []
+                after = production.on_payouts(table, log)
+                assert after == _payouts_afresh(table, afresh) and log == afresh
+                paid += after is not table
+    assert paid > 30  # (the central bank paid on some of these rolls)
+
+
+def _rolls_afresh(events: tuple[Event, ...]) -> list[Event]:
+    """The roll events as made afresh: each with the seat of the turn started just before it."""
+    seat = -1
+    made = []
+    for told in events:
+        if told.kind == "turn_start":
+            seat = told.data["seat"]
+        if told.kind == "roll":
+            first, second = told.data["dice"]
+            made.append(event("roll", seat=seat, dice=[first, second], total=first + second))
+    return made
+
+
+def test_the_events_of_a_turn_made_once_are_those_of_its_seat_and_dice() -> None:
+    rolls = 0
+    for seed, bots in ((3, False), (1, True)):
+        states = seeded_states(seed, bots)
+        before = next(states)
+        for state in states:
+            made = [e for e in state.events if e.kind == "roll"]
+            assert made == _rolls_afresh(state.events)
+            if made:  # (the last roll's dice are the table's)
+                assert made[-1].data["dice"] == list(state.core.dice)
+            ended = [e for e in state.events if e.kind == "turn_end"]
+            assert ended == [event("turn_end", seat=before.core.current)] * len(ended)
+            rolls += len(made)
+            before = state
+    assert rolls > 250

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import Final
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.game import Event
@@ -19,7 +20,6 @@ from tradingfloor.games.merlin.actions import (
     WithdrawAsk,
 )
 from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_row
-from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.games.merlin.production import give_goods
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in
@@ -463,10 +463,10 @@ def _apply_buy_from(state: MerlinState, seat: int, action: BuyFrom, log: Log) ->
 
 def collect_escrow(state: MerlinState, log: Log) -> MerlinState:
     """At the start of their turn a player collects what they left in escrow on an earlier turn."""
-    if not _ESCROWED.get(state.economy.books, _escrowed):
-        return state  # (most turns: nothing lies in escrow for anyone)
     seat, now = state.core.current, state.core.turn_no
     for index, book in enumerate(state.economy.books):
+        if not _collectable(book, seat, now):
+            continue  # (most books most turns: nothing of this player's lies in escrow there)
         bids = [
             b
             for b in book.bids
@@ -488,16 +488,16 @@ def collect_escrow(state: MerlinState, log: Log) -> MerlinState:
     return state
 
 
-_ESCROWED: ByIdentity[bool] = ByIdentity()
-"""Per market (its books), whether any gold lies in escrow there: a bid moved there or the
-difference of a lowered bid."""
+def _collectable(book: Book, seat: int, now: int) -> bool:
+    """Whether `seat` left gold in escrow on this book before turn `now`: a bid moved there or
+    the difference of a lowered bid."""
+    for bid in book.bids:
+        if bid.owner == seat and bid.escrow_since is not None and bid.escrow_since < now:
+            return True
+    return any(held.owner == seat and held.since < now for held in book.escrow)
 
 
-def _escrowed(books: tuple[Book, ...]) -> bool:
-    return any(book.escrow or any(b.escrow_since is not None for b in book.bids) for book in books)
-
-
-_MARKED: list[tuple[Book, ...] | None] = [None]
+_MARKED: Final[list[tuple[Book, ...] | None]] = [None]
 """The last books found with each mark right (most moves leave the books be)."""
 
 

@@ -202,12 +202,24 @@ def _yielding(state: MerlinState, tableau: tuple[Stack, ...]) -> Yielding:
 def on_payouts(state: MerlinState, log: Log) -> MerlinState:
     """What the central bank owes on this roll, paid in turn order from the roller as far as its
     balance goes (RULINGS Merlin 5): each player's doubled investments, then their Chauffeurs."""
+    if not _staked(state.economy.tableaux):
+        return state  # (no gold invested or stored on any table: nothing to pay, most rolls)
     for seat in state.core.from_roller():
         if not any(s.invested or s.stored for s in state.economy.tableaux[seat]):
             continue  # (nothing invested or stored: nothing to pay, most seats most rolls)
         state = _investments(state, seat, log)
         state = _chauffeurs(state, seat, log)
     return state
+
+
+def _staked(tableaux: tuple[tuple[Stack, ...], ...]) -> bool:
+    """Whether gold is invested or stored on any stack of any table (what the central bank may
+    owe on a roll lies there)."""
+    for tableau in tableaux:
+        for stack in tableau:
+            if stack.invested or stack.stored:
+                return True
+    return False
 
 
 def _investments(state: MerlinState, seat: int, log: Log) -> MerlinState:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tradingfloor.core.actions import Action
+from tradingfloor.core.game import Event
 from tradingfloor.games.merlin.actions import EndTurn
 from tradingfloor.games.merlin.market import track_bidless
+from tradingfloor.games.merlin.memo import kept
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, table_for
 from tradingfloor.games.merlin.state import MerlinState
@@ -25,12 +29,27 @@ def start_turn(state: MerlinState, log: Log, turn: int, orbit: int) -> MerlinSta
     for hook in table.on_turn_start:
         state = hook(state, log)
     cursor = state.rng.cursor()
-    dice = (cursor.die(), cursor.die())
-    state = replace(state, rng=cursor.rng, core=replace(state.core, dice=dice))
-    log.append(event("roll", seat=core.current, dice=list(dice), total=sum(dice)))
+    first, second = cursor.die(), cursor.die()
+    state = replace(state, rng=cursor.rng, core=replace(state.core, dice=(first, second)))
+    log.append(_roll_event(core.current, first, second))
     for hook in table.on_roll:
         state = hook(state, log)
     return settle(state, log)
+
+
+def _roll_event(seat: int, first: int, second: int) -> Event:
+    """The roll's event: made once for each seat and dice, then shared (events are immutable:
+    every such roll logs the same)."""
+    key = (seat * 8 + first) * 8 + second
+    told = _ROLL_EVENTS.get(key)
+    if told is None:
+        dice = [first, second]
+        told = _ROLL_EVENTS[key] = event("roll", seat=seat, dice=dice, total=first + second)
+    return told
+
+
+_ROLL_EVENTS: Final[dict[int, Event]] = kept({})
+"""The roll events made so far, by seat and dice (`_roll_event`'s key)."""
 
 
 def settle(state: MerlinState, log: Log) -> MerlinState:
@@ -83,10 +102,16 @@ def _end_choices(state: MerlinState, seat: int) -> list[Action]:
 
 
 def _apply_end(state: MerlinState, seat: int, action: EndTurn, log: Log) -> MerlinState:
-    log.append(event("turn_end", seat=seat))
+    told = _TURN_ENDS.get(seat)
+    if told is None:  # (made once for each seat, then shared: events are immutable)
+        told = _TURN_ENDS[seat] = event("turn_end", seat=seat)
+    log.append(told)
     for hook in table_for(state).on_turn_end:
         state = hook(state, log)
     return next_turn(state, log)
 
+
+_TURN_ENDS: Final[dict[int, Event]] = kept({})
+"""The turn_end event of each seat, made on first use."""
 
 END_TURN = ActionRule("end_turn", _why_end, _end_choices, _apply_end)

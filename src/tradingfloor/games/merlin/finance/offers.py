@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from tradingfloor.core.actions import Action
 from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.actions import Accept, Decline
-from tradingfloor.games.merlin.finance.state import Proposal
+from tradingfloor.games.merlin.finance.state import Finance, Proposal
 from tradingfloor.games.merlin.finance.table import figures_of, finance_of, new_id, with_finance
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
@@ -108,8 +108,8 @@ def _apply_decline(state: MerlinState, seat: int, action: Decline, log: Log) -> 
 
 def new_turn(state: MerlinState, log: Log) -> MerlinState:
     """A new turn: no offers made yet."""
-    finance = state.finance
-    if finance is None or (not finance.offers_made and finance.offer is None):
+    finance = state.finance  # (typed below: the state's `finance` is Any, read field by name)
+    if not isinstance(finance, Finance) or (not finance.offers_made and finance.offer is None):
         return state  # (most turns: no finance offer was made)
     return replace(state, finance=replace(finance, offers_made=0, offer=None))
 

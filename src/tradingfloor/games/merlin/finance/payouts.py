@@ -25,7 +25,7 @@ from tradingfloor.core.game import Event as Told
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.finance.chauffeurs import pay_or_owe
 from tradingfloor.games.merlin.finance.covers import EVENT_FORMS
-from tradingfloor.games.merlin.finance.state import Policy
+from tradingfloor.games.merlin.finance.state import Finance, Policy
 from tradingfloor.games.merlin.finance.table import add_debt, finance_of, with_finance
 from tradingfloor.games.merlin.production import rolled
 from tradingfloor.games.merlin.records import replace
@@ -114,7 +114,8 @@ def on_roll(state: MerlinState, log: Log) -> MerlinState:
     """After the roll (the economy's and magic's hooks done): what happened since the previous
     roll of this action (the turn's end, this turn's start) and on this roll sets off event-form
     policies; dice-form policies pay on their numbers or count the roll."""
-    if state.finance is None or not state.finance.policies:
+    finance = state.finance  # (typed below: the state's `finance` is Any, read field by name)
+    if not isinstance(finance, Finance) or not finance.policies:
         return state
     now = _last(log, "roll")
     before = log[_last(log, "roll", now) + 1 : now] if now >= 0 else []
@@ -148,7 +149,8 @@ def after_action(state: MerlinState, log: Log) -> MerlinState:
     """What an action did (a spell cast, a golem's damage, a curse struck by an Ace's windfall)
     sets off event-form policies. An action that rolled the dice (a turn's end) was checked up to
     its roll by `on_roll`."""
-    if state.finance is None or not state.finance.policies:
+    finance = state.finance  # (typed below: the state's `finance` is Any, read field by name)
+    if not isinstance(finance, Finance) or not finance.policies:
         return state
     if any(e.kind == "roll" for e in log):
         return state

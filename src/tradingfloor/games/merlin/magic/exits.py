@@ -8,6 +8,7 @@ from typing import Any
 from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import put, to_bank
 from tradingfloor.games.merlin.magic.determinize import redetermine
+from tradingfloor.games.merlin.magic.state import Magic
 from tradingfloor.games.merlin.magic.table import magic_of, shuffle_custom, with_magic
 from tradingfloor.games.merlin.magic.view import MAGIC_PARTS
 from tradingfloor.games.merlin.records import replace
@@ -18,8 +19,8 @@ from tradingfloor.games.merlin.words import card, gold, seat
 
 def new_turn(state: MerlinState, log: Log) -> MerlinState:
     """A new turn: no decree's reclaiming, nothing done yet this turn."""
-    magic = state.magic
-    if magic is None or not (magic.reclaim or magic.played):
+    magic = state.magic  # (typed below: the state's `magic` is Any, read field by name)
+    if not isinstance(magic, Magic) or not (magic.reclaim or magic.played):
         return state  # (most turns: no decree reclaimed, no magic action taken)
     return replace(state, magic=replace(magic, reclaim=False, played=()))
 

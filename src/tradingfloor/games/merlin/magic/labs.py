@@ -18,7 +18,7 @@ from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank
 from tradingfloor.games.merlin.magic.actions import FundLab
 from tradingfloor.games.merlin.magic.content import kind_of
-from tradingfloor.games.merlin.magic.state import Held, Lab
+from tradingfloor.games.merlin.magic.state import Held, Lab, Magic
 from tradingfloor.games.merlin.magic.table import (
     Deck,
     Hand,
@@ -158,7 +158,8 @@ def research(state: MerlinState, log: Log) -> MerlinState:
     its owner's secret hand, and its grant goes to the central bank (Spades: "When the number is
     rolled, the research funding is given to the central bank"). Winter does not stop research;
     an unfunded lab does nothing. Labs research in turn order from the roller."""
-    if state.magic is None or not any(lab.grant for lab in state.magic.labs):
+    magic = state.magic  # (typed below: the state's `magic` is Any, read field by name)
+    if not isinstance(magic, Magic) or not any(lab.grant for lab in magic.labs):
         return state  # (most rolls: no lab is funded)
     number = rolled(state)
     config = state.config

@@ -27,7 +27,7 @@ from tradingfloor.games.merlin.magic.actions import Brew
 from tradingfloor.games.merlin.magic.actions import SetPotion as SetPotionAction
 from tradingfloor.games.merlin.magic.content import Potion, kind_of
 from tradingfloor.games.merlin.magic.spells import blocked
-from tradingfloor.games.merlin.magic.state import Effect, SetPotion
+from tradingfloor.games.merlin.magic.state import Effect, Magic, SetPotion
 from tradingfloor.games.merlin.magic.table import (
     add_effect,
     add_held,
@@ -235,7 +235,8 @@ def prevent_golem_damage(
 def note_stakes(state: MerlinState, log: Log) -> MerlinState:
     """Just before the roll: what each player with a Lucky Charm set has invested (a 7 on this
     roll takes it)."""
-    if state.magic is None or not state.magic.set_potions:
+    magic = state.magic  # (typed below: the state's `magic` is Any, read field by name)
+    if not isinstance(magic, Magic) or not magic.set_potions:
         return state  # (most turns: no potion is set, no Lucky Charm among them)
     for who in state.core.in_game():
         stake = sum(s.invested for s in state.economy.tableaux[who])

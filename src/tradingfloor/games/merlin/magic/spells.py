@@ -18,7 +18,7 @@ from tradingfloor.games.merlin.ledger import add_gold, put, to_bank, to_row
 from tradingfloor.games.merlin.magic.actions import CastSpell
 from tradingfloor.games.merlin.magic.content import Spell, kind_of
 from tradingfloor.games.merlin.magic.labs import find_lab, own_lab, set_lab
-from tradingfloor.games.merlin.magic.state import Effect, Held, SetPotion
+from tradingfloor.games.merlin.magic.state import Effect, Held, Magic, SetPotion
 from tradingfloor.games.merlin.magic.table import (
     add_effect,
     content_of,
@@ -395,9 +395,10 @@ def curse_yield(state: MerlinState, payout: Payout, log: Log) -> tuple[MerlinSta
 def note_buyers(state: MerlinState, log: Log) -> MerlinState:
     """At a turn's end: if its player bought a permit, every other player's window ("since your
     last turn") now holds them; the player's own window starts afresh."""
-    if state.magic is None:
+    magic = state.magic  # (typed below: the state's `magic` is Any, read field by name)
+    if not isinstance(magic, Magic):
         return state
-    me, bought = state.core.current, state.magic.bought_since
+    me, bought = state.core.current, magic.bought_since
     if bought and not bought[me] and not state.economy.buying:
         return state  # (most turns: nobody's window changes)
     rows = list(bought or ((),) * state.players)
@@ -409,7 +410,8 @@ def note_buyers(state: MerlinState, log: Log) -> MerlinState:
 
 def drop_stale(state: MerlinState, log: Log) -> MerlinState:
     """Curses and corrosion on cards that left the table (sold to the bank, ruined) lapse."""
-    if state.magic is None or not state.magic.effects:
+    magic = state.magic  # (typed below: the state's `magic` is Any, read field by name)
+    if not isinstance(magic, Magic) or not magic.effects:
         return state  # (most turns: no effect lies on the table)
     lasting = [e for name in (*CURSES, "corrosion") for e in effects(state, name)]
     if not lasting:
