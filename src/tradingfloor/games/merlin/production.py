@@ -3,6 +3,8 @@ Chauffeurs); the season wheel turns after all of it (seasons.on_double, RULINGS 
 
 from __future__ import annotations
 
+from typing import Final
+
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import add_gold, bank_pays, produce, put, to_bank
 from tradingfloor.games.merlin.memo import ByIdentity
@@ -171,12 +173,12 @@ def _yield_numbers(state: MerlinState) -> frozenset[int]:
     return found[1]
 
 
-_YIELD_NUMBERS: ByIdentity[tuple[Config, frozenset[int]]] = ByIdentity()
+_YIELD_NUMBERS: Final[ByIdentity[tuple[Config, frozenset[int]]]] = ByIdentity()
 """By the tableaux' identity (most turns leave every tableau be): the numbers that yield."""
 
 
 Yielding = dict[int, tuple[str, ...]]
-_YIELDING: ByIdentity[tuple[Config, Yielding]] = ByIdentity()
+_YIELDING: Final[ByIdentity[tuple[Config, Yielding]]] = ByIdentity()
 """By a tableau's identity (most turns leave every tableau be): its cards that yield, by number."""
 
 

@@ -16,7 +16,7 @@ one a curse or a golem takes), a 7 that takes its owner's investments or holding
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.unvalidated import drawn
@@ -50,7 +50,7 @@ from tradingfloor.games.merlin.tableau import stack_of
 from tradingfloor.games.merlin.words import card as card_words
 from tradingfloor.games.merlin.words import gold, goods, seat
 
-STAKES = "lucky_stakes"
+STAKES: Final = "lucky_stakes"
 """A note, made just before a roll and dropped just after it, of the investments a player with a
 Lucky Charm set has on the table (what a 7 on that roll takes)."""
 WHERE = {

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from tradingfloor.core.game import Event
 from tradingfloor.games.merlin import cards
@@ -42,7 +42,7 @@ from tradingfloor.games.merlin.state import Config, MerlinState
 from tradingfloor.games.merlin.words import card as card_words
 from tradingfloor.games.merlin.words import gold, goods, seat
 
-ON_GOODS = ("drought", "bumper")
+ON_GOODS: Final = ("drought", "bumper")
 """The effects that act on one commodity of a roll's production, named by the card's `commodity`
 (Diamonds: "5, 6 – Elixir Oil 8, 9, 10 - Essence Grain")."""
 
@@ -50,7 +50,7 @@ INCOME_SOURCE = "pot"
 """The ledger's income source for R.O.W. redistributions: like the auction pot, gold the table
 collected and hands back (a source of its own would change every pinned economy game's ledger)."""
 
-IRRIGATION = "irrigation"
+IRRIGATION: Final = "irrigation"
 """The lasting effect of Irrigation Works: lands yield more until the turn in `until`."""
 
 
@@ -67,6 +67,7 @@ class Foretold:
 
     card: ReadingCard
     kind: str  # the card's content name (`kind_of` its id), as the lab's card table counts it
+    effect: str  # the card's effect (read here natively: the card is a content model)
     waived_by: frozenset[int]
     roll_any: frozenset[int]
     after_turns: int | None
@@ -102,11 +103,11 @@ def _known(state: MerlinState) -> dict[str, Foretold]:
     return found[1]
 
 
-_FORETOLD: ByIdentity[tuple[Content, dict[str, Foretold]]] = ByIdentity()
+_FORETOLD: Final[ByIdentity[tuple[Content, dict[str, Foretold]]]] = ByIdentity()
 """By the magic content's identity: the base content the cards were read with (a Market Day
 tells its bids) and the cards read out."""
 
-_last_known: dict[str, tuple[Config, dict[str, Foretold]]] = kept({})
+_last_known: Final[dict[str, tuple[Config, dict[str, Foretold]]]] = kept({})
 """Under "last": the configuration asked for last and its cards (emptied by memo.forget)."""
 
 
@@ -118,6 +119,7 @@ def _foretelling(state: MerlinState, card_id: str) -> Foretold:
     return Foretold(
         card,
         kind,
+        card.effect,
         frozenset(card.waived_by),
         frozenset(trigger.roll_any),
         trigger.after_turns,
@@ -186,17 +188,16 @@ def on_roll(state: MerlinState, log: Log) -> MerlinState:
         if not _resolve(state, reading, told, total, log):
             continue
         off.append(reading)
-        card = told.card
         if total in told.waived_by:
             continue
-        if card.effect in DRAWING:  # back into the deck before it acts (see DRAWING)
+        if told.effect in DRAWING:  # back into the deck before it acts (see DRAWING)
             state = _rebuilt(state, off, 0, known, log)
             off = []
-        state = EFFECTS[card.effect](state, reading, card, log)
+        state = EFFECTS[told.effect](state, reading, told.card, log)
     return _rebuilt(state, off, content_of(state).figures.readings.per_turn, known, log)
 
 
-DRAWING = ("thaw", "golem_blight")
+DRAWING: Final = ("thaw", "golem_blight")
 """The effects that draw from the generator or move cards: the wheel's turn can put a player out
 (their cards shuffled back), crumbled golems go back into the deck. A card that comes true with
 one of them is shuffled back before it acts, as the rules order the draws; the other effects act
@@ -225,21 +226,23 @@ def _rebuilt(
     revealed." Face up on the field: "All future reading cards are places on the field as they
     take time to mature and take place."): all of it in one rebuild of the table."""
     magic = magic_of(state)
-    pile = list(magic.reading_deck)
+    deck = magic.reading_deck
     field = magic.field
     rng = state.rng
     if off:  # "There should be no discard piles, every discarded card should be shuffled back"
         gone = {reading.card for reading in off}  # ids are unique
         field = tuple(r for r in field if r.card not in gone)
         cursor = rng.cursor()
+        pile = list(deck)
         for reading in off:
             pile.insert(cursor.below(len(pile) + 1), reading.card)
         rng = cursor.rng
+        deck = tuple(pile)
     core = state.core
     counts = magic.card_counts
     revealed: list[Foretold] = []
-    for _ in range(min(reveals, len(pile))):
-        drawn = pile.pop(0)  # the top card (draw_custom), moved to the field
+    drawn_cards = deck[:reveals]  # the top cards (draw_custom), moved to the field
+    for drawn in drawn_cards:
         told = known.get(drawn)
         if told is None:
             told = foretold(state, drawn)
@@ -249,7 +252,8 @@ def _rebuilt(
     if not off and not revealed:
         return state
     # (cards moved: the magic part always changes, with_magic's test is not needed)
-    magic = replace(magic, reading_deck=tuple(pile), field=field, card_counts=counts)
+    deck = deck[len(drawn_cards) :]
+    magic = replace(magic, reading_deck=deck, field=field, card_counts=counts)
     state = replace(state, rng=rng, magic=magic)
     for told in revealed:
         log.append(told.revealed)  # ("reading_revealed", with what `_described` tells)
@@ -521,7 +525,7 @@ def _smog(state: MerlinState, reading: Reading, card: ReadingCard, log: Log) -> 
     return state
 
 
-EFFECTS: dict[str, Apply] = {
+EFFECTS: Final[dict[str, Apply]] = {
     "row_each": _row_each,
     "row_per_property": _row_per_property,
     "irrigation": _irrigation,

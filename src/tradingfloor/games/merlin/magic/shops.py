@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.unvalidated import drawn
@@ -186,7 +186,7 @@ def _shop_numbers(state: MerlinState) -> frozenset[int]:
     return found[1]
 
 
-_SHOP_NUMBERS: ByIdentity[tuple[Config, frozenset[int]]] = ByIdentity()
+_SHOP_NUMBERS: Final[ByIdentity[tuple[Config, frozenset[int]]]] = ByIdentity()
 """By the tableaux' identity (most turns leave every tableau be): the numbers of the shops' labs,
 with the match they were read in."""
 
