@@ -2,8 +2,9 @@
 round gives, at every step of seeded games with every module on: the custom tables' tidy, which
 returns at once when every part it reads is the very part it last found in order; the escrow's
 collection, which looks only at the books where the player left gold; the central bank's payouts,
-which return at once when no gold is invested or stored; the roll's and the turn's end's events,
-made once and shared."""
+which return at once when no gold is invested or stored; the potions' 7, which looks for a
+Preserving Brine only where a potion is set; the roll's and the turn's end's events, made once
+and shared."""
 
 from __future__ import annotations
 
@@ -19,8 +20,9 @@ from tradingfloor.games.merlin.finance.items import SECURITIES, item_words, ref_
 from tradingfloor.games.merlin.finance.state import Listing, Security, Wanted
 from tradingfloor.games.merlin.finance.table import finance_of, with_finance
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank
-from tradingfloor.games.merlin.magic.state import Held
-from tradingfloor.games.merlin.magic.table import magic_of, with_magic
+from tradingfloor.games.merlin.magic import potions
+from tradingfloor.games.merlin.magic.state import Held, SetPotion
+from tradingfloor.games.merlin.magic.table import drop_effect, effects, magic_of, with_magic
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, event
 from tradingfloor.games.merlin.state import Escrow, MerlinState, Order, Stack
@@ -232,6 +234,51 @@ def test_payouts_that_return_at_once_give_what_looking_at_every_player_gives(
                 assert after == _payouts_afresh(table, afresh) and log == afresh
                 paid += after is not table
     assert paid > 30  # (the central bank paid on some of these rolls)
+
+
+def _potions_seven_afresh(state: MerlinState, log: Log) -> MerlinState:
+    """potions.on_seven as it was: the holding fees looked at for a Preserving Brine on every 7."""
+    if state.magic is None:
+        return state
+    notes = effects(state, potions.STAKES)
+    for note in notes:
+        state = drop_effect(state, note)
+    if production.rolled(state) != state.config.content.seven:
+        return state
+    for note in notes:
+        state = potions._lucky_charm(state, note, log)
+    return potions._brine(state, log)
+
+
+def _with_brine(state: MerlinState) -> list[tuple[MerlinState, Log]]:
+    """The table after a 7's holding fees (production.on_seven) with a unit of each commodity in
+    every hand, and the same with a Preserving Brine set before each player still in (random
+    play seldom sets a potion), each with its log since the roll."""
+    goods = tuple((1,) * len(held) for held in state.economy.goods)
+    economy = replace(state.economy, goods=goods)
+    rolled = replace(state, core=replace(state.core, dice=(3, 4)), economy=economy)  # (a 7)
+    brine = tuple(SetPotion(Held(f"preserving_brine.{s + 1}"), s) for s in state.core.in_game())
+    braced = with_magic(rolled, set_potions=(*magic_of(rolled).set_potions, *brine))
+    made = []
+    for table in (rolled, braced):
+        fees: Log = [event("roll", seat=state.core.current, dice=[3, 4], total=7)]
+        made.append((production.on_seven(table, fees), fees))
+    return made
+
+
+@pytest.mark.parametrize(("seed", "bots"), [(7, False), (0, True)])
+def test_the_potions_seven_gives_what_looking_at_every_fee_gives(seed: int, bots: bool) -> None:
+    kept = 0
+    for state in seeded_states(seed, bots):
+        if state.magic is None or state.core.phase == "over":
+            continue
+        for table, fees in _with_brine(state):
+            log: Log = list(fees)
+            afresh: Log = list(fees)
+            after = potions.on_seven(table, log)
+            assert after == _potions_seven_afresh(table, afresh) and log == afresh
+            kept += after is not table
+    assert kept > 100  # (a Preserving Brine kept the fee on many of these 7s)
 
 
 def _rolls_afresh(events: tuple[Event, ...]) -> list[Event]:

@@ -257,6 +257,8 @@ def on_seven(state: MerlinState, log: Log) -> MerlinState:
         return state
     for note in notes:
         state = _lucky_charm(state, note, log)
+    if not magic_of(state).set_potions:
+        return state  # (no potion is set, no Preserving Brine among them: most 7s)
     return _brine(state, log)
 
 
