@@ -7,7 +7,7 @@ from typing import Final
 
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import add_gold, bank_pays, produce, put, to_bank
-from tradingfloor.games.merlin.memo import ByIdentity
+from tradingfloor.games.merlin.memo import ByIdentity, kept
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, Payout, event, table_for
 from tradingfloor.games.merlin.seasons import add_climate, multiplier, set_counter
@@ -166,15 +166,22 @@ def _yield_numbers(state: MerlinState) -> frozenset[int]:
     """The numbers on which some card on the table yields (`_yielding`, over every tableau)."""
     config = state.config
     tableaux = state.economy.tableaux
+    last = _last_yield_numbers.get("last")
+    if last is not None and last[0] is tableaux and last[1] is config:
+        return last[2]  # (the tableaux asked of last: most turns leave every tableau be)
     found = _YIELD_NUMBERS.find(tableaux)
     if found is None or found[0] is not config:
         numbers = frozenset(n for tableau in tableaux for n in _yielding(state, tableau))
         found = _YIELD_NUMBERS.keep(tableaux, (config, numbers))
+    _last_yield_numbers["last"] = (tableaux, config, found[1])
     return found[1]
 
 
 _YIELD_NUMBERS: Final[ByIdentity[tuple[Config, frozenset[int]]]] = ByIdentity()
 """By the tableaux' identity (most turns leave every tableau be): the numbers that yield."""
+_last_yield_numbers: Final[dict[str, tuple[object, Config, frozenset[int]]]] = kept({})
+"""Under "last": the tableaux asked of last, their match's configuration and the numbers that
+yield (one look-up where `_YIELD_NUMBERS` hashes an identity; emptied by memo.forget)."""
 
 
 Yielding = dict[int, tuple[str, ...]]

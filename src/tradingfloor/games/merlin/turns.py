@@ -58,13 +58,25 @@ def settle(state: MerlinState, log: Log) -> MerlinState:
     core = state.core
     if core.phase == "over":
         return state
-    if core.out.count(False) <= 1:  # at most one player still in
+    if _at_most_one_in(core.out):
         return game_over(state, "last", log)
     if core.vote is not None:
         return replace(state, core=replace(core, phase="vote"))
     if core.phase == "turn" and core.out[core.current]:
         return next_turn(state, log)
     return state
+
+
+def _at_most_one_in(out: tuple[bool, ...]) -> bool:
+    """Whether at most one player is still in (`out.count(False) <= 1`, counted natively: a
+    tuple's method is a generic call, and every action settles)."""
+    still_in = 0
+    for gone in out:
+        if not gone:
+            still_in += 1
+            if still_in > 1:
+                return False
+    return True
 
 
 def next_turn(state: MerlinState, log: Log) -> MerlinState:

@@ -37,7 +37,7 @@ from tradingfloor.games.merlin.magic.table import (
     shuffle_custom,
     with_magic,
 )
-from tradingfloor.games.merlin.memo import ByIdentity
+from tradingfloor.games.merlin.memo import ByIdentity, kept
 from tradingfloor.games.merlin.production import kind, rolled
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, Payout, event
@@ -174,6 +174,9 @@ def _shop_numbers(state: MerlinState) -> frozenset[int]:
     their maintenance."""
     config = state.config
     tableaux = state.economy.tableaux
+    last = _last_shop_numbers.get("last")
+    if last is not None and last[0] is tableaux and last[1] is config:
+        return last[2]  # (the tableaux asked of last: most turns leave every tableau be)
     found = _SHOP_NUMBERS.find(tableaux)
     if found is None or found[0] is not config:
         numbers = frozenset(
@@ -183,12 +186,16 @@ def _shop_numbers(state: MerlinState) -> frozenset[int]:
             if stack.top and shop_kind(state, stack)
         )
         found = _SHOP_NUMBERS.keep(tableaux, (config, numbers))
+    _last_shop_numbers["last"] = (tableaux, config, found[1])
     return found[1]
 
 
 _SHOP_NUMBERS: Final[ByIdentity[tuple[Config, frozenset[int]]]] = ByIdentity()
 """By the tableaux' identity (most turns leave every tableau be): the numbers of the shops' labs,
 with the match they were read in."""
+_last_shop_numbers: Final[dict[str, tuple[object, Config, frozenset[int]]]] = kept({})
+"""Under "last": the tableaux asked of last, their match's configuration and their shops'
+numbers (one look-up where `_SHOP_NUMBERS` hashes an identity; emptied by memo.forget)."""
 
 
 def _maintain(state: MerlinState, who: int, stack: Stack, log: Log) -> MerlinState:
