@@ -7,7 +7,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tradingfloor.core.actions import Action
-from tradingfloor.core.draws import shuffled_lazily
+from tradingfloor.core.draws import (
+    PLAIN_GETRANDBITS,
+    PLAIN_RANDOM,
+    shuffle_steps,
+    shuffled_lazily,
+)
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.merlin import words
 from tradingfloor.games.merlin.actions import EndTurn
@@ -32,13 +37,43 @@ END_TURN_ACTION = EndTurn()
 """The one end_turn action (actions are immutable: a sample may give the same one each time)."""
 
 
-_OTHER_RULES: ByIdentity[tuple[ActionRule, ...]] = ByIdentity()
-"""Per step's rules (a module table's entry, the same object all match long): those a sample
-shuffles, every rule but end_turn."""
+Steps = tuple[tuple[int, int, Any], ...]
+"""A shuffle's steps (`shuffle_steps`), the bits held as the objects `getrandbits` is given."""
+Shuffled = tuple[ActionRule | None, tuple[ActionRule, ...], Steps]
+
+_SHUFFLED: ByIdentity[Shuffled] = ByIdentity()
+"""Per step's rules (a module table's entry, the same object all match long): its end_turn rule
+(or None), and those a sample shuffles, every rule but end_turn, with the steps of their
+shuffle."""
 
 
-def _others(rules: Mapping[str, ActionRule]) -> tuple[ActionRule, ...]:
-    return tuple(rule for name, rule in rules.items() if name != "end_turn")
+def _shuffled(rules: Mapping[str, ActionRule]) -> Shuffled:
+    others = tuple(rule for name, rule in rules.items() if name != "end_turn")
+    return rules.get("end_turn"), others, shuffle_steps(len(others))
+
+
+def _first_in_lazy_order(
+    rules: tuple[ActionRule, ...],
+    steps: Steps,
+    state: MerlinState,
+    seat: int,
+    rng: random.Random,
+) -> Action | None:
+    """The first move of `rules` asked in `shuffled_lazily`'s order with its draws, from a plain
+    generator (None: none has a move): written out, a sample's types are placed without a
+    generator's resumption, and each partner is drawn as `_randbelow` draws it, by rejection
+    from `getrandbits` of the bound's bits."""
+    order = list(rules)
+    for place, bound, bits in steps:
+        partner = PLAIN_GETRANDBITS(rng, bits)
+        while partner >= bound:
+            partner = PLAIN_GETRANDBITS(rng, bits)
+        rule = order[partner]
+        order[partner] = order[place]  # (place itself is never read again)
+        action = rule.sample(state, seat, rng)
+        if action is not None:
+            return action
+    return order[0].sample(state, seat, rng) if order else None  # the last left: no draw
 
 
 class StepSpace(ActionSpace):
@@ -92,17 +127,22 @@ class StepSpace(ActionSpace):
         return action is self.drawn or action is self.allowed
 
     def _draw(self, rng: random.Random) -> Action:
-        end_turn = self.rules.get("end_turn")
+        end_turn, others, steps = _SHUFFLED.get(self.rules, _shuffled)
         if end_turn is not None and rng.random() < END_CHANCE:
             return END_TURN_ACTION
         # end_turn comes only by END_CHANCE or when nothing else is legal, so turns do things.
         # The other types are asked in a uniformly random order, drawn as far as it is asked:
         # most samples stop at the first few types, so the rest are never placed.
         state, seat = self.state, self.seat
-        for rule in shuffled_lazily(_OTHER_RULES.get(self.rules, _others), rng):
-            action = rule.sample(state, seat, rng)
+        if type(rng) is PLAIN_RANDOM:
+            action = _first_in_lazy_order(others, steps, state, seat, rng)
             if action is not None:
                 return action
+        else:
+            for rule in shuffled_lazily(others, rng):
+                action = rule.sample(state, seat, rng)
+                if action is not None:
+                    return action
         if end_turn is not None:
             action = end_turn.sample(state, seat, rng)
             if action is not None:

@@ -262,3 +262,24 @@ def test_the_bids_a_player_may_fill_are_those_the_rules_allow() -> None:
         assert rule.choices(state, seat) == expected
         allowed += len(expected)
     assert allowed > 0
+
+
+def test_every_trade_drawn_is_one_the_rules_allow_and_the_long_ways_draw() -> None:
+    # The pick gives its trade without asking the rules again (each side is drawn within what
+    # its player holds): at every step of play on tables that trade much, and of seeded play,
+    # every trade drawn is allowed and is the long way's draw (which asks the rules).
+    seeded = ((state, seat, rule) for state, seat, rule, _ in _asked("propose_trade"))
+    drawn_any = 0
+    for number, (state, seat, rule) in enumerate(
+        itertools.chain(_trading("propose_trade"), seeded)
+    ):
+        for draw in range(4):
+            seed = number * 4 + draw
+            drawn, after = _drawn(rule, state, seat, seed)
+            if drawn is None:
+                continue
+            assert rule.why(state, seat, drawn) is None, drawn
+            rng = random.Random(seed)
+            assert (drawn, after) == (_long_way_trade(rule, state, seat, rng), rng.getstate())
+            drawn_any += 1
+    assert drawn_any > 500
