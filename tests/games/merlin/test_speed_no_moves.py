@@ -20,13 +20,21 @@ from tradingfloor.agents import make_agent
 from tradingfloor.core.agent import decision_for
 from tradingfloor.games.merlin import cards, memo
 from tradingfloor.games.merlin.actions import BuyPermit, Invest, OfferSale
-from tradingfloor.games.merlin.finance.actions import Repay, TakeFuture
+from tradingfloor.games.merlin.finance.actions import (
+    AuctionProperty,
+    DropWanted,
+    OfferLoan,
+    Repay,
+    TakeFuture,
+    WriteInsurance,
+)
 from tradingfloor.games.merlin.magic.actions import (
     Ally,
     CallVote,
     FundLab,
     Monarchy,
     PlayDecree,
+    PlayGolem,
 )
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule
@@ -58,6 +66,18 @@ def _candidates(state: MerlinState, seat: int, name: str) -> list[Any] | None:
         finance = state.finance
         assert finance is not None
         return [TakeFuture(future=f.id) for f in finance.futures]
+    if name == "play_golem":
+        tableaux = state.economy.tableaux
+        return [
+            PlayGolem(card=card, seat=owner, on=stack.base)
+            for card in dict.fromkeys(state.economy.hands[seat])
+            for owner in range(state.players)
+            for stack in tableaux[owner]
+        ]
+    if name == "drop_wanted":
+        finance = state.finance
+        assert finance is not None
+        return [DropWanted(wanted=w.id) for w in finance.wanted]
     if name == "play_decree":
         kings = [c for c in state.economy.hands[seat] if cards.is_king(state.config, c)]
         return [
@@ -126,9 +146,34 @@ def _repay_long(state: MerlinState, seat: int, rule: ActionRule) -> bool:
     )
 
 
+def _loan_long(state: MerlinState, seat: int, rule: ActionRule) -> bool:
+    """Whether any loan may be offered: one gold from each stack to each seat, asked."""
+    return any(
+        rule.why(state, seat, OfferLoan(to=to, card=s.base, principal=1, repay=1, orbits=1)) is None
+        for s in state.economy.tableaux[seat]
+        for to in range(state.players)
+    )
+
+
+def _auction_long(state: MerlinState, seat: int, rule: ActionRule) -> bool:
+    """Whether any property may be auctioned: each from nothing, asked."""
+    return any(
+        rule.why(state, seat, AuctionProperty(card=s.base, style="open", start=0)) is None
+        for s in state.economy.tableaux[seat]
+    )
+
+
+def _insure_long(state: MerlinState, seat: int, rule: ActionRule) -> bool:
+    """Whether any insurance may be written: one on the 7, asked."""
+    quote = WriteInsurance(event="seven", rolls=1, payout=1, premium=1)
+    return rule.why(state, seat, quote) is None
+
+
 MENUS = ("ally", "call_vote", "magic_vote", "monarchy", "fund_lab", "play_decree")
-MENUS += ("buy_permit", "take_future")
+MENUS += ("buy_permit", "take_future", "play_golem", "drop_wanted")
 PICKS = (("invest", _invest_long), ("repay", _repay_long), ("offer_sale", _offer_long))
+PICKS += (("offer_loan", _loan_long), ("auction_property", _auction_long))
+PICKS += (("write_insurance", _insure_long),)
 
 
 def _check_futures(state: MerlinState) -> None:
@@ -182,6 +227,8 @@ def test_random_play_menus_agree_with_the_long_way(seed: int) -> None:
         _check_futures(state)
     assert seen["ally", True] and seen["call_vote", True] and seen["call_vote", False]
     assert seen["monarchy", False] and seen["fund_lab", False] and seen["invest", False]
+    assert seen["drop_wanted", True] and seen["auction_property", False]
+    assert seen["offer_loan", False] and seen["write_insurance", False], seen
 
 
 @pytest.mark.parametrize("seed", [4238160179657812504])

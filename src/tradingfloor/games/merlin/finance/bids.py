@@ -13,8 +13,7 @@ clean-up of both tables, are markets.py.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.unvalidated import drawn
@@ -41,7 +40,7 @@ from tradingfloor.games.merlin.finance.items import (
 from tradingfloor.games.merlin.finance.state import Future, Wanted
 from tradingfloor.games.merlin.finance.table import figures_of, finance_of, new_id, with_finance
 from tradingfloor.games.merlin.ledger import add_gold
-from tradingfloor.games.merlin.memo import ByIdentity, same_objects
+from tradingfloor.games.merlin.memo import KEPT_OBJECTS, ByIdentity, kept, same_objects
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event, pick_in
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat
@@ -328,10 +327,19 @@ def _drops(state: MerlinState, me: int) -> list[Action]:
     return [_drop(w.id) for w in finance_of(state).wanted if w.buyer == me]
 
 
-@lru_cache(maxsize=4096)
+_DROPS: Final[dict[int, DropWanted]] = kept({})
+"""The move to drop each bid, by its number, made once (forgotten all at once past KEPT_OBJECTS)."""
+
+
 def _drop(wanted: int) -> DropWanted:
-    """The move to drop bid `wanted` (actions are immutable: one serves every menu listing it)."""
-    return drawn(DropWanted, wanted=wanted)
+    """The move to drop bid `wanted` (actions are immutable: one serves every menu listing it;
+    kept in a dict read natively, where a cached function was called as a Python object)."""
+    move = _DROPS.get(wanted)
+    if move is None:
+        if len(_DROPS) >= KEPT_OBJECTS:
+            _DROPS.clear()
+        move = _DROPS[wanted] = drawn(DropWanted, wanted=wanted)
+    return move
 
 
 def remove_wanted(state: MerlinState, wanted: Wanted) -> MerlinState:

@@ -148,7 +148,9 @@ def _why_play(state: MerlinState, me: int, action: PlayGolem) -> str | None:
 
 
 def _plays(state: MerlinState, me: int) -> list[Action]:
-    hand = [c for c in state.economy.hands[me] if _card_refusal(state, me, c) is None]
+    # (`_card_refusal` of a card in the hand: a golem, not bought this turn)
+    config, fresh = state.config, state.economy.fresh
+    hand = [c for c in state.economy.hands[me] if cards.is_golem(config, c) and c not in fresh]
     if not hand or _payment_refusal(state, me) is not None:
         return []
     out: list[Action] = []
