@@ -19,11 +19,10 @@ from tradingfloor.games.merlin.actions import (
 )
 from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import add_gold, bank_can_pay, bank_pays, earn, put
-from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in
-from tradingfloor.games.merlin.state import Config, MerlinState, Offer, Stack
+from tradingfloor.games.merlin.state import MerlinState, Offer, Stack
 
 # The moves have no fields: one action of each serves every menu (actions are immutable).
 ACCEPT_MOVE = drawn(Accept)
@@ -82,27 +81,15 @@ def places(state: MerlinState, seat: int) -> list[Action]:
     """Every place move of `seat`'s (magic's `place` filters them, called natively)."""
     config = state.config
     fresh = state.economy.fresh
-    permits = _PERMITS.get(config, _permits_of)
     free = [s.base for s in state.economy.tableaux[seat] if unoccupied(s)]
     out: list[Action] = []
     for card in state.economy.hands[seat]:
-        if card in fresh or card not in permits:
+        if card in fresh or not cards.is_permit(config, card):
             continue
         if not cards.is_land(config, card):
             out.append(drawn(Place, card=card))
         out.extend(drawn(Place, card=card, on=base) for base in free)
     return out
-
-
-_PERMITS: ByIdentity[frozenset[str]] = ByIdentity()
-"""Each configuration's permits, kept (random play asks at every turn which cards in a hand
-may be placed)."""
-
-
-def _permits_of(config: Config) -> frozenset[str]:
-    """Every card of the content that `cards.is_permit` calls a permit (a hand holds no other
-    card than the content's)."""
-    return frozenset(c for c in config.content.card_suit if cards.is_permit(config, c))
 
 
 def _apply_place(state: MerlinState, seat: int, action: Place, log: Log) -> MerlinState:

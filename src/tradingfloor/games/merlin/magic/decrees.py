@@ -46,11 +46,10 @@ from tradingfloor.games.merlin.magic.votes import (
     votes_of,
     yes_count,
 )
-from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, Payout, event
 from tradingfloor.games.merlin.seasons import set_counter
-from tradingfloor.games.merlin.state import Config, MerlinState
+from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.tableau import stack_of
 from tradingfloor.games.merlin.words import card as card_words
 from tradingfloor.games.merlin.words import gold
@@ -92,18 +91,8 @@ def _why_steps(state: MerlinState, steps: Mapping[str, int]) -> str | None:
 
 def _kings(state: MerlinState, seat: int) -> list[str]:
     """Kings in hand that were bought before this turn."""
-    eco = state.economy
-    kings = _KINGS.get(state.config, _kings_of)
-    return [c for c in eco.hands[seat] if c in kings and c not in eco.fresh]
-
-
-_KINGS: ByIdentity[frozenset[str]] = ByIdentity()
-"""Each configuration's Kings, kept (random play asks at every turn whether a hand holds one)."""
-
-
-def _kings_of(config: Config) -> frozenset[str]:
-    """Every card `cards.is_king` calls a King (a card the content does not rank is none)."""
-    return frozenset(c for c in config.content.card_rank if cards.is_king(config, c))
+    eco, config = state.economy, state.config
+    return [c for c in eco.hands[seat] if cards.is_king(config, c) and c not in eco.fresh]
 
 
 def _why_decree(state: MerlinState, seat: int, action: PlayDecree) -> str | None:

@@ -33,11 +33,10 @@ from tradingfloor.games.merlin.magic.table import (
     regulation,
     with_magic,
 )
-from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
-from tradingfloor.games.merlin.state import Config, MerlinState
+from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.tableau import stack_of
 from tradingfloor.games.merlin.words import card as card_words
 from tradingfloor.games.merlin.words import gold, seat
@@ -150,8 +149,8 @@ def _why_play(state: MerlinState, me: int, action: PlayGolem) -> str | None:
 
 def _plays(state: MerlinState, me: int) -> list[Action]:
     # (`_card_refusal` of a card in the hand: a golem, not bought this turn)
-    golems, fresh = _GOLEMS.get(state.config, _golems_of), state.economy.fresh
-    hand = [c for c in state.economy.hands[me] if c in golems and c not in fresh]
+    config, fresh = state.config, state.economy.fresh
+    hand = [c for c in state.economy.hands[me] if cards.is_golem(config, c) and c not in fresh]
     if not hand or _payment_refusal(state, me) is not None:
         return []
     out: list[Action] = []
@@ -162,16 +161,6 @@ def _plays(state: MerlinState, me: int) -> list[Action]:
                 if _target_refusal(state, me, role, owner, stack.base) is None:
                     out.append(drawn(PlayGolem, card=card, seat=owner, on=stack.base))
     return out
-
-
-_GOLEMS: ByIdentity[frozenset[str]] = ByIdentity()
-"""Each configuration's golem cards, kept (random play asks at every turn whether a hand holds
-one)."""
-
-
-def _golems_of(config: Config) -> frozenset[str]:
-    """Every card `cards.is_golem` calls a golem (a card the content does not name is none)."""
-    return frozenset(c for c in config.content.card_suit if cards.is_golem(config, c))
 
 
 def _apply_play(state: MerlinState, me: int, action: PlayGolem, log: Log) -> MerlinState:
