@@ -20,6 +20,9 @@ PLAIN_RANDOM: Final = random.Random
 PLAIN_GETRANDBITS: Final = PLAIN_RANDOM.getrandbits
 """`rng.getrandbits` of a `PLAIN_RANDOM` generator, called as `PLAIN_GETRANDBITS(rng, bits)`: no
 bound method is made for it (a caller that draws many times per sample)."""
+PLAIN_FLOAT: Final = PLAIN_RANDOM.random
+"""`rng.random` of a `PLAIN_RANDOM` generator, called as `PLAIN_FLOAT(rng)` (not looked up on
+the generator at each call)."""
 
 
 def shuffle(items: list[Any], rng: random.Random) -> None:
@@ -68,9 +71,10 @@ def below(bound: int, rng: random.Random) -> int:
     if type(rng) is not PLAIN_RANDOM or type(bound) is not int or bound <= 0:
         return rng.randrange(bound)  # its own draw, or randrange's own error
     bits = bound.bit_length()
-    drawn = rng.getrandbits(bits)
+    # (the method called unbound: looked up on the generator, it cost a search of its dict)
+    drawn = PLAIN_GETRANDBITS(rng, bits)
     while drawn >= bound:
-        drawn = rng.getrandbits(bits)
+        drawn = PLAIN_GETRANDBITS(rng, bits)
     return drawn
 
 

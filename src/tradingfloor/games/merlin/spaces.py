@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.draws import (
+    PLAIN_FLOAT,
     PLAIN_GETRANDBITS,
     PLAIN_RANDOM,
     shuffle_steps,
@@ -21,7 +22,7 @@ from tradingfloor.games.merlin.rulebook import ActionRule
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.turn_order import rank_form
 
-END_CHANCE = 0.25
+END_CHANCE: Final = 0.25
 """How often a random sample ends the turn when it may: random play then ends its turns quickly."""
 LISTED = 12
 """Above this many choices of a type, describe() gives a form instead of the list."""
@@ -41,7 +42,7 @@ Steps = tuple[tuple[int, int, Any], ...]
 """A shuffle's steps (`shuffle_steps`), the bits held as the objects `getrandbits` is given."""
 Shuffled = tuple[ActionRule | None, tuple[ActionRule, ...], Steps]
 
-_SHUFFLED: ByIdentity[Shuffled] = ByIdentity()
+_SHUFFLED: Final[ByIdentity[Shuffled]] = ByIdentity()
 """Per step's rules (a module table's entry, the same object all match long): its end_turn rule
 (or None), and those a sample shuffles, every rule but end_turn, with the steps of their
 shuffle."""
@@ -50,6 +51,13 @@ shuffle."""
 def _shuffled(rules: Mapping[str, ActionRule]) -> Shuffled:
     others = tuple(rule for name, rule in rules.items() if name != "end_turn")
     return rules.get("end_turn"), others, shuffle_steps(len(others))
+
+
+def _shuffle_of(rules: Mapping[str, ActionRule]) -> Shuffled:
+    """`_shuffled(rules)`, kept (found, or made and kept: compiled, a function passed as an
+    object is looked up in the module's dict at every call)."""
+    found = _SHUFFLED.find(rules)
+    return found if found is not None else _SHUFFLED.keep(rules, _shuffled(rules))
 
 
 def _first_in_lazy_order(
@@ -127,14 +135,15 @@ class StepSpace(ActionSpace):
         return action is self.drawn or action is self.allowed
 
     def _draw(self, rng: random.Random) -> Action:
-        end_turn, others, steps = _SHUFFLED.get(self.rules, _shuffled)
-        if end_turn is not None and rng.random() < END_CHANCE:
+        end_turn, others, steps = _shuffle_of(self.rules)
+        plain = type(rng) is PLAIN_RANDOM
+        if end_turn is not None and (PLAIN_FLOAT(rng) if plain else rng.random()) < END_CHANCE:
             return END_TURN_ACTION
         # end_turn comes only by END_CHANCE or when nothing else is legal, so turns do things.
         # The other types are asked in a uniformly random order, drawn as far as it is asked:
         # most samples stop at the first few types, so the rest are never placed.
         state, seat = self.state, self.seat
-        if type(rng) is PLAIN_RANDOM:
+        if plain:
             action = _first_in_lazy_order(others, steps, state, seat, rng)
             if action is not None:
                 return action

@@ -120,14 +120,16 @@ def _future_refs(state: MerlinState) -> list[str]:
 Expiry = tuple[int, int, int]
 """A future's commodity (an index), year and portion."""
 
-_EXPIRIES: ByIdentity[tuple[Expiry, ...]] = ByIdentity()
+_EXPIRIES: Final[ByIdentity[tuple[Expiry, ...]]] = ByIdentity()
 """The expiries of the futures on the field, kept per futures (most moves leave them be)."""
 
 
 def _expiries_held(state: MerlinState) -> tuple[Expiry, ...]:
     """The (commodity, year, portion) of each unexpired future on the field, each once, in the
     order of the futures: the refs past the commodities that a bid for a future may name."""
-    return _EXPIRIES.get(finance_of(state).futures, _expiries_of)
+    futures = finance_of(state).futures
+    found = _EXPIRIES.find(futures)  # (then kept: a function passed as an object is looked up)
+    return found if found is not None else _EXPIRIES.keep(futures, _expiries_of(futures))
 
 
 def _expiries_of(futures: tuple[Future, ...]) -> tuple[Expiry, ...]:
