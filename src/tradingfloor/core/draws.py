@@ -16,7 +16,13 @@ T = TypeVar("T")
 
 # The class a plain generator is of, kept: compiled, `random.Random` is an attribute looked up in
 # the module at every draw (a fifth of `below`'s own cost).
-_RANDOM: Final = random.Random
+PLAIN_RANDOM: Final = random.Random
+PLAIN_GETRANDBITS: Final = PLAIN_RANDOM.getrandbits
+"""`rng.getrandbits` of a `PLAIN_RANDOM` generator, called as `PLAIN_GETRANDBITS(rng, bits)`: no
+bound method is made for it (a caller that draws many times per sample)."""
+PLAIN_FLOAT: Final = PLAIN_RANDOM.random
+"""`rng.random` of a `PLAIN_RANDOM` generator, called as `PLAIN_FLOAT(rng)` (not looked up on
+the generator at each call)."""
 
 
 def shuffle(items: list[Any], rng: random.Random) -> None:
@@ -25,11 +31,11 @@ def shuffle(items: list[Any], rng: random.Random) -> None:
     For a plain `random.Random` it is that method written out: Fisher-Yates from the end, each
     partner drawn as `_randbelow` draws it, by rejection from `getrandbits` of the place's bit
     length. Another class of generator shuffles by its own method."""
-    if type(rng) is not _RANDOM:
+    if type(rng) is not PLAIN_RANDOM:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for place, bound, bits in _steps(len(items)):
+    for place, bound, bits in shuffle_steps(len(items)):
         partner = _partner(getrandbits, bound, bits)
         items[place], items[partner] = items[partner], items[place]
 
@@ -42,14 +48,14 @@ def shuffled_lazily(items: Sequence[T], rng: random.Random) -> Iterator[T]:
     Run to the end it yields `rng.shuffle`'s list read backwards, with its draws; a caller that
     stops after k items has taken only k draws (`items` itself is left as it is)."""
     order = list(items)
-    if type(rng) is not _RANDOM:
+    if type(rng) is not PLAIN_RANDOM:
         for place in range(len(order) - 1, 0, -1):
             partner = rng.randrange(place + 1)
             order[place], order[partner] = order[partner], order[place]
             yield order[place]
     else:
         getrandbits = rng.getrandbits
-        for place, bound, bits in _steps(len(order)):
+        for place, bound, bits in shuffle_steps(len(order)):
             partner = _partner(getrandbits, bound, bits)
             order[place], order[partner] = order[partner], order[place]
             yield order[place]
@@ -62,12 +68,13 @@ def below(bound: int, rng: random.Random) -> int:
 
     For a plain `random.Random` it is `_randbelow` written out: `getrandbits` of the bound's bit
     length until the draw falls below it. Another class of generator draws by its own method."""
-    if type(rng) is not _RANDOM or type(bound) is not int or bound <= 0:
+    if type(rng) is not PLAIN_RANDOM or type(bound) is not int or bound <= 0:
         return rng.randrange(bound)  # its own draw, or randrange's own error
     bits = bound.bit_length()
-    drawn = rng.getrandbits(bits)
+    # (the method called unbound: looked up on the generator, it cost a search of its dict)
+    drawn = PLAIN_GETRANDBITS(rng, bits)
     while drawn >= bound:
-        drawn = rng.getrandbits(bits)
+        drawn = PLAIN_GETRANDBITS(rng, bits)
     return drawn
 
 
@@ -82,7 +89,8 @@ def _partner(getrandbits: Callable[[int], int], bound: int, bits: int) -> int:
 
 
 @cache
-def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
+def shuffle_steps(length: int) -> tuple[tuple[int, int, int], ...]:
     """The shuffle's steps for a list of `length`: the place filled, the bound of its partner,
-    and the bits drawn at a time (`_randbelow`'s `n.bit_length()`)."""
+    and the bits drawn at a time (`_randbelow`'s `n.bit_length()`). A caller that writes
+    `shuffled_lazily` out draws each partner from a `PLAIN_RANDOM` generator as `_partner` does."""
     return tuple((place, place + 1, (place + 1).bit_length()) for place in range(length - 1, 0, -1))

@@ -19,20 +19,28 @@ import pytest
 from tradingfloor.agents import make_agent
 from tradingfloor.core.agent import decision_for
 from tradingfloor.games.merlin import cards, memo
-from tradingfloor.games.merlin.actions import BuyPermit, Invest, OfferSale
-from tradingfloor.games.merlin.finance.actions import Repay, TakeFuture
+from tradingfloor.games.merlin.actions import BuyPermit, Invest, OfferSale, Place
+from tradingfloor.games.merlin.finance.actions import (
+    AuctionProperty,
+    DropWanted,
+    OfferLoan,
+    Repay,
+    TakeFuture,
+    WriteInsurance,
+)
 from tradingfloor.games.merlin.magic.actions import (
     Ally,
     CallVote,
     FundLab,
     Monarchy,
     PlayDecree,
+    PlayGolem,
 )
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule
 from tradingfloor.games.merlin.state import MerlinState
 
-from .helpers import GAME
+from .helpers import GAME, arrange, random_moves
 
 ALL_MODULES = {"players": 4, "modules": ["economy", "magic", "finance"]}
 STEPS = 700
@@ -58,6 +66,22 @@ def _candidates(state: MerlinState, seat: int, name: str) -> list[Any] | None:
         finance = state.finance
         assert finance is not None
         return [TakeFuture(future=f.id) for f in finance.futures]
+    if name == "play_golem":
+        tableaux = state.economy.tableaux
+        return [
+            PlayGolem(card=card, seat=owner, on=stack.base)
+            for card in dict.fromkeys(state.economy.hands[seat])
+            for owner in range(state.players)
+            for stack in tableaux[owner]
+        ]
+    if name == "place":
+        hand = dict.fromkeys(state.economy.hands[seat])
+        bases = [s.base for s in state.economy.tableaux[seat]]
+        return [Place(card=c, on=on) for c in hand for on in (None, *bases)]
+    if name == "drop_wanted":
+        finance = state.finance
+        assert finance is not None
+        return [DropWanted(wanted=w.id) for w in finance.wanted]
     if name == "play_decree":
         kings = [c for c in state.economy.hands[seat] if cards.is_king(state.config, c)]
         return [
@@ -126,9 +150,34 @@ def _repay_long(state: MerlinState, seat: int, rule: ActionRule) -> bool:
     )
 
 
+def _loan_long(state: MerlinState, seat: int, rule: ActionRule) -> bool:
+    """Whether any loan may be offered: one gold from each stack to each seat, asked."""
+    return any(
+        rule.why(state, seat, OfferLoan(to=to, card=s.base, principal=1, repay=1, orbits=1)) is None
+        for s in state.economy.tableaux[seat]
+        for to in range(state.players)
+    )
+
+
+def _auction_long(state: MerlinState, seat: int, rule: ActionRule) -> bool:
+    """Whether any property may be auctioned: each from nothing, asked."""
+    return any(
+        rule.why(state, seat, AuctionProperty(card=s.base, style="open", start=0)) is None
+        for s in state.economy.tableaux[seat]
+    )
+
+
+def _insure_long(state: MerlinState, seat: int, rule: ActionRule) -> bool:
+    """Whether any insurance may be written: one on the 7, asked."""
+    quote = WriteInsurance(event="seven", rolls=1, payout=1, premium=1)
+    return rule.why(state, seat, quote) is None
+
+
 MENUS = ("ally", "call_vote", "magic_vote", "monarchy", "fund_lab", "play_decree")
-MENUS += ("buy_permit", "take_future")
+MENUS += ("buy_permit", "take_future", "play_golem", "drop_wanted", "place")
 PICKS = (("invest", _invest_long), ("repay", _repay_long), ("offer_sale", _offer_long))
+PICKS += (("offer_loan", _loan_long), ("auction_property", _auction_long))
+PICKS += (("write_insurance", _insure_long),)
 
 
 def _check_futures(state: MerlinState) -> None:
@@ -182,6 +231,9 @@ def test_random_play_menus_agree_with_the_long_way(seed: int) -> None:
         _check_futures(state)
     assert seen["ally", True] and seen["call_vote", True] and seen["call_vote", False]
     assert seen["monarchy", False] and seen["fund_lab", False] and seen["invest", False]
+    assert seen["drop_wanted", True] and seen["auction_property", False]
+    assert seen["place", True]
+    assert seen["offer_loan", False] and seen["write_insurance", False], seen
 
 
 @pytest.mark.parametrize("seed", [4238160179657812504])
@@ -192,6 +244,7 @@ def test_heuristic_play_menus_agree_with_the_long_way(seed: int) -> None:
         _check_futures(state)
     assert seen["ally", True] and seen["call_vote", True] and seen["buy_permit", True]
     assert seen["take_future", True] and seen["take_future", False]
+    assert seen["play_golem", True] and seen["play_decree", True] and seen["place", True]
 
 
 def test_table_votes_at_every_volatility_agree_with_the_long_way() -> None:
@@ -221,6 +274,30 @@ def test_monarchy_at_every_count_of_crowns_agrees_with_the_long_way() -> None:
         crowns = tuple(held if s == seat else 0 for s in range(state.players))
         _check_menus(replace(state, magic=replace(magic, crowns=crowns)), seat, seen)
     assert seen["monarchy", True] == 2 and seen["monarchy", False] == needed
+
+
+DEALT = ("KS", "KH", "JS", "QS", "JH", "QH", "KC", "KD")
+"""Kings and golems dealt to the seats, two each, before play (random play seldom holds a King
+it may play)."""
+
+
+def _dealt(seed: int) -> MerlinState:
+    """A seeded all-module game where each seat also holds two of `DEALT` and three Souls."""
+    state = GAME.new(ALL_MODULES, seed)
+    hands = [[*hand, *DEALT[2 * s : 2 * s + 2]] for s, hand in enumerate(state.economy.hands)]
+    souls = state.config.content.commodities.index("souls")
+    goods = [[3 if i == souls else n for i, n in enumerate(row)] for row in state.economy.goods]
+    deck = [c for c in state.economy.deck if c not in DEALT]
+    return arrange(state, hands=hands, deck=deck, goods=goods)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_dealt_kings_and_golems_menus_agree_with_the_long_way(seed: int) -> None:
+    seen: Counter[tuple[str, bool]] = Counter()
+    for state, _, _, _ in random_moves(_dealt(seed), seed, 500):
+        for seat in GAME.actors(state):
+            _check_menus(state, seat, seen)
+    assert seen["play_decree", True] and seen["place", True]
 
 
 def _turn_state() -> MerlinState:

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from tradingfloor.core.actions import Action
-from tradingfloor.core.draws import shuffled_lazily
+from tradingfloor.core.draws import (
+    PLAIN_FLOAT,
+    PLAIN_GETRANDBITS,
+    PLAIN_RANDOM,
+    shuffle_steps,
+    shuffled_lazily,
+)
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.merlin import words
 from tradingfloor.games.merlin.actions import EndTurn
@@ -16,7 +22,7 @@ from tradingfloor.games.merlin.rulebook import ActionRule
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.turn_order import rank_form
 
-END_CHANCE = 0.25
+END_CHANCE: Final = 0.25
 """How often a random sample ends the turn when it may: random play then ends its turns quickly."""
 LISTED = 12
 """Above this many choices of a type, describe() gives a form instead of the list."""
@@ -32,13 +38,50 @@ END_TURN_ACTION = EndTurn()
 """The one end_turn action (actions are immutable: a sample may give the same one each time)."""
 
 
-_OTHER_RULES: ByIdentity[tuple[ActionRule, ...]] = ByIdentity()
-"""Per step's rules (a module table's entry, the same object all match long): those a sample
-shuffles, every rule but end_turn."""
+Steps = tuple[tuple[int, int, Any], ...]
+"""A shuffle's steps (`shuffle_steps`), the bits held as the objects `getrandbits` is given."""
+Shuffled = tuple[ActionRule | None, tuple[ActionRule, ...], Steps]
+
+_SHUFFLED: Final[ByIdentity[Shuffled]] = ByIdentity()
+"""Per step's rules (a module table's entry, the same object all match long): its end_turn rule
+(or None), and those a sample shuffles, every rule but end_turn, with the steps of their
+shuffle."""
 
 
-def _others(rules: Mapping[str, ActionRule]) -> tuple[ActionRule, ...]:
-    return tuple(rule for name, rule in rules.items() if name != "end_turn")
+def _shuffled(rules: Mapping[str, ActionRule]) -> Shuffled:
+    others = tuple(rule for name, rule in rules.items() if name != "end_turn")
+    return rules.get("end_turn"), others, shuffle_steps(len(others))
+
+
+def _shuffle_of(rules: Mapping[str, ActionRule]) -> Shuffled:
+    """`_shuffled(rules)`, kept (found, or made and kept: compiled, a function passed as an
+    object is looked up in the module's dict at every call)."""
+    found = _SHUFFLED.find(rules)
+    return found if found is not None else _SHUFFLED.keep(rules, _shuffled(rules))
+
+
+def _first_in_lazy_order(
+    rules: tuple[ActionRule, ...],
+    steps: Steps,
+    state: MerlinState,
+    seat: int,
+    rng: random.Random,
+) -> Action | None:
+    """The first move of `rules` asked in `shuffled_lazily`'s order with its draws, from a plain
+    generator (None: none has a move): written out, a sample's types are placed without a
+    generator's resumption, and each partner is drawn as `_randbelow` draws it, by rejection
+    from `getrandbits` of the bound's bits."""
+    order = list(rules)
+    for place, bound, bits in steps:
+        partner = PLAIN_GETRANDBITS(rng, bits)
+        while partner >= bound:
+            partner = PLAIN_GETRANDBITS(rng, bits)
+        rule = order[partner]
+        order[partner] = order[place]  # (place itself is never read again)
+        action = rule.sample(state, seat, rng)
+        if action is not None:
+            return action
+    return order[0].sample(state, seat, rng) if order else None  # the last left: no draw
 
 
 class StepSpace(ActionSpace):
@@ -92,17 +135,23 @@ class StepSpace(ActionSpace):
         return action is self.drawn or action is self.allowed
 
     def _draw(self, rng: random.Random) -> Action:
-        end_turn = self.rules.get("end_turn")
-        if end_turn is not None and rng.random() < END_CHANCE:
+        end_turn, others, steps = _shuffle_of(self.rules)
+        plain = type(rng) is PLAIN_RANDOM
+        if end_turn is not None and (PLAIN_FLOAT(rng) if plain else rng.random()) < END_CHANCE:
             return END_TURN_ACTION
         # end_turn comes only by END_CHANCE or when nothing else is legal, so turns do things.
         # The other types are asked in a uniformly random order, drawn as far as it is asked:
         # most samples stop at the first few types, so the rest are never placed.
         state, seat = self.state, self.seat
-        for rule in shuffled_lazily(_OTHER_RULES.get(self.rules, _others), rng):
-            action = rule.sample(state, seat, rng)
+        if plain:
+            action = _first_in_lazy_order(others, steps, state, seat, rng)
             if action is not None:
                 return action
+        else:
+            for rule in shuffled_lazily(others, rng):
+                action = rule.sample(state, seat, rng)
+                if action is not None:
+                    return action
         if end_turn is not None:
             action = end_turn.sample(state, seat, rng)
             if action is not None:

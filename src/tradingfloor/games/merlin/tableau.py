@@ -77,7 +77,8 @@ def _why_place(state: MerlinState, seat: int, action: Place) -> str | None:
     return None
 
 
-def _places(state: MerlinState, seat: int) -> list[Action]:
+def places(state: MerlinState, seat: int) -> list[Action]:
+    """Every place move of `seat`'s (magic's `place` filters them, called natively)."""
     config = state.config
     fresh = state.economy.fresh
     free = [s.base for s in state.economy.tableaux[seat] if unoccupied(s)]
@@ -392,7 +393,7 @@ def _apply_decline(state: MerlinState, seat: int, action: Decline, log: Log) -> 
 
 
 RULES: tuple[ActionRule, ...] = (
-    ActionRule("place", _why_place, _places, _apply_place),
+    ActionRule("place", _why_place, places, _apply_place),
     ActionRule("invest", _why_invest, _invests, _apply_invest, _pick_invest, _invest_fields),
     ActionRule("store", _why_store, _stores, _apply_store, _pick_store, _store_fields),
     ActionRule("take_back", _why_store, _takes, _apply_store, _pick_take, _take_fields),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,8 +21,10 @@ from tradingfloor.games.merlin.finance.actions import (
     BuyListing,
     FillWanted,
     ListItem,
+    OfferLoan,
     ProposeTrade,
     WriteFuture,
+    WriteInsurance,
 )
 from tradingfloor.games.merlin.finance.items import holdings, holds_items
 from tradingfloor.games.merlin.rulebook import ActionRule
@@ -262,3 +265,59 @@ def test_the_bids_a_player_may_fill_are_those_the_rules_allow() -> None:
         assert rule.choices(state, seat) == expected
         allowed += len(expected)
     assert allowed > 0
+
+
+def test_every_trade_drawn_is_one_the_rules_allow_and_the_long_ways_draw() -> None:
+    # The pick gives its trade without asking the rules again (each side is drawn within what
+    # its player holds): at every step of play on tables that trade much, and of seeded play,
+    # every trade drawn is allowed and is the long way's draw (which asks the rules).
+    seeded = ((state, seat, rule) for state, seat, rule, _ in _asked("propose_trade"))
+    drawn_any = 0
+    for number, (state, seat, rule) in enumerate(
+        itertools.chain(_trading("propose_trade"), seeded)
+    ):
+        for draw in range(4):
+            seed = number * 4 + draw
+            drawn, after = _drawn(rule, state, seat, seed)
+            if drawn is None:
+                continue
+            assert rule.why(state, seat, drawn) is None, drawn
+            rng = random.Random(seed)
+            assert (drawn, after) == (_long_way_trade(rule, state, seat, rng), rng.getstate())
+            drawn_any += 1
+    assert drawn_any > 500
+
+
+def _any_loan(state: MerlinState, seat: int, rule: ActionRule) -> bool:
+    """The long way: one gold from each stack to each seat, asked of the rules."""
+    return any(
+        rule.why(state, seat, OfferLoan(to=to, card=s.base, principal=1, repay=1, orbits=1)) is None
+        for s in state.economy.tableaux[seat]
+        for to in range(state.players)
+    )
+
+
+def _any_insurance(state: MerlinState, seat: int, rule: ActionRule) -> bool:
+    """The long way: insurance on the 7, asked of the rules."""
+    quote = WriteInsurance(event="seven", rolls=1, payout=1, premium=1)
+    return rule.why(state, seat, quote) is None
+
+
+@pytest.mark.parametrize(
+    ("kind", "long_way"), [("offer_loan", _any_loan), ("write_insurance", _any_insurance)]
+)
+def test_a_chauffeurs_move_is_drawn_exactly_where_the_rules_allow_one(
+    kind: str, long_way: Any
+) -> None:
+    # (loans and insurance come from a Chauffeur: the picks answer no move from the tableau
+    # before the Chauffeurs are found) on tables that trade much, and in seeded play
+    seeded = ((state, seat, rule) for state, seat, rule, _ in _asked(kind))
+    seen = Counter[bool]()
+    for number, (state, seat, rule) in enumerate(itertools.chain(_trading(kind), seeded)):
+        drawn, after = _drawn(rule, state, seat, number)
+        allowed = long_way(state, seat, rule)
+        assert (drawn is not None) == allowed, kind
+        if drawn is None:
+            assert after == _untouched(number), kind
+        seen[allowed] += 1
+    assert seen[True] > 50 and seen[False] > 50, seen

@@ -95,8 +95,9 @@ def _why_auction(state: MerlinState, me: int, a: AuctionProperty) -> str | None:
 
 def _may_auction(state: MerlinState, me: int) -> bool:
     """Whether the player may put a property up now: an offer left, a property, a bidder."""
+    # (the cheapest test first)
     return (
-        not why_no_offer(state) and bool(state.economy.tableaux[me]) and bool(_bidders(state, me))
+        bool(state.economy.tableaux[me]) and not why_no_offer(state) and bool(_bidders(state, me))
     )
 
 

@@ -13,8 +13,7 @@ clean-up of both tables, are markets.py.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.unvalidated import drawn
@@ -38,10 +37,10 @@ from tradingfloor.games.merlin.finance.items import (
     why_not_held,
     why_own_short,
 )
-from tradingfloor.games.merlin.finance.state import Wanted
+from tradingfloor.games.merlin.finance.state import Future, Wanted
 from tradingfloor.games.merlin.finance.table import figures_of, finance_of, new_id, with_finance
 from tradingfloor.games.merlin.ledger import add_gold
-from tradingfloor.games.merlin.memo import ByIdentity, same_objects
+from tradingfloor.games.merlin.memo import KEPT_OBJECTS, ByIdentity, kept, same_objects
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event, pick_in
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat
@@ -115,12 +114,33 @@ per futures on the field (a match's own tuple: most moves leave it be). Read, ne
 def _future_refs(state: MerlinState) -> list[str]:
     """Any (""), a commodity, or a commodity and the expiry of a future on the field."""
     names = state.config.content.commodities
-    expiries = dict.fromkeys(
-        f"{names[f.commodity]}:{f.year}:{f.portion}"
-        for f in finance_of(state).futures
-        if not f.expired
-    )
-    return ["", *names, *expiries]
+    return ["", *names, *(_expiry_ref(names, *e) for e in _expiries_held(state))]
+
+
+Expiry = tuple[int, int, int]
+"""A future's commodity (an index), year and portion."""
+
+_EXPIRIES: Final[ByIdentity[tuple[Expiry, ...]]] = ByIdentity()
+"""The expiries of the futures on the field, kept per futures (most moves leave them be)."""
+
+
+def _expiries_held(state: MerlinState) -> tuple[Expiry, ...]:
+    """The (commodity, year, portion) of each unexpired future on the field, each once, in the
+    order of the futures: the refs past the commodities that a bid for a future may name."""
+    futures = finance_of(state).futures
+    found = _EXPIRIES.find(futures)  # (then kept: a function passed as an object is looked up)
+    return found if found is not None else _EXPIRIES.keep(futures, _expiries_of(futures))
+
+
+def _expiries_of(futures: tuple[Future, ...]) -> tuple[Expiry, ...]:
+    # (commodity names are distinct and have no ":" (bounds.py: Name), so the refs worded from
+    # these are distinct where these are: they are deduplicated as `_future_refs` words them)
+    return tuple(dict.fromkeys((f.commodity, f.year, f.portion) for f in futures if not f.expired))
+
+
+def _expiry_ref(names: tuple[str, ...], commodity: int, year: int, portion: int) -> str:
+    """The ref that names a commodity and an expiry ("essence_grain:3:0")."""
+    return f"{names[commodity]}:{year}:{portion}"
 
 
 _REFS: list[tuple[tuple[object, ...], dict[str, list[str]]]] = [((), {})]
@@ -255,13 +275,27 @@ def _pick_want(state: MerlinState, me: int, rng: random.Random) -> Action | None
     limit = _bid_limit(state, me)
     if limit < 1:  # no run has an action: nothing is drawn
         return None
-    refs = _refs_by_kind(state)
-    runs = [(k, len(refs_of_kind) * limit) for k, refs_of_kind in refs.items()]
+    # `_refs_by_kind`'s runs without the futures' refs put in words: they are counted from the
+    # expiries on the field, and only the one drawn is worded (futures are written and settled
+    # often, and each change made every ref again).
+    steady = _steady_refs(state)
+    names = state.config.content.commodities
+    expiries = _expiries_held(state)
+    runs = [
+        (k, (1 + len(names) + len(expiries) if k == "future" else len(steady[k])) * limit)
+        for k in kinds(state)
+    ]
     picked = pick_in(rng, runs)
     if picked is None:
         return None
     item, offset = picked
-    ref = refs[item][offset // limit]
+    index = offset // limit
+    if item != "future":
+        ref = steady[item][index]
+    elif index > len(names):  # past "" and the commodities: an expiry
+        ref = _expiry_ref(names, *expiries[index - 1 - len(names)])
+    else:
+        ref = names[index - 1] if index else ""
     return drawn(Want, item=item, ref=ref, price=offset % limit + 1)
 
 
@@ -295,10 +329,19 @@ def _drops(state: MerlinState, me: int) -> list[Action]:
     return [_drop(w.id) for w in finance_of(state).wanted if w.buyer == me]
 
 
-@lru_cache(maxsize=4096)
+_DROPS: Final[dict[int, DropWanted]] = kept({})
+"""The move to drop each bid, by its number, made once (forgotten all at once past KEPT_OBJECTS)."""
+
+
 def _drop(wanted: int) -> DropWanted:
-    """The move to drop bid `wanted` (actions are immutable: one serves every menu listing it)."""
-    return drawn(DropWanted, wanted=wanted)
+    """The move to drop bid `wanted` (actions are immutable: one serves every menu listing it;
+    kept in a dict read natively, where a cached function was called as a Python object)."""
+    move = _DROPS.get(wanted)
+    if move is None:
+        if len(_DROPS) >= KEPT_OBJECTS:
+            _DROPS.clear()
+        move = _DROPS[wanted] = drawn(DropWanted, wanted=wanted)
+    return move
 
 
 def remove_wanted(state: MerlinState, wanted: Wanted) -> MerlinState:

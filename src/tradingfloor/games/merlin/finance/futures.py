@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.draws import below
@@ -34,7 +33,7 @@ from tradingfloor.games.merlin.finance.table import (
     with_finance,
 )
 from tradingfloor.games.merlin.ledger import add_gold, put
-from tradingfloor.games.merlin.memo import per_value
+from tradingfloor.games.merlin.memo import KEPT_OBJECTS, kept, per_value
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.seasons import season_at, wheel_length
@@ -278,10 +277,20 @@ def _takes(state: MerlinState, me: int) -> list[Action]:
     ]
 
 
-@lru_cache(maxsize=4096)
+_TAKES: Final[dict[int, TakeFuture]] = kept({})
+"""The move to take each future, by its number, made once (forgotten all at once past
+KEPT_OBJECTS)."""
+
+
 def _take(future: int) -> TakeFuture:
-    """The move to take future `future` (actions are immutable: one serves every menu)."""
-    return drawn(TakeFuture, future=future)
+    """The move to take future `future` (actions are immutable: one serves every menu; kept in
+    a dict read natively, where a cached function was called as a Python object)."""
+    move = _TAKES.get(future)
+    if move is None:
+        if len(_TAKES) >= KEPT_OBJECTS:
+            _TAKES.clear()
+        move = _TAKES[future] = drawn(TakeFuture, future=future)
+    return move
 
 
 def _apply_take(state: MerlinState, me: int, action: TakeFuture, log: Log) -> MerlinState:

@@ -109,6 +109,8 @@ def _why_write(state: MerlinState, me: int, action: WriteInsurance) -> str | Non
 
 
 def _write_fields(state: MerlinState, me: int) -> Fields:
+    if all(s.top is None for s in state.economy.tableaux[me]):
+        return {}  # no card on a property, so no Chauffeur (the test below, without `kind`)
     figures = figures_of(state).insurance
     mine = sum(1 for q in finance_of(state).quotes if q.writer == me)
     if not has_chauffeur(state, me) or mine >= figures.most_quotes:

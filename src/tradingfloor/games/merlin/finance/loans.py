@@ -76,6 +76,8 @@ def _loan_fields(state: MerlinState, me: int) -> Fields:
 
 
 def _pick_loan(state: MerlinState, me: int, rng: random.Random) -> Action | None:
+    if not any(s.stored for s in state.economy.tableaux[me]):
+        return None  # no stack stores gold, so no Chauffeur does: nothing to lend
     fields = _loan_fields(state, me)
     if not fields:
         return None

@@ -257,7 +257,10 @@ def _pick_trade(state: MerlinState, me: int, rng: random.Random) -> Action | Non
     give, get = _side(state, me, rng, True), _side(state, to, rng, False)
     if give == NOTHING or get == NOTHING:
         return None  # _why_propose refuses a gift; known before the action is built
-    action = drawn(
+    # Not asked of _why_propose again: offers are left (asked above), `to` is another player in
+    # the game, each side names a commodity with its units and holds what it hands over (`_side`
+    # draws within the holdings), and neither side is empty; it allows every such trade.
+    return drawn(
         ProposeTrade,
         to=to,
         give_gold=give[0],
@@ -270,7 +273,6 @@ def _pick_trade(state: MerlinState, me: int, rng: random.Random) -> Action | Non
         get_units=get[2],
         get_crowns=get[4],
     )
-    return None if _why_propose(state, me, action) else action
 
 
 def _apply_propose(state: MerlinState, me: int, a: ProposeTrade, log: Log) -> MerlinState:

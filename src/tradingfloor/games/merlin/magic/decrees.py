@@ -11,12 +11,14 @@ them) and the vote on reshuffling the decree. The King lies aside, in the ballot
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping
 from itertools import product
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.draws import below
 from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.deck import shuffle_in
@@ -90,7 +92,7 @@ def _why_steps(state: MerlinState, steps: Mapping[str, int]) -> str | None:
 def _kings(state: MerlinState, seat: int) -> list[str]:
     """Kings in hand that were bought before this turn."""
     eco, config = state.economy, state.config
-    return [c for c in eco.hands[seat] if cards.is_king(config, c) and c not in set(eco.fresh)]
+    return [c for c in eco.hands[seat] if cards.is_king(config, c) and c not in eco.fresh]
 
 
 def _why_decree(state: MerlinState, seat: int, action: PlayDecree) -> str | None:
@@ -108,19 +110,37 @@ def _decrees(state: MerlinState, seat: int) -> list[Action]:
     kings = _kings(state, seat)
     if not kings:
         return []
+    moves = _legal_steps(state)
+    return [_decree(k, m) for k in kings for m in moves]
+
+
+def _legal_steps(state: MerlinState) -> list[dict[str, int]]:
+    """Each way a decree may move the counters now, in `product`'s order."""
     moves = [dict(zip(COUNTERS, s, strict=True)) for s in product((-1, 0, 1), repeat=3)]
-    moves = [m for m in moves if _why_steps(state, m) is None]
-    return [
-        drawn(
-            PlayDecree,
-            card=k,
-            cost_of_living=m["cost_of_living"],
-            research_cost=m["research_cost"],
-            tax_rate=m["tax_rate"],
-        )
-        for k in kings
-        for m in moves
-    ]
+    return [m for m in moves if _why_steps(state, m) is None]
+
+
+def _decree(card: str, steps: Mapping[str, int]) -> Action:
+    return drawn(
+        PlayDecree,
+        card=card,
+        cost_of_living=steps["cost_of_living"],
+        research_cost=steps["research_cost"],
+        tax_rate=steps["tax_rate"],
+    )
+
+
+def _pick_decree(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+    """`_decrees`' menu[randrange(len(menu))], drawn without making the menu's moves (a King
+    played is rare; the menu held 27 moves a King)."""
+    kings = _kings(state, seat)
+    if not kings:
+        return None
+    moves = _legal_steps(state)
+    if not moves:
+        return None
+    index = below(len(kings) * len(moves), rng)  # the menu is by King, then by move
+    return _decree(kings[index // len(moves)], moves[index % len(moves)])
 
 
 def _apply_decree(state: MerlinState, seat: int, action: PlayDecree, log: Log) -> MerlinState:
@@ -153,7 +173,7 @@ def _apply_decree(state: MerlinState, seat: int, action: PlayDecree, log: Log) -
     return open_ballot(state, "propose", seat, card=action.card)
 
 
-PLAY_DECREE = ActionRule("play_decree", _why_decree, _decrees, _apply_decree)
+PLAY_DECREE = ActionRule("play_decree", _why_decree, _decrees, _apply_decree, _pick_decree)
 
 
 # --- reclaim -------------------------------------------------------------------------------------

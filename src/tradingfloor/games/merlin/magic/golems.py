@@ -15,8 +15,7 @@ Rulings (docs/rules/merlin.md) are marked [R] where they are taken.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.unvalidated import drawn
@@ -149,7 +148,9 @@ def _why_play(state: MerlinState, me: int, action: PlayGolem) -> str | None:
 
 
 def _plays(state: MerlinState, me: int) -> list[Action]:
-    hand = [c for c in state.economy.hands[me] if _card_refusal(state, me, c) is None]
+    # (`_card_refusal` of a card in the hand: a golem, not bought this turn)
+    config, fresh = state.config, state.economy.fresh
+    hand = [c for c in state.economy.hands[me] if cards.is_golem(config, c) and c not in fresh]
     if not hand or _payment_refusal(state, me) is not None:
         return []
     out: list[Action] = []
@@ -235,8 +236,9 @@ def _allies(state: MerlinState, me: int) -> list[Action]:
     ]
 
 
-_ALLY_MARKS = tuple(f"ally:{other}" for other in range(8))
-"""What a turn's moves note when an alliance with each seat changed, made once."""
+_ALLY_MARKS: Final = tuple(f"ally:{other}" for other in range(8))
+"""What a turn's moves note when an alliance with each seat changed, made once (final: compiled,
+read without a look-up in the module)."""
 
 
 def _ally_mark(other: int) -> str:
@@ -244,9 +246,17 @@ def _ally_mark(other: int) -> str:
     return _ALLY_MARKS[other] if other < len(_ALLY_MARKS) else f"ally:{other}"
 
 
-@cache
+_ALLY_MOVES: Final = tuple(
+    (drawn(Ally, seat=o, allied=False), drawn(Ally, seat=o, allied=True)) for o in range(8)
+)
+"""The moves to leave and to ally with each seat, made once (actions are immutable: they can be
+shared)."""
+
+
 def _ally(other: int, allied: bool) -> Ally:
-    """The move to ally with (or leave) `other` (actions are immutable: it can be shared)."""
+    """The move to ally with (or leave) `other`: read from the table (past it, made afresh)."""
+    if other < len(_ALLY_MOVES):
+        return _ALLY_MOVES[other][1 if allied else 0]
     return drawn(Ally, seat=other, allied=allied)
 
 

@@ -41,7 +41,7 @@ def _places(state: MerlinState, seat: int) -> list[Action]:
     config = state.config
     return [
         a
-        for a in PLACE.choices(state, seat)
+        for a in tableau.places(state, seat)  # (PLACE.choices, called natively)
         if not (isinstance(a, Place) and a.on is not None and cards.is_lab(config, a.card))
     ]
 

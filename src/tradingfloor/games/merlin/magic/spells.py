@@ -174,10 +174,13 @@ def _why_cast(state: MerlinState, me: int, action: CastSpell) -> str | None:
 
 def _casts(state: MerlinState, me: int) -> list[Action]:
     out: list[Action] = []
+    spells = magic_of(state).spells[me]
+    if not spells:
+        return out  # nothing to cast (asked before the regulations are read)
     duty = regulation(state, "spell_duty")
     if duty and state.core.gold[me] < duty:
         return out
-    for held in magic_of(state).spells[me]:
+    for held in spells:
         credits = [False, True] if creditable(state, me, held) else [False]
         for who, card in targets(state, me, spell_of(state, held.card)):
             out += [
