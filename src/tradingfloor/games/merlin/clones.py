@@ -24,6 +24,18 @@ from tradingfloor.games.merlin.state import Book, Core, Counters, Economy, Ledge
 COMPILED: Final = not MerlinState.__dictoffset__
 """Whether the records are compiled (native: no `__dict__`), and so copied here."""
 
+# Each class's blank record, made by its own `__new__` held here: compiled, `Cls.__new__(Cls)`
+# looks `__new__` up on the class at every call, a few hundred instructions a copy.
+_NEW_STATE: Final = MerlinState.__new__
+_NEW_CORE: Final = Core.__new__
+_NEW_COUNTERS: Final = Counters.__new__
+_NEW_LEDGER: Final = Ledger.__new__
+_NEW_ECONOMY: Final = Economy.__new__
+_NEW_BOOK: Final = Book.__new__
+_NEW_MAGIC: Final = Magic.__new__
+_NEW_BALLOT: Final = Ballot.__new__
+_NEW_FINANCE: Final = Finance.__new__
+
 
 def replaced(record: object, changes: dict[str, Any]) -> Any:
     """`record` with `changes` if it is a compiled record that moves rebuild, else None."""
@@ -56,10 +68,11 @@ def _no_field(record: object, name: str) -> TypeError:
 # Each copy below copies every field, then writes each change by name: a chain of comparisons
 # with the field names (a few instructions each: a keyword's name is the interned literal) and a
 # native write costs far less than `object.__setattr__`, which looks the field's setter up by name.
+# The chains ask first for the fields that moves change most (a sealed vote changes the ballot).
 
 
 def state_copy(old: MerlinState, changes: dict[str, Any]) -> MerlinState:
-    new = MerlinState.__new__(MerlinState)
+    new: MerlinState = _NEW_STATE(MerlinState)
     new.config = old.config
     new.rng = old.rng
     new.core = old.core
@@ -71,18 +84,18 @@ def state_copy(old: MerlinState, changes: dict[str, Any]) -> MerlinState:
     new.recent = old.recent
     new.event_count = old.event_count
     for name, value in changes.items():
-        if name == "config":
-            new.config = value
-        elif name == "rng":
-            new.rng = value
-        elif name == "core":
+        if name == "core":
             new.core = value
-        elif name == "economy":
-            new.economy = value
         elif name == "magic":
             new.magic = value
+        elif name == "economy":
+            new.economy = value
         elif name == "finance":
             new.finance = value
+        elif name == "rng":
+            new.rng = value
+        elif name == "config":
+            new.config = value
         elif name == "events":
             new.events = value
         elif name == "turn_log":
@@ -96,8 +109,49 @@ def state_copy(old: MerlinState, changes: dict[str, Any]) -> MerlinState:
     return new
 
 
+def state_with_parts(
+    old: MerlinState, core: Core, economy: Economy, magic: Any, finance: Any
+) -> MerlinState:
+    """`old` with its four parts as given (each the old one where it is unchanged): the copy a
+    rule makes of the whole table, without a dict of changes to build and read back."""
+    new: MerlinState = _NEW_STATE(MerlinState)
+    new.config = old.config
+    new.rng = old.rng
+    new.core = core
+    new.economy = economy
+    new.magic = magic
+    new.finance = finance
+    new.events = old.events
+    new.turn_log = old.turn_log
+    new.recent = old.recent
+    new.event_count = old.event_count
+    return new
+
+
+def state_logged(
+    old: MerlinState,
+    events: tuple[Any, ...],
+    turn_log: tuple[Any, ...],
+    recent: tuple[Any, ...],
+    event_count: int,
+) -> MerlinState:
+    """`old` with what an action told: its events, the turn's log, the recent events, the count."""
+    new: MerlinState = _NEW_STATE(MerlinState)
+    new.config = old.config
+    new.rng = old.rng
+    new.core = old.core
+    new.economy = old.economy
+    new.magic = old.magic
+    new.finance = old.finance
+    new.events = events
+    new.turn_log = turn_log
+    new.recent = recent
+    new.event_count = event_count
+    return new
+
+
 def core_copy(old: Core, changes: dict[str, Any]) -> Core:
-    new = Core.__new__(Core)
+    new: Core = _NEW_CORE(Core)
     new.phase = old.phase
     new.order = old.order
     new.turn = old.turn
@@ -114,30 +168,30 @@ def core_copy(old: Core, changes: dict[str, Any]) -> Core:
     new.vote = old.vote
     new.ended = old.ended
     for name, value in changes.items():
-        if name == "phase":
+        if name == "gold":
+            new.gold = value
+        elif name == "ledger":
+            new.ledger = value
+        elif name == "phase":
             new.phase = value
-        elif name == "order":
-            new.order = value
+        elif name == "counters":
+            new.counters = value
+        elif name == "dice":
+            new.dice = value
         elif name == "turn":
             new.turn = value
         elif name == "turn_no":
             new.turn_no = value
         elif name == "orbit":
             new.orbit = value
-        elif name == "gold":
-            new.gold = value
+        elif name == "order":
+            new.order = value
         elif name == "out":
             new.out = value
         elif name == "debt":
             new.debt = value
         elif name == "bankrupt_since":
             new.bankrupt_since = value
-        elif name == "counters":
-            new.counters = value
-        elif name == "ledger":
-            new.ledger = value
-        elif name == "dice":
-            new.dice = value
         elif name == "auction":
             new.auction = value
         elif name == "vote":
@@ -150,7 +204,7 @@ def core_copy(old: Core, changes: dict[str, Any]) -> Core:
 
 
 def counters_copy(old: Counters, changes: dict[str, Any]) -> Counters:
-    new = Counters.__new__(Counters)
+    new: Counters = _NEW_COUNTERS(Counters)
     new.clock = old.clock
     new.year = old.year
     new.portion = old.portion
@@ -185,7 +239,7 @@ def counters_copy(old: Counters, changes: dict[str, Any]) -> Counters:
 
 
 def ledger_copy(old: Ledger, changes: dict[str, Any]) -> Ledger:
-    new = Ledger.__new__(Ledger)
+    new: Ledger = _NEW_LEDGER(Ledger)
     new.bank = old.bank
     new.row = old.row
     new.pot = old.pot
@@ -214,7 +268,7 @@ def ledger_copy(old: Ledger, changes: dict[str, Any]) -> Ledger:
 
 
 def economy_copy(old: Economy, changes: dict[str, Any]) -> Economy:
-    new = Economy.__new__(Economy)
+    new: Economy = _NEW_ECONOMY(Economy)
     new.deck = old.deck
     new.hands = old.hands
     new.tableaux = old.tableaux
@@ -255,7 +309,7 @@ def economy_copy(old: Economy, changes: dict[str, Any]) -> Economy:
 
 
 def book_copy(old: Book, changes: dict[str, Any]) -> Book:
-    new = Book.__new__(Book)
+    new: Book = _NEW_BOOK(Book)
     new.bids = old.bids
     new.asks = old.asks
     new.escrow = old.escrow
@@ -278,7 +332,7 @@ def book_copy(old: Book, changes: dict[str, Any]) -> Book:
 
 
 def magic_copy(old: Magic, changes: dict[str, Any]) -> Magic:
-    new = Magic.__new__(Magic)
+    new: Magic = _NEW_MAGIC(Magic)
     new.spell_deck = old.spell_deck
     new.recipe_deck = old.recipe_deck
     new.reading_deck = old.reading_deck
@@ -312,12 +366,24 @@ def magic_copy(old: Magic, changes: dict[str, Any]) -> Magic:
     new.removed = old.removed
     new.research_paid = old.research_paid
     for name, value in changes.items():
-        if name == "spell_deck":
+        if name == "ballot":
+            new.ballot = value
+        elif name == "played":
+            new.played = value
+        elif name == "allies":
+            new.allies = value
+        elif name == "field":
+            new.field = value
+        elif name == "reading_deck":
+            new.reading_deck = value
+        elif name == "effects":
+            new.effects = value
+        elif name == "card_counts":
+            new.card_counts = value
+        elif name == "spell_deck":
             new.spell_deck = value
         elif name == "recipe_deck":
             new.recipe_deck = value
-        elif name == "reading_deck":
-            new.reading_deck = value
         elif name == "spells":
             new.spells = value
         elif name == "recipes":
@@ -332,10 +398,6 @@ def magic_copy(old: Magic, changes: dict[str, Any]) -> Magic:
             new.golems = value
         elif name == "damage":
             new.damage = value
-        elif name == "field":
-            new.field = value
-        elif name == "effects":
-            new.effects = value
         elif name == "crowns":
             new.crowns = value
         elif name == "crown_year":
@@ -346,18 +408,12 @@ def magic_copy(old: Magic, changes: dict[str, Any]) -> Magic:
             new.maintenance = value
         elif name == "bank_debt":
             new.bank_debt = value
-        elif name == "ballot":
-            new.ballot = value
         elif name == "proposals":
             new.proposals = value
         elif name == "reclaim":
             new.reclaim = value
-        elif name == "played":
-            new.played = value
         elif name == "targeted":
             new.targeted = value
-        elif name == "allies":
-            new.allies = value
         elif name == "open_shops":
             new.open_shops = value
         elif name == "jokers_in":
@@ -366,8 +422,6 @@ def magic_copy(old: Magic, changes: dict[str, Any]) -> Magic:
             new.volatility = value
         elif name == "golems_played":
             new.golems_played = value
-        elif name == "card_counts":
-            new.card_counts = value
         elif name == "bought_since":
             new.bought_since = value
         elif name == "ruined":
@@ -381,8 +435,28 @@ def magic_copy(old: Magic, changes: dict[str, Any]) -> Magic:
     return new
 
 
+def new_ballot(
+    kind: str,
+    caller: int,
+    voters: tuple[int, ...],
+    sealed: tuple[str | None, ...],
+    choices: tuple[str, ...],
+    card: str | None,
+) -> Ballot:
+    """`Ballot(kind, caller, voters, sealed, choices, card)`, its fields written natively (the
+    dataclass's own `__init__` sets each through `object.__setattr__`)."""
+    new: Ballot = _NEW_BALLOT(Ballot)
+    new.kind = kind
+    new.caller = caller
+    new.voters = voters
+    new.sealed = sealed
+    new.choices = choices
+    new.card = card
+    return new
+
+
 def ballot_copy(old: Ballot, changes: dict[str, Any]) -> Ballot:
-    new = Ballot.__new__(Ballot)
+    new: Ballot = _NEW_BALLOT(Ballot)
     new.kind = old.kind
     new.caller = old.caller
     new.voters = old.voters
@@ -390,14 +464,14 @@ def ballot_copy(old: Ballot, changes: dict[str, Any]) -> Ballot:
     new.choices = old.choices
     new.card = old.card
     for name, value in changes.items():
-        if name == "kind":
+        if name == "sealed":
+            new.sealed = value
+        elif name == "kind":
             new.kind = value
         elif name == "caller":
             new.caller = value
         elif name == "voters":
             new.voters = value
-        elif name == "sealed":
-            new.sealed = value
         elif name == "choices":
             new.choices = value
         elif name == "card":
@@ -408,7 +482,7 @@ def ballot_copy(old: Ballot, changes: dict[str, Any]) -> Ballot:
 
 
 def finance_copy(old: Finance, changes: dict[str, Any]) -> Finance:
-    new = Finance.__new__(Finance)
+    new: Finance = _NEW_FINANCE(Finance)
     new.offer = old.offer
     new.offers_made = old.offers_made
     new.futures = old.futures
@@ -427,8 +501,14 @@ def finance_copy(old: Finance, changes: dict[str, Any]) -> Finance:
             new.offer = value
         elif name == "offers_made":
             new.offers_made = value
+        elif name == "wanted":
+            new.wanted = value
+        elif name == "listings":
+            new.listings = value
         elif name == "futures":
             new.futures = value
+        elif name == "next_id":
+            new.next_id = value
         elif name == "quotes":
             new.quotes = value
         elif name == "policies":
@@ -437,16 +517,10 @@ def finance_copy(old: Finance, changes: dict[str, Any]) -> Finance:
             new.loans = value
         elif name == "securities":
             new.securities = value
-        elif name == "listings":
-            new.listings = value
-        elif name == "wanted":
-            new.wanted = value
         elif name == "debts":
             new.debts = value
         elif name == "sale":
             new.sale = value
-        elif name == "next_id":
-            new.next_id = value
         elif name == "rolls":
             new.rolls = value
         else:

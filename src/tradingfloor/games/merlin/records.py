@@ -25,7 +25,15 @@ from operator import attrgetter
 from types import GetSetDescriptorType, MemberDescriptorType
 from typing import Any, NamedTuple, TypeVar
 
-from tradingfloor.games.merlin.clones import COMPILED, replaced
+from tradingfloor.games.merlin.clones import (
+    COMPILED,
+    new_ballot,
+    replaced,
+    state_logged,
+    state_with_parts,
+)
+from tradingfloor.games.merlin.magic.state import Ballot
+from tradingfloor.games.merlin.state import Core, Economy, MerlinState
 
 T = TypeVar("T")
 Write = Callable[[Any, Any], None]
@@ -69,6 +77,44 @@ def replace_fields(record: T, changes: dict[str, Any]) -> T:
         _set(new, "__dict__", fields)
         return new
     return _replace_other(record, changes)
+
+
+def with_parts(
+    state: MerlinState, core: Core, economy: Economy, magic: Any, finance: Any
+) -> MerlinState:
+    """`replace(state, core=core, economy=economy, magic=magic, finance=finance)`."""
+    if COMPILED:
+        return state_with_parts(state, core, economy, magic, finance)
+    changes = {"core": core, "economy": economy, "magic": magic, "finance": finance}
+    return replace_fields(state, changes)
+
+
+def logged(
+    state: MerlinState,
+    events: tuple[Any, ...],
+    turn_log: tuple[Any, ...],
+    recent: tuple[Any, ...],
+    event_count: int,
+) -> MerlinState:
+    """`replace(state, events=events, turn_log=turn_log, recent=recent, event_count=...)`."""
+    if COMPILED:
+        return state_logged(state, events, turn_log, recent, event_count)
+    changes = {"events": events, "turn_log": turn_log, "recent": recent, "event_count": event_count}
+    return replace_fields(state, changes)
+
+
+def make_ballot(
+    kind: str,
+    caller: int,
+    voters: tuple[int, ...],
+    sealed: tuple[str | None, ...],
+    choices: tuple[str, ...] = (),
+    card: str | None = None,
+) -> Ballot:
+    """`Ballot(kind, caller, voters, sealed, choices, card)`, made as `clones` copies (compiled)."""
+    if COMPILED:
+        return new_ballot(kind, caller, voters, sealed, choices, card)
+    return Ballot(kind, caller, voters, sealed, choices, card)
 
 
 def _replace_other(record: T, changes: dict[str, Any]) -> T:

@@ -280,8 +280,13 @@ def private(kind: str, seats: Iterable[int], **data: Any) -> Event:
 
 
 def _told(kind: str, data: dict[str, Any], visible_to: frozenset[int] | None) -> Told:
-    """`Told(kind, data, visible_to)`, its three fields written into its __dict__ at once (the
-    frozen dataclass's __init__ sets each through object.__setattr__; moves make many events)."""
+    """`Told(kind, data, visible_to)`, its three fields written into its __dict__ (the frozen
+    dataclass's __init__ sets each through object.__setattr__; moves make many events). The
+    __dict__ a new instance makes when first read takes them in order: cheaper than a dict built
+    apart and set through `object.__setattr__`."""
     told = object.__new__(Told)
-    object.__setattr__(told, "__dict__", {"kind": kind, "data": data, "visible_to": visible_to})
+    fields = told.__dict__
+    fields["kind"] = kind
+    fields["data"] = data
+    fields["visible_to"] = visible_to
     return told

@@ -28,7 +28,7 @@ from tradingfloor.games.merlin.magic.table import (
     marked,
     with_magic,
 )
-from tradingfloor.games.merlin.records import replace
+from tradingfloor.games.merlin.records import make_ballot, replace, with_parts
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card as card_words
@@ -63,7 +63,7 @@ def _ballot(
     """The ballot `open_ballot` opens, before anyone has sealed."""
     voters = tuple(state.core.from_roller())
     sealed: tuple[str | None, ...] = (None,) * state.players
-    return Ballot(kind, caller, voters, sealed, choices, card)
+    return make_ballot(kind, caller, voters, sealed, choices, card)
 
 
 def ballot_of(state: MerlinState) -> Ballot | None:
@@ -96,7 +96,8 @@ def seal(state: MerlinState, seat: int, choice: str, what: str, log: Log) -> Mer
     log.append(event("sealed", seat=seat, what=what))
     # (a seal always changes the ballot: with_magic's test for an unchanged part would compare
     # the whole ballot for nothing)
-    state = replace(state, magic=replace(magic_of(state), ballot=ballot))
+    magic = replace(magic_of(state), ballot=ballot)
+    state = with_parts(state, state.core, state.economy, magic, state.finance)
     return state if awaited(ballot) else resolve(state, log)
 
 
