@@ -9,11 +9,12 @@ import dataclasses
 import itertools
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from tradingfloor.core.game import Event
-from tradingfloor.games.merlin import rules
+from tradingfloor.games.merlin import rulebook, rules
 from tradingfloor.games.merlin.magic.state import Ballot
 from tradingfloor.games.merlin.records import logged, make_ballot, with_parts
 from tradingfloor.games.merlin.rulebook import Told
@@ -28,22 +29,58 @@ def _moves(seed: int, limit: int = 1500) -> Iterator[tuple[MerlinState, MerlinSt
     yield from itertools.pairwise(states)
 
 
+def _parts(state: MerlinState, number: int) -> dict[str, Any]:
+    """The parts of `state`, each made the long way with a number no other state holds (the
+    states that the copies under test made may all share a part that they failed to write)."""
+    core, economy, magic, finance = state.core, state.economy, state.magic, state.finance
+    return {
+        "core": dataclasses.replace(core, turn_no=core.turn_no + 1000 * number),
+        "economy": dataclasses.replace(economy, next_order=economy.next_order + 1000 * number),
+        "magic": dataclasses.replace(magic, golems_played=magic.golems_played + 1000 * number),
+        "finance": dataclasses.replace(finance, next_id=finance.next_id + 1000 * number),
+    }
+
+
+def _told(state: MerlinState, number: int) -> dict[str, Any]:
+    """What `state` told, each part distinct from the others and from any state's."""
+    extra = Told("test", {"number": number})
+    return {
+        "events": (*state.events, extra),
+        "turn_log": (*state.turn_log, extra, extra),
+        "recent": (extra, *state.recent[::-1]),
+        "event_count": state.event_count + 1000 * number,
+    }
+
+
+def _ballot_fields(ballot: Ballot, number: int) -> list[Any]:
+    """The fields of `ballot`, each changed to a value no other field holds."""
+    return [
+        f"{ballot.kind}#{number}",
+        ballot.caller + 10 * number,
+        ballot.voters[::-1],
+        (*ballot.sealed, f"sealed#{number}"),
+        (*ballot.choices, f"choice#{number}"),
+        f"card#{number}",
+    ]
+
+
 @pytest.mark.parametrize("seed", [3, 8])
 def test_parts_and_log_written_as_dataclasses_replace_writes_them(seed: int) -> None:
     ballots = 0
-    for before, after in _moves(seed):
-        parts = {name: getattr(after, name) for name in ("core", "economy", "magic", "finance")}
+    for number, (before, after) in enumerate(_moves(seed), 1):
+        parts = _parts(after, number)
         made = with_parts(before, **parts)
-        assert made == dataclasses.replace(before, **parts) and made is not before
-        assert repr(made) == repr(dataclasses.replace(before, **parts))
-        told = {name: getattr(after, name) for name in ("events", "turn_log", "recent")}
-        made = logged(before, told["events"], told["turn_log"], told["recent"], after.event_count)
-        long_way = dataclasses.replace(before, **told, event_count=after.event_count)
+        long_way = dataclasses.replace(before, **parts)
+        assert made == long_way and repr(made) == repr(long_way) and made is not before
+        assert all(getattr(made, name) is part for name, part in parts.items())
+        told = _told(after, number)
+        made = logged(before, **told)
+        long_way = dataclasses.replace(before, **told)
         assert made == long_way and repr(made) == repr(long_way)
         ballot = after.magic.ballot
         if ballot is not None:
-            fields = [getattr(ballot, f.name) for f in dataclasses.fields(Ballot)]
-            assert make_ballot(*fields) == Ballot(*fields) == ballot
+            fields = _ballot_fields(ballot, number)
+            assert make_ballot(*fields) == Ballot(*fields)
             assert repr(make_ballot(*fields)) == repr(Ballot(*fields))
             ballots += 1
     assert ballots > 50
@@ -94,6 +131,15 @@ def test_events_told_as_the_dataclass_makes_them(seed: int) -> None:
             assert list(vars(event).items())[:3] == list(vars(made).items())
             assert event.record == made.record
             kinds.add(event.kind)
+            data = {**event.data, "test": len(kinds)}
+            told, hidden = (
+                rulebook.event(event.kind, **data),
+                rulebook.private(event.kind, [1, 3], **data),
+            )
+            assert told == Told(event.kind, data) and vars(told) == vars(Told(event.kind, data))
+            seen_by = frozenset({1, 3})
+            assert hidden == Told(event.kind, data, seen_by)
+            assert vars(hidden) == vars(Told(event.kind, data, seen_by))
     assert len(kinds) > 30
 
 
