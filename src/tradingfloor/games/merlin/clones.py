@@ -17,9 +17,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from tradingfloor.games.merlin.finance.state import Finance
+from tradingfloor.games.merlin.finance.state import Finance, Proposal
 from tradingfloor.games.merlin.magic.state import Ballot, Magic
-from tradingfloor.games.merlin.state import Book, Core, Counters, Economy, Ledger, MerlinState
+from tradingfloor.games.merlin.state import (
+    Book,
+    Core,
+    Counters,
+    Economy,
+    Ledger,
+    MerlinState,
+    Order,
+)
 
 COMPILED: Final = not MerlinState.__dictoffset__
 """Whether the records are compiled (native: no `__dict__`), and so copied here."""
@@ -35,6 +43,8 @@ _NEW_BOOK: Final = Book.__new__
 _NEW_MAGIC: Final = Magic.__new__
 _NEW_BALLOT: Final = Ballot.__new__
 _NEW_FINANCE: Final = Finance.__new__
+_NEW_ORDER: Final = Order.__new__
+_NEW_PROPOSAL: Final = Proposal.__new__
 
 
 def replaced(record: object, changes: dict[str, Any]) -> Any:
@@ -57,6 +67,10 @@ def replaced(record: object, changes: dict[str, Any]) -> Any:
         return counters_copy(record, changes)
     if isinstance(record, Ledger):
         return ledger_copy(record, changes)
+    if isinstance(record, Order):
+        return order_copy(record, changes)
+    if isinstance(record, Proposal):
+        return proposal_copy(record, changes)
     return None
 
 
@@ -528,6 +542,67 @@ def finance_copy(old: Finance, changes: dict[str, Any]) -> Finance:
     return new
 
 
+def order_copy(old: Order, changes: dict[str, Any]) -> Order:
+    new: Order = _NEW_ORDER(Order)
+    new.id = old.id
+    new.owner = old.owner
+    new.price = old.price
+    new.placed = old.placed
+    new.escrow_since = old.escrow_since
+    for name, value in changes.items():
+        if name == "price":
+            new.price = value
+        elif name == "escrow_since":
+            new.escrow_since = value
+        elif name == "placed":
+            new.placed = value
+        elif name == "id":
+            new.id = value
+        elif name == "owner":
+            new.owner = value
+        else:
+            raise _no_field(old, name)
+    return new
+
+
+def proposal_copy(old: Proposal, changes: dict[str, Any]) -> Proposal:
+    new: Proposal = _NEW_PROPOSAL(Proposal)
+    new.id = old.id
+    new.kind = old.kind
+    new.author = old.author
+    new.to = old.to
+    new.give = old.give
+    new.get = old.get
+    new.principal = old.principal
+    new.repay = old.repay
+    new.due_orbit = old.due_orbit
+    new.card = old.card
+    for name, value in changes.items():
+        if name == "id":
+            new.id = value
+        elif name == "kind":
+            new.kind = value
+        elif name == "author":
+            new.author = value
+        elif name == "to":
+            new.to = value
+        elif name == "give":
+            new.give = value
+        elif name == "get":
+            new.get = value
+        elif name == "principal":
+            new.principal = value
+        elif name == "repay":
+            new.repay = value
+        elif name == "due_orbit":
+            new.due_orbit = value
+        elif name == "card":
+            new.card = value
+        else:
+            raise _no_field(old, name)
+    return new
+
+
 COPIES: dict[type, Callable[[Any, dict[str, Any]], Any]] = {
     MerlinState: state_copy,
     Core: core_copy,
@@ -538,5 +613,7 @@ COPIES: dict[type, Callable[[Any, dict[str, Any]], Any]] = {
     Magic: magic_copy,
     Ballot: ballot_copy,
     Finance: finance_copy,
+    Order: order_copy,
+    Proposal: proposal_copy,
 }
 """The copy, with changes, of each record class moves rebuild (others: dataclasses.replace)."""

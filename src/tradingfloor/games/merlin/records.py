@@ -10,7 +10,7 @@ its fields with the changes written over them is the same record:
   which writes the changes over the copy by their names;
 - a record without slots, run as Python, keeps its fields in its `__dict__`: the copy is one dict;
 - a record with slots, or a compiled record that `clones` does not copy (few moves rebuild them:
-  orders, proposals, futures, votes, debts), has its fields copied one by one, through their
+  futures, votes, debts), has its fields copied one by one, through their
   descriptors, by a copier worked out once per class.
 
 Other classes go to `dataclasses.replace`.

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from tradingfloor.core.game import Event
 from tradingfloor.core.rng import Rng
@@ -14,7 +14,7 @@ from tradingfloor.games.merlin.content import Content
 from tradingfloor.games.merlin.pickling import picklable
 
 Phase = Literal["auction", "turn", "vote", "over"]
-RECENT = 60
+RECENT: Final = 60
 """How many of the latest events a state keeps for views."""
 ROW = -1
 """The owner id of the Revenue Office of Wizards' market bids."""
