@@ -15,6 +15,7 @@ import pytest
 
 from tradingfloor.core.game import Event
 from tradingfloor.games.merlin import rulebook, rules
+from tradingfloor.games.merlin.ledger import put
 from tradingfloor.games.merlin.magic.state import Ballot
 from tradingfloor.games.merlin.records import logged, make_ballot, with_parts
 from tradingfloor.games.merlin.rulebook import Told
@@ -161,3 +162,37 @@ def test_whose_move_is_remembered_only_for_the_last_state(seed: int) -> None:
         assert seats == answers[at][1]
         for seat in range(ALL_MODULES["players"]):  # type: ignore[call-overload]
             assert rules.step(state, seat) == (answers[at][0] if seat in seats else None)
+
+
+SEALS = {"magic_vote": "vote", "propose": "regulation proposal"}
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_seal_tells_who_sealed_what_kind_as_an_event_made_afresh(seed: int) -> None:
+    """Seals tell shared events: each says the seat that sealed and what, as one made now."""
+    rng = random.Random(seed)
+    state, seals = GAME.new(ALL_MODULES, seed), 0
+    for _ in range(3000):
+        actors = GAME.actors(state)
+        if not actors:
+            break
+        seat = actors[-1]
+        action = GAME.legal(state, seat).sample(rng)
+        state = GAME.apply(state, seat, action)
+        what = SEALS.get(action.type)  # type: ignore[attr-defined]
+        if what is None:  # (a turn-order bid's seal is told by turn_order.py)
+            continue
+        sealed = [e for e in state.events if e.kind == "sealed"]
+        assert len(sealed) == 1
+        for told in sealed:
+            afresh = Told("sealed", {"seat": seat, "what": what})
+            assert told == afresh and repr(told) == repr(afresh) and told.text == afresh.text
+            seals += 1
+    assert seals > 100
+
+
+def test_put_writes_one_place_as_slices_joined_write_it() -> None:
+    values = tuple(range(5))
+    for index in range(-7, 8):
+        long_way = (*values[:index], "x", *values[index + 1 :])
+        assert put(values, index, "x") == long_way

@@ -12,7 +12,11 @@ T = TypeVar("T")
 
 def put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """`values` with one element replaced."""
-    return (*values[:index], value, *values[index + 1 :])
+    if 0 <= index < len(values):  # (one list copied and written: no slices joined)
+        items = list(values)
+        items[index] = value
+        return tuple(items)
+    return (*values[:index], value, *values[index + 1 :])  # (beyond the end: appended)
 
 
 def with_core(state: MerlinState, core: Core) -> MerlinState:

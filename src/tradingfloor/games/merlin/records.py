@@ -19,7 +19,7 @@ Other classes go to `dataclasses.replace`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import cached_property
 from operator import attrgetter
 from types import GetSetDescriptorType, MemberDescriptorType
@@ -138,8 +138,9 @@ def _replace_other(record: T, changes: dict[str, Any]) -> T:
     return new
 
 
-def holds(record: object, changes: Mapping[str, Any]) -> bool:
+def holds(record: object, changes: dict[str, Any]) -> bool:
     """Whether `record` holds every value of `changes` already (then it need not be rebuilt)."""
+    # (a dict, not any mapping: compiled, a dict's items are read without an iterator object)
     for name, value in changes.items():
         held = getattr(record, name)
         if held is not value and (type(held) is not type(value) or held != value):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from tradingfloor.core.actions import Action
 from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.actions import Accept, Decline
-from tradingfloor.games.merlin.finance.state import Proposal
+from tradingfloor.games.merlin.finance.state import Finance, Proposal
 from tradingfloor.games.merlin.finance.table import figures_of, finance_of, new_id, with_finance
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
@@ -67,7 +67,9 @@ def make_offer(state: MerlinState, proposal: Proposal, log: Log) -> MerlinState:
 
 def pending(state: MerlinState) -> tuple[str, tuple[int, ...]] | None:
     """An offer awaiting its answer blocks the turn: the player offered to answers."""
-    offer = None if state.finance is None else state.finance.offer
+    # (typed: compiled, the offer is read from the record itself, not looked up by name)
+    finance: Finance | None = state.finance
+    offer = None if finance is None else finance.offer
     return (STEP, (offer.to,)) if offer is not None else None
 
 
