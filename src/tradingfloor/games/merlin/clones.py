@@ -74,6 +74,10 @@ def replaced(record: object, changes: dict[str, Any]) -> Any:
     return None
 
 
+_NO_CHANGES: Final[dict[str, Any]] = {}
+"""No changes: a copy as it is (read, never written), whose changed field is written after."""
+
+
 def _no_field(record: object, name: str) -> TypeError:
     """The error for a change to a field `record` lacks, as `records.replace` raises it."""
     return TypeError(f"{type(record).__name__} has no field {name!r}")
@@ -466,6 +470,20 @@ def new_ballot(
     new.sealed = sealed
     new.choices = choices
     new.card = card
+    return new
+
+
+def ballot_sealed(old: Ballot, sealed: tuple[str | None, ...]) -> Ballot:
+    """`old` with `sealed` (a seal: a quarter of random play's moves), without a dict of changes."""
+    new = ballot_copy(old, _NO_CHANGES)
+    new.sealed = sealed
+    return new
+
+
+def magic_with_ballot(old: Magic, ballot: Ballot | None) -> Magic:
+    """`old` with `ballot` (a seal), without a dict of changes."""
+    new = magic_copy(old, _NO_CHANGES)
+    new.ballot = ballot
     return new
 
 

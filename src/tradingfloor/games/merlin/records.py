@@ -27,12 +27,14 @@ from typing import Any, NamedTuple, TypeVar
 
 from tradingfloor.games.merlin.clones import (
     COMPILED,
+    ballot_sealed,
+    magic_with_ballot,
     new_ballot,
     replaced,
     state_logged,
     state_with_parts,
 )
-from tradingfloor.games.merlin.magic.state import Ballot
+from tradingfloor.games.merlin.magic.state import Ballot, Magic
 from tradingfloor.games.merlin.state import Core, Economy, MerlinState
 
 T = TypeVar("T")
@@ -101,6 +103,20 @@ def logged(
         return state_logged(state, events, turn_log, recent, event_count)
     changes = {"events": events, "turn_log": turn_log, "recent": recent, "event_count": event_count}
     return replace_fields(state, changes)
+
+
+def with_sealed(ballot: Ballot, sealed: tuple[str | None, ...]) -> Ballot:
+    """`replace(ballot, sealed=sealed)`."""
+    if COMPILED:
+        return ballot_sealed(ballot, sealed)
+    return replace_fields(ballot, {"sealed": sealed})
+
+
+def with_ballot(magic: Magic, ballot: Ballot | None) -> Magic:
+    """`replace(magic, ballot=ballot)`."""
+    if COMPILED:
+        return magic_with_ballot(magic, ballot)
+    return replace_fields(magic, {"ballot": ballot})
 
 
 def make_ballot(

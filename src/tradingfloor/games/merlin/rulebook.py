@@ -169,7 +169,7 @@ HOOKS = (
 class Table:
     """The modules of a match merged: step -> action rules by type, and the hooks in order."""
 
-    actions: Mapping[str, Mapping[str, ActionRule]]
+    actions: dict[str, dict[str, ActionRule]]  # (dicts: compiled, read without a method call)
     on_turn_start: tuple[Hook, ...]
     on_roll: tuple[Hook, ...]
     on_portion: tuple[Hook, ...]

@@ -12,7 +12,7 @@ from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import gold_in_play
 from tradingfloor.games.merlin.memo import ByIdentity, last_state, per_config
 from tradingfloor.games.merlin.records import logged
-from tradingfloor.games.merlin.rulebook import table_for
+from tradingfloor.games.merlin.rulebook import ActionRule, table_for
 from tradingfloor.games.merlin.spaces import StepSpace
 from tradingfloor.games.merlin.state import RECENT, Book, Config, MerlinState, Stack
 from tradingfloor.games.merlin.turn_order import contest
@@ -103,7 +103,11 @@ def _legal(state: MerlinState, seat: int) -> ActionSpace:
     name = step(state, seat)
     if name is None:
         return NoActions(_waiting(state, seat))
-    return StepSpace(state, seat, name, table_for(state).actions.get(name, {}))
+    return StepSpace(state, seat, name, table_for(state).actions.get(name, _NO_RULES))
+
+
+_NO_RULES: Final[dict[str, ActionRule]] = {}
+"""The rules of a step no module gives actions to (read, never written)."""
 
 
 def _waiting(state: MerlinState, seat: int) -> str:

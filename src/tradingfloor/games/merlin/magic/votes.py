@@ -29,7 +29,13 @@ from tradingfloor.games.merlin.magic.table import (
     marked,
     with_magic,
 )
-from tradingfloor.games.merlin.records import make_ballot, replace, with_parts
+from tradingfloor.games.merlin.records import (
+    make_ballot,
+    replace,
+    with_ballot,
+    with_parts,
+    with_sealed,
+)
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card as card_words
@@ -94,13 +100,19 @@ def seal(state: MerlinState, seat: int, choice: str, what: str, log: Log) -> Mer
     """`seat` seals `choice` (the log says only that they sealed); the last seal resolves it."""
     ballot = ballot_of(state)
     assert ballot is not None
-    ballot = replace(ballot, sealed=put(ballot.sealed, seat, choice))
+    ballot = with_sealed(ballot, put(ballot.sealed, seat, choice))
     log.append(_sealed(seat, what))
     # (a seal always changes the ballot: with_magic's test for an unchanged part would compare
     # the whole ballot for nothing)
-    magic = replace(magic_of(state), ballot=ballot)
+    magic = with_ballot(magic_of(state), ballot)
     state = with_parts(state, state.core, state.economy, magic, state.finance)
-    return state if awaited(ballot) else resolve(state, log)
+    return resolve(state, log) if _all_sealed(ballot) else state
+
+
+def _all_sealed(ballot: Ballot) -> bool:
+    """Whether every voter has sealed (`not awaited(ballot)`, without listing who has not)."""
+    sealed = ballot.sealed
+    return all(sealed[voter] is not None for voter in ballot.voters)
 
 
 _SEALED: Final[dict[tuple[int, str], Event]] = {}
