@@ -17,7 +17,13 @@ from tradingfloor.core.game import Event
 from tradingfloor.games.merlin import rulebook, rules
 from tradingfloor.games.merlin.ledger import put
 from tradingfloor.games.merlin.magic.state import Ballot
-from tradingfloor.games.merlin.records import logged, make_ballot, with_parts
+from tradingfloor.games.merlin.records import (
+    logged,
+    make_ballot,
+    with_ballot,
+    with_parts,
+    with_sealed,
+)
 from tradingfloor.games.merlin.rulebook import Told
 from tradingfloor.games.merlin.state import RECENT, MerlinState
 
@@ -81,8 +87,14 @@ def test_parts_and_log_written_as_dataclasses_replace_writes_them(seed: int) -> 
         ballot = after.magic.ballot
         if ballot is not None:
             fields = _ballot_fields(ballot, number)
-            assert make_ballot(*fields) == Ballot(*fields)
-            assert repr(make_ballot(*fields)) == repr(Ballot(*fields))
+            made_ballot = make_ballot(*fields)
+            assert made_ballot == Ballot(*fields) and repr(made_ballot) == repr(Ballot(*fields))
+            sealed = made_ballot.sealed[::-1]
+            assert with_sealed(ballot, sealed) == dataclasses.replace(ballot, sealed=sealed)
+            magic = parts["magic"]
+            made_magic = with_ballot(magic, made_ballot)
+            assert made_magic == dataclasses.replace(magic, ballot=made_ballot)
+            assert made_magic.ballot is made_ballot and with_ballot(magic, None).ballot is None
             ballots += 1
     assert ballots > 50
 
@@ -178,17 +190,30 @@ def test_a_seal_tells_who_sealed_what_kind_as_an_event_made_afresh(seed: int) ->
             break
         seat = actors[-1]
         action = GAME.legal(state, seat).sample(rng)
+        ballot = state.magic.ballot
         state = GAME.apply(state, seat, action)
         what = SEALS.get(action.type)  # type: ignore[attr-defined]
         if what is None:  # (a turn-order bid's seal is told by turn_order.py)
             continue
         sealed = [e for e in state.events if e.kind == "sealed"]
         assert len(sealed) == 1
+        _assert_open_while_awaited(ballot, seat, state.magic.ballot)
         for told in sealed:
             afresh = Told("sealed", {"seat": seat, "what": what})
             assert told == afresh and repr(told) == repr(afresh) and told.text == afresh.text
             seals += 1
     assert seals > 100
+
+
+def _assert_open_while_awaited(ballot: Ballot, seat: int, after: Ballot | None) -> None:
+    """After `seat` seals on `ballot`: it is open, with that seal, while a voter has not sealed;
+    else it resolved (closed, or the next ballot of a decree opened, nobody sealed)."""
+    sealed = put(ballot.sealed, seat, "?")
+    if any(sealed[voter] is None for voter in ballot.voters):
+        assert after is not None and after.kind == ballot.kind and after.voters == ballot.voters
+        assert [s is None for s in after.sealed] == [s is None for s in sealed]
+    else:
+        assert after is None or all(s is None for s in after.sealed)
 
 
 def test_put_writes_one_place_as_slices_joined_write_it() -> None:
