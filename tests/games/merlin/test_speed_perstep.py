@@ -16,6 +16,8 @@ import pytest
 from tradingfloor.core.game import Event
 from tradingfloor.games.merlin import rulebook, rules
 from tradingfloor.games.merlin.ledger import put
+from tradingfloor.games.merlin.magic import votes
+from tradingfloor.games.merlin.magic.actions import Vote
 from tradingfloor.games.merlin.magic.state import Ballot
 from tradingfloor.games.merlin.records import (
     logged,
@@ -24,8 +26,8 @@ from tradingfloor.games.merlin.records import (
     with_parts,
     with_sealed,
 )
-from tradingfloor.games.merlin.rulebook import Told
-from tradingfloor.games.merlin.state import RECENT, MerlinState
+from tradingfloor.games.merlin.rulebook import Told, table_for
+from tradingfloor.games.merlin.state import RECENT, Core, MerlinState
 
 from .helpers import ALL_MODULES, GAME, seeded_states
 
@@ -221,3 +223,41 @@ def test_put_writes_one_place_as_slices_joined_write_it() -> None:
     for index in range(-7, 8):
         long_way = (*values[:index], "x", *values[index + 1 :])
         assert put(values, index, "x") == long_way
+
+
+def _from_roller_long_way(core: Core) -> list[int]:
+    n = len(core.order)
+    if not n:
+        return core.in_game()
+    start = core.turn % n
+    return [s for s in (*core.order[start:], *core.order[:start]) if not core.out[s]]
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_players_from_the_roller_as_the_order_turned_round(seed: int) -> None:
+    outs = 0
+    for before, _ in _moves(seed):
+        core = before.core
+        assert core.from_roller() == _from_roller_long_way(core)
+        for turn in range(len(core.order) + 2):  # every roller, and past the order's end
+            turned = dataclasses.replace(core, turn=turn)
+            assert turned.from_roller() == _from_roller_long_way(turned)
+        outs += any(core.out)
+    assert outs > 0
+    assert dataclasses.replace(core, order=()).from_roller() == core.in_game()
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_the_votes_offered_are_votes_for_each_choice(seed: int) -> None:
+    offered = 0
+    for state, _ in _moves(seed):
+        ballot = state.magic.ballot
+        if ballot is None or ballot.kind == "propose":
+            continue
+        rule = table_for(state).actions["ballot"]["magic_vote"]
+        for seat in GAME.actors(state):
+            menu = rule.choices(state, seat)
+            assert menu == [Vote(choice=c) for c in votes.vote_choices(state, ballot)]
+            assert all(a is b for a, b in zip(menu, rule.choices(state, seat), strict=True))
+            offered += 1
+    assert offered > 50

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from functools import cache
 from typing import Any, Final
 
 from tradingfloor.core.actions import Action
@@ -227,10 +226,17 @@ def _votes(state: MerlinState, seat: int) -> list[Action]:
     return [_vote(c) for c in vote_choices(state, ballot)]
 
 
-@cache
+_VOTES: Final[dict[str, Vote]] = {}
+"""The vote for each choice made so far (a dict, not functools.cache: compiled, a dict is read
+at once, a cache is called as a Python object)."""
+
+
 def _vote(choice: str) -> Vote:
     """The vote for `choice` (actions are immutable: every ballot can share it)."""
-    return Vote(choice=choice)
+    vote = _VOTES.get(choice)
+    if vote is None:
+        vote = _VOTES[choice] = Vote(choice=choice)
+    return vote
 
 
 def _apply_vote(state: MerlinState, seat: int, action: Vote, log: Log) -> MerlinState:
