@@ -29,7 +29,7 @@ from tradingfloor.games.merlin.records import (
 from tradingfloor.games.merlin.rulebook import Told, table_for
 from tradingfloor.games.merlin.state import RECENT, Core, MerlinState
 
-from .helpers import ALL_MODULES, GAME, seeded_states
+from .helpers import ALL_MODULES, GAME, MODULE_SETS, seeded_states
 
 
 def _moves(seed: int, limit: int = 1500) -> Iterator[tuple[MerlinState, MerlinState]]:
@@ -261,3 +261,17 @@ def test_the_votes_offered_are_votes_for_each_choice(seed: int) -> None:
             assert all(a is b for a, b in zip(menu, rule.choices(state, seat), strict=True))
             offered += 1
     assert offered > 50
+
+
+def test_each_match_gets_its_own_modules_table_asked_in_turn() -> None:
+    """Matches of different modules asked in turn: each its own table, built once, as merged."""
+    states = [GAME.new(options, 1) for options in MODULE_SETS if options is not None]
+    states.append(GAME.new({"players": 4}, 1))
+    first = [table_for(state) for state in states]
+    for _ in range(3):
+        for state, table in zip(states, first, strict=True):
+            assert table_for(state) is table
+            modules = state.config.modules
+            assert ("ballot" in table.actions) == ("magic" in modules)
+            assert ("finance_offer" in table.actions) == ("finance" in modules)
+            assert len(table.pending) == ("magic" in modules) + 2 * ("finance" in modules)
