@@ -17,12 +17,34 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from tradingfloor.games.merlin.finance.state import Finance
+from tradingfloor.games.merlin.finance.state import Finance, Proposal
 from tradingfloor.games.merlin.magic.state import Ballot, Magic
-from tradingfloor.games.merlin.state import Book, Core, Counters, Economy, Ledger, MerlinState
+from tradingfloor.games.merlin.state import (
+    Book,
+    Core,
+    Counters,
+    Economy,
+    Ledger,
+    MerlinState,
+    Order,
+)
 
 COMPILED: Final = not MerlinState.__dictoffset__
 """Whether the records are compiled (native: no `__dict__`), and so copied here."""
+
+# Each class's blank record, made by its own `__new__` held here: compiled, `Cls.__new__(Cls)`
+# looks `__new__` up on the class at every call, a few hundred instructions a copy.
+_NEW_STATE: Final = MerlinState.__new__
+_NEW_CORE: Final = Core.__new__
+_NEW_COUNTERS: Final = Counters.__new__
+_NEW_LEDGER: Final = Ledger.__new__
+_NEW_ECONOMY: Final = Economy.__new__
+_NEW_BOOK: Final = Book.__new__
+_NEW_MAGIC: Final = Magic.__new__
+_NEW_BALLOT: Final = Ballot.__new__
+_NEW_FINANCE: Final = Finance.__new__
+_NEW_ORDER: Final = Order.__new__
+_NEW_PROPOSAL: Final = Proposal.__new__
 
 
 def replaced(record: object, changes: dict[str, Any]) -> Any:
@@ -45,7 +67,15 @@ def replaced(record: object, changes: dict[str, Any]) -> Any:
         return counters_copy(record, changes)
     if isinstance(record, Ledger):
         return ledger_copy(record, changes)
+    if isinstance(record, Order):
+        return order_copy(record, changes)
+    if isinstance(record, Proposal):
+        return proposal_copy(record, changes)
     return None
+
+
+_NO_CHANGES: Final[dict[str, Any]] = {}
+"""No changes: a copy as it is (read, never written), whose changed field is written after."""
 
 
 def _no_field(record: object, name: str) -> TypeError:
@@ -56,10 +86,11 @@ def _no_field(record: object, name: str) -> TypeError:
 # Each copy below copies every field, then writes each change by name: a chain of comparisons
 # with the field names (a few instructions each: a keyword's name is the interned literal) and a
 # native write costs far less than `object.__setattr__`, which looks the field's setter up by name.
+# The chains ask first for the fields that moves change most (a sealed vote changes the ballot).
 
 
 def state_copy(old: MerlinState, changes: dict[str, Any]) -> MerlinState:
-    new = MerlinState.__new__(MerlinState)
+    new: MerlinState = _NEW_STATE(MerlinState)
     new.config = old.config
     new.rng = old.rng
     new.core = old.core
@@ -71,18 +102,18 @@ def state_copy(old: MerlinState, changes: dict[str, Any]) -> MerlinState:
     new.recent = old.recent
     new.event_count = old.event_count
     for name, value in changes.items():
-        if name == "config":
-            new.config = value
-        elif name == "rng":
-            new.rng = value
-        elif name == "core":
+        if name == "core":
             new.core = value
-        elif name == "economy":
-            new.economy = value
         elif name == "magic":
             new.magic = value
+        elif name == "economy":
+            new.economy = value
         elif name == "finance":
             new.finance = value
+        elif name == "rng":
+            new.rng = value
+        elif name == "config":
+            new.config = value
         elif name == "events":
             new.events = value
         elif name == "turn_log":
@@ -96,8 +127,49 @@ def state_copy(old: MerlinState, changes: dict[str, Any]) -> MerlinState:
     return new
 
 
+def state_with_parts(
+    old: MerlinState, core: Core, economy: Economy, magic: Any, finance: Any
+) -> MerlinState:
+    """`old` with its four parts as given (each the old one where it is unchanged): the copy a
+    rule makes of the whole table, without a dict of changes to build and read back."""
+    new: MerlinState = _NEW_STATE(MerlinState)
+    new.config = old.config
+    new.rng = old.rng
+    new.core = core
+    new.economy = economy
+    new.magic = magic
+    new.finance = finance
+    new.events = old.events
+    new.turn_log = old.turn_log
+    new.recent = old.recent
+    new.event_count = old.event_count
+    return new
+
+
+def state_logged(
+    old: MerlinState,
+    events: tuple[Any, ...],
+    turn_log: tuple[Any, ...],
+    recent: tuple[Any, ...],
+    event_count: int,
+) -> MerlinState:
+    """`old` with what an action told: its events, the turn's log, the recent events, the count."""
+    new: MerlinState = _NEW_STATE(MerlinState)
+    new.config = old.config
+    new.rng = old.rng
+    new.core = old.core
+    new.economy = old.economy
+    new.magic = old.magic
+    new.finance = old.finance
+    new.events = events
+    new.turn_log = turn_log
+    new.recent = recent
+    new.event_count = event_count
+    return new
+
+
 def core_copy(old: Core, changes: dict[str, Any]) -> Core:
-    new = Core.__new__(Core)
+    new: Core = _NEW_CORE(Core)
     new.phase = old.phase
     new.order = old.order
     new.turn = old.turn
@@ -114,30 +186,30 @@ def core_copy(old: Core, changes: dict[str, Any]) -> Core:
     new.vote = old.vote
     new.ended = old.ended
     for name, value in changes.items():
-        if name == "phase":
+        if name == "gold":
+            new.gold = value
+        elif name == "ledger":
+            new.ledger = value
+        elif name == "phase":
             new.phase = value
-        elif name == "order":
-            new.order = value
+        elif name == "counters":
+            new.counters = value
+        elif name == "dice":
+            new.dice = value
         elif name == "turn":
             new.turn = value
         elif name == "turn_no":
             new.turn_no = value
         elif name == "orbit":
             new.orbit = value
-        elif name == "gold":
-            new.gold = value
+        elif name == "order":
+            new.order = value
         elif name == "out":
             new.out = value
         elif name == "debt":
             new.debt = value
         elif name == "bankrupt_since":
             new.bankrupt_since = value
-        elif name == "counters":
-            new.counters = value
-        elif name == "ledger":
-            new.ledger = value
-        elif name == "dice":
-            new.dice = value
         elif name == "auction":
             new.auction = value
         elif name == "vote":
@@ -150,7 +222,7 @@ def core_copy(old: Core, changes: dict[str, Any]) -> Core:
 
 
 def counters_copy(old: Counters, changes: dict[str, Any]) -> Counters:
-    new = Counters.__new__(Counters)
+    new: Counters = _NEW_COUNTERS(Counters)
     new.clock = old.clock
     new.year = old.year
     new.portion = old.portion
@@ -185,7 +257,7 @@ def counters_copy(old: Counters, changes: dict[str, Any]) -> Counters:
 
 
 def ledger_copy(old: Ledger, changes: dict[str, Any]) -> Ledger:
-    new = Ledger.__new__(Ledger)
+    new: Ledger = _NEW_LEDGER(Ledger)
     new.bank = old.bank
     new.row = old.row
     new.pot = old.pot
@@ -214,7 +286,7 @@ def ledger_copy(old: Ledger, changes: dict[str, Any]) -> Ledger:
 
 
 def economy_copy(old: Economy, changes: dict[str, Any]) -> Economy:
-    new = Economy.__new__(Economy)
+    new: Economy = _NEW_ECONOMY(Economy)
     new.deck = old.deck
     new.hands = old.hands
     new.tableaux = old.tableaux
@@ -255,7 +327,7 @@ def economy_copy(old: Economy, changes: dict[str, Any]) -> Economy:
 
 
 def book_copy(old: Book, changes: dict[str, Any]) -> Book:
-    new = Book.__new__(Book)
+    new: Book = _NEW_BOOK(Book)
     new.bids = old.bids
     new.asks = old.asks
     new.escrow = old.escrow
@@ -278,7 +350,7 @@ def book_copy(old: Book, changes: dict[str, Any]) -> Book:
 
 
 def magic_copy(old: Magic, changes: dict[str, Any]) -> Magic:
-    new = Magic.__new__(Magic)
+    new: Magic = _NEW_MAGIC(Magic)
     new.spell_deck = old.spell_deck
     new.recipe_deck = old.recipe_deck
     new.reading_deck = old.reading_deck
@@ -312,12 +384,24 @@ def magic_copy(old: Magic, changes: dict[str, Any]) -> Magic:
     new.removed = old.removed
     new.research_paid = old.research_paid
     for name, value in changes.items():
-        if name == "spell_deck":
+        if name == "ballot":
+            new.ballot = value
+        elif name == "played":
+            new.played = value
+        elif name == "allies":
+            new.allies = value
+        elif name == "field":
+            new.field = value
+        elif name == "reading_deck":
+            new.reading_deck = value
+        elif name == "effects":
+            new.effects = value
+        elif name == "card_counts":
+            new.card_counts = value
+        elif name == "spell_deck":
             new.spell_deck = value
         elif name == "recipe_deck":
             new.recipe_deck = value
-        elif name == "reading_deck":
-            new.reading_deck = value
         elif name == "spells":
             new.spells = value
         elif name == "recipes":
@@ -332,10 +416,6 @@ def magic_copy(old: Magic, changes: dict[str, Any]) -> Magic:
             new.golems = value
         elif name == "damage":
             new.damage = value
-        elif name == "field":
-            new.field = value
-        elif name == "effects":
-            new.effects = value
         elif name == "crowns":
             new.crowns = value
         elif name == "crown_year":
@@ -346,18 +426,12 @@ def magic_copy(old: Magic, changes: dict[str, Any]) -> Magic:
             new.maintenance = value
         elif name == "bank_debt":
             new.bank_debt = value
-        elif name == "ballot":
-            new.ballot = value
         elif name == "proposals":
             new.proposals = value
         elif name == "reclaim":
             new.reclaim = value
-        elif name == "played":
-            new.played = value
         elif name == "targeted":
             new.targeted = value
-        elif name == "allies":
-            new.allies = value
         elif name == "open_shops":
             new.open_shops = value
         elif name == "jokers_in":
@@ -366,8 +440,6 @@ def magic_copy(old: Magic, changes: dict[str, Any]) -> Magic:
             new.volatility = value
         elif name == "golems_played":
             new.golems_played = value
-        elif name == "card_counts":
-            new.card_counts = value
         elif name == "bought_since":
             new.bought_since = value
         elif name == "ruined":
@@ -381,8 +453,42 @@ def magic_copy(old: Magic, changes: dict[str, Any]) -> Magic:
     return new
 
 
+def new_ballot(
+    kind: str,
+    caller: int,
+    voters: tuple[int, ...],
+    sealed: tuple[str | None, ...],
+    choices: tuple[str, ...],
+    card: str | None,
+) -> Ballot:
+    """`Ballot(kind, caller, voters, sealed, choices, card)`, its fields written natively (the
+    dataclass's own `__init__` sets each through `object.__setattr__`)."""
+    new: Ballot = _NEW_BALLOT(Ballot)
+    new.kind = kind
+    new.caller = caller
+    new.voters = voters
+    new.sealed = sealed
+    new.choices = choices
+    new.card = card
+    return new
+
+
+def ballot_sealed(old: Ballot, sealed: tuple[str | None, ...]) -> Ballot:
+    """`old` with `sealed` (a seal: a quarter of random play's moves), without a dict of changes."""
+    new = ballot_copy(old, _NO_CHANGES)
+    new.sealed = sealed
+    return new
+
+
+def magic_with_ballot(old: Magic, ballot: Ballot | None) -> Magic:
+    """`old` with `ballot` (a seal), without a dict of changes."""
+    new = magic_copy(old, _NO_CHANGES)
+    new.ballot = ballot
+    return new
+
+
 def ballot_copy(old: Ballot, changes: dict[str, Any]) -> Ballot:
-    new = Ballot.__new__(Ballot)
+    new: Ballot = _NEW_BALLOT(Ballot)
     new.kind = old.kind
     new.caller = old.caller
     new.voters = old.voters
@@ -390,14 +496,14 @@ def ballot_copy(old: Ballot, changes: dict[str, Any]) -> Ballot:
     new.choices = old.choices
     new.card = old.card
     for name, value in changes.items():
-        if name == "kind":
+        if name == "sealed":
+            new.sealed = value
+        elif name == "kind":
             new.kind = value
         elif name == "caller":
             new.caller = value
         elif name == "voters":
             new.voters = value
-        elif name == "sealed":
-            new.sealed = value
         elif name == "choices":
             new.choices = value
         elif name == "card":
@@ -408,7 +514,7 @@ def ballot_copy(old: Ballot, changes: dict[str, Any]) -> Ballot:
 
 
 def finance_copy(old: Finance, changes: dict[str, Any]) -> Finance:
-    new = Finance.__new__(Finance)
+    new: Finance = _NEW_FINANCE(Finance)
     new.offer = old.offer
     new.offers_made = old.offers_made
     new.futures = old.futures
@@ -427,8 +533,14 @@ def finance_copy(old: Finance, changes: dict[str, Any]) -> Finance:
             new.offer = value
         elif name == "offers_made":
             new.offers_made = value
+        elif name == "wanted":
+            new.wanted = value
+        elif name == "listings":
+            new.listings = value
         elif name == "futures":
             new.futures = value
+        elif name == "next_id":
+            new.next_id = value
         elif name == "quotes":
             new.quotes = value
         elif name == "policies":
@@ -437,18 +549,73 @@ def finance_copy(old: Finance, changes: dict[str, Any]) -> Finance:
             new.loans = value
         elif name == "securities":
             new.securities = value
-        elif name == "listings":
-            new.listings = value
-        elif name == "wanted":
-            new.wanted = value
         elif name == "debts":
             new.debts = value
         elif name == "sale":
             new.sale = value
-        elif name == "next_id":
-            new.next_id = value
         elif name == "rolls":
             new.rolls = value
+        else:
+            raise _no_field(old, name)
+    return new
+
+
+def order_copy(old: Order, changes: dict[str, Any]) -> Order:
+    new: Order = _NEW_ORDER(Order)
+    new.id = old.id
+    new.owner = old.owner
+    new.price = old.price
+    new.placed = old.placed
+    new.escrow_since = old.escrow_since
+    for name, value in changes.items():
+        if name == "price":
+            new.price = value
+        elif name == "escrow_since":
+            new.escrow_since = value
+        elif name == "placed":
+            new.placed = value
+        elif name == "id":
+            new.id = value
+        elif name == "owner":
+            new.owner = value
+        else:
+            raise _no_field(old, name)
+    return new
+
+
+def proposal_copy(old: Proposal, changes: dict[str, Any]) -> Proposal:
+    new: Proposal = _NEW_PROPOSAL(Proposal)
+    new.id = old.id
+    new.kind = old.kind
+    new.author = old.author
+    new.to = old.to
+    new.give = old.give
+    new.get = old.get
+    new.principal = old.principal
+    new.repay = old.repay
+    new.due_orbit = old.due_orbit
+    new.card = old.card
+    for name, value in changes.items():
+        if name == "id":
+            new.id = value
+        elif name == "kind":
+            new.kind = value
+        elif name == "author":
+            new.author = value
+        elif name == "to":
+            new.to = value
+        elif name == "give":
+            new.give = value
+        elif name == "get":
+            new.get = value
+        elif name == "principal":
+            new.principal = value
+        elif name == "repay":
+            new.repay = value
+        elif name == "due_orbit":
+            new.due_orbit = value
+        elif name == "card":
+            new.card = value
         else:
             raise _no_field(old, name)
     return new
@@ -464,5 +631,7 @@ COPIES: dict[type, Callable[[Any, dict[str, Any]], Any]] = {
     Magic: magic_copy,
     Ballot: ballot_copy,
     Finance: finance_copy,
+    Order: order_copy,
+    Proposal: proposal_copy,
 }
 """The copy, with changes, of each record class moves rebuild (others: dataclasses.replace)."""

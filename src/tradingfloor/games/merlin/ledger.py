@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from tradingfloor.games.merlin.records import replace, replace_fields
+from tradingfloor.games.merlin.records import replace, replace_fields, with_parts
 from tradingfloor.games.merlin.state import INCOME, Core, Economy, Ledger, MerlinState
 
 T = TypeVar("T")
@@ -12,15 +12,19 @@ T = TypeVar("T")
 
 def put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """`values` with one element replaced."""
-    return (*values[:index], value, *values[index + 1 :])
+    if 0 <= index < len(values):  # (one list copied and written: no slices joined)
+        items = list(values)
+        items[index] = value
+        return tuple(items)
+    return (*values[:index], value, *values[index + 1 :])  # (beyond the end: appended)
 
 
 def with_core(state: MerlinState, core: Core) -> MerlinState:
-    return replace(state, core=core)
+    return with_parts(state, core, state.economy, state.magic, state.finance)
 
 
 def with_economy(state: MerlinState, economy: Economy) -> MerlinState:
-    return replace(state, economy=economy)
+    return with_parts(state, state.core, economy, state.magic, state.finance)
 
 
 def add_gold(state: MerlinState, seat: int, amount: int) -> MerlinState:
@@ -29,7 +33,7 @@ def add_gold(state: MerlinState, seat: int, amount: int) -> MerlinState:
     total = core.gold[seat] + amount
     if total < 0:
         raise ValueError(f"seat {seat} cannot pay {-amount} gold")
-    return replace(state, core=replace(core, gold=put(core.gold, seat, total)))
+    return with_core(state, replace(core, gold=put(core.gold, seat, total)))
 
 
 def earn(state: MerlinState, seat: int, amount: int, source: str, **ledger: int) -> MerlinState:
@@ -43,7 +47,7 @@ def earn(state: MerlinState, seat: int, amount: int, source: str, **ledger: int)
     index = INCOME.index(source)
     income = put(books.income, index, books.income[index] + amount)
     books = replace_fields(books, {"income": income, **ledger})
-    return replace(state, core=replace(core, gold=put(core.gold, seat, total), ledger=books))
+    return with_core(state, replace(core, gold=put(core.gold, seat, total), ledger=books))
 
 
 def to_bank(state: MerlinState, amount: int) -> MerlinState:
@@ -87,7 +91,7 @@ def produce(state: MerlinState, seat: int, amount: int) -> MerlinState:
 
 
 def _ledger(state: MerlinState, ledger: Ledger) -> MerlinState:
-    return replace(state, core=replace(state.core, ledger=ledger))
+    return with_core(state, replace(state.core, ledger=ledger))
 
 
 def gold_in_play(state: MerlinState) -> int:

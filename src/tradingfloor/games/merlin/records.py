@@ -10,7 +10,7 @@ its fields with the changes written over them is the same record:
   which writes the changes over the copy by their names;
 - a record without slots, run as Python, keeps its fields in its `__dict__`: the copy is one dict;
 - a record with slots, or a compiled record that `clones` does not copy (few moves rebuild them:
-  orders, proposals, futures, votes, debts), has its fields copied one by one, through their
+  futures, votes, debts), has its fields copied one by one, through their
   descriptors, by a copier worked out once per class.
 
 Other classes go to `dataclasses.replace`.
@@ -19,13 +19,23 @@ Other classes go to `dataclasses.replace`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import cached_property
 from operator import attrgetter
 from types import GetSetDescriptorType, MemberDescriptorType
 from typing import Any, NamedTuple, TypeVar
 
-from tradingfloor.games.merlin.clones import COMPILED, replaced
+from tradingfloor.games.merlin.clones import (
+    COMPILED,
+    ballot_sealed,
+    magic_with_ballot,
+    new_ballot,
+    replaced,
+    state_logged,
+    state_with_parts,
+)
+from tradingfloor.games.merlin.magic.state import Ballot, Magic
+from tradingfloor.games.merlin.state import Core, Economy, MerlinState
 
 T = TypeVar("T")
 Write = Callable[[Any, Any], None]
@@ -71,6 +81,58 @@ def replace_fields(record: T, changes: dict[str, Any]) -> T:
     return _replace_other(record, changes)
 
 
+def with_parts(
+    state: MerlinState, core: Core, economy: Economy, magic: Any, finance: Any
+) -> MerlinState:
+    """`replace(state, core=core, economy=economy, magic=magic, finance=finance)`."""
+    if COMPILED:
+        return state_with_parts(state, core, economy, magic, finance)
+    changes = {"core": core, "economy": economy, "magic": magic, "finance": finance}
+    return replace_fields(state, changes)
+
+
+def logged(
+    state: MerlinState,
+    events: tuple[Any, ...],
+    turn_log: tuple[Any, ...],
+    recent: tuple[Any, ...],
+    event_count: int,
+) -> MerlinState:
+    """`replace(state, events=events, turn_log=turn_log, recent=recent, event_count=...)`."""
+    if COMPILED:
+        return state_logged(state, events, turn_log, recent, event_count)
+    changes = {"events": events, "turn_log": turn_log, "recent": recent, "event_count": event_count}
+    return replace_fields(state, changes)
+
+
+def with_sealed(ballot: Ballot, sealed: tuple[str | None, ...]) -> Ballot:
+    """`replace(ballot, sealed=sealed)`."""
+    if COMPILED:
+        return ballot_sealed(ballot, sealed)
+    return replace_fields(ballot, {"sealed": sealed})
+
+
+def with_ballot(magic: Magic, ballot: Ballot | None) -> Magic:
+    """`replace(magic, ballot=ballot)`."""
+    if COMPILED:
+        return magic_with_ballot(magic, ballot)
+    return replace_fields(magic, {"ballot": ballot})
+
+
+def make_ballot(
+    kind: str,
+    caller: int,
+    voters: tuple[int, ...],
+    sealed: tuple[str | None, ...],
+    choices: tuple[str, ...] = (),
+    card: str | None = None,
+) -> Ballot:
+    """`Ballot(kind, caller, voters, sealed, choices, card)`, made as `clones` copies (compiled)."""
+    if COMPILED:
+        return new_ballot(kind, caller, voters, sealed, choices, card)
+    return Ballot(kind, caller, voters, sealed, choices, card)
+
+
 def _replace_other(record: T, changes: dict[str, Any]) -> T:
     """`replace` for a record with slots, a record seen for the first time, a field it lacks."""
     cls = type(record)
@@ -92,8 +154,9 @@ def _replace_other(record: T, changes: dict[str, Any]) -> T:
     return new
 
 
-def holds(record: object, changes: Mapping[str, Any]) -> bool:
+def holds(record: object, changes: dict[str, Any]) -> bool:
     """Whether `record` holds every value of `changes` already (then it need not be rebuilt)."""
+    # (a dict, not any mapping: compiled, a dict's items are read without an iterator object)
     for name, value in changes.items():
         held = getattr(record, name)
         if held is not value and (type(held) is not type(value) or held != value):

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from math import prod
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.draws import below
@@ -169,7 +169,7 @@ HOOKS = (
 class Table:
     """The modules of a match merged: step -> action rules by type, and the hooks in order."""
 
-    actions: Mapping[str, Mapping[str, ActionRule]]
+    actions: dict[str, dict[str, ActionRule]]  # (dicts: compiled, read without a method call)
     on_turn_start: tuple[Hook, ...]
     on_roll: tuple[Hook, ...]
     on_portion: tuple[Hook, ...]
@@ -206,16 +206,17 @@ def extra_owed(state: MerlinState, seat: int) -> int:
 
 
 _TABLES: dict[tuple[str, ...], Table] = {}
-_LAST_TABLE: tuple[tuple[str, ...], Table] | None = None
-"""The last match's modules and table (asked for several times a move, always the same)."""
+_LAST_TABLE: Final[list[tuple[tuple[str, ...], Table]]] = [((), merge([]))]
+"""The last match's modules and table, replaced whole (asked for several times a move, always
+the same; held in a compiled list, read without looking a global up by name). It starts as no
+module's table, the table of no modules."""
 
 
 def table_for(state: MerlinState) -> Table:
     """The merged table of the match's modules (built once per set of modules)."""
-    global _LAST_TABLE
     key = state.config.modules
-    last = _LAST_TABLE
-    if last is not None and last[0] is key:
+    last = _LAST_TABLE[0]
+    if last[0] is key:
         return last[1]
     table = _TABLES.get(key)
     if table is None:
@@ -226,7 +227,7 @@ def table_for(state: MerlinState) -> Table:
         known = {"economy": ECONOMY, "magic": MAGIC, "finance": FINANCE}
         table = merge([known[name] for name in key if name in known])
         _TABLES[key] = table
-    _LAST_TABLE = (key, table)
+    _LAST_TABLE[0] = (key, table)
     return table
 
 
@@ -279,9 +280,18 @@ def private(kind: str, seats: Iterable[int], **data: Any) -> Event:
     return _told(kind, data, frozenset(seats))
 
 
+_NEW: Final = object.__new__
+"""`object.__new__`, held (compiled, `object.__new__(Told)` looks it up at every call)."""
+
+
 def _told(kind: str, data: dict[str, Any], visible_to: frozenset[int] | None) -> Told:
-    """`Told(kind, data, visible_to)`, its three fields written into its __dict__ at once (the
-    frozen dataclass's __init__ sets each through object.__setattr__; moves make many events)."""
-    told = object.__new__(Told)
-    object.__setattr__(told, "__dict__", {"kind": kind, "data": data, "visible_to": visible_to})
+    """`Told(kind, data, visible_to)`, its three fields written into its __dict__ (the frozen
+    dataclass's __init__ sets each through object.__setattr__; moves make many events). The
+    __dict__ a new instance makes when first read takes them in order: cheaper than a dict built
+    apart and set through `object.__setattr__`."""
+    told: Told = _NEW(Told)
+    fields = told.__dict__
+    fields["kind"] = kind
+    fields["data"] = data
+    fields["visible_to"] = visible_to
     return told

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Event, Result
@@ -11,8 +11,8 @@ from tradingfloor.core.spaces import ActionSpace, NoActions
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import gold_in_play
 from tradingfloor.games.merlin.memo import ByIdentity, last_state, per_config
-from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import table_for
+from tradingfloor.games.merlin.records import logged
+from tradingfloor.games.merlin.rulebook import ActionRule, table_for
 from tradingfloor.games.merlin.spaces import StepSpace
 from tradingfloor.games.merlin.state import RECENT, Book, Config, MerlinState, Stack
 from tradingfloor.games.merlin.turn_order import contest
@@ -32,9 +32,23 @@ def step(state: MerlinState, seat: int) -> str | None:
     return name if seat in seats else None
 
 
-@last_state
-def _awaited(state: MerlinState) -> tuple[str | None, tuple[int, ...]]:
+Awaited = tuple[str | None, tuple[int, ...]]
+_LAST_AWAITED: Final[list[tuple[object, Awaited]]] = [(None, (None, ()))]
+"""The last state asked about and its step and seats, replaced whole (a move asks `actors`,
+`legal` and `apply` of the same state; held in a compiled list, not a decorator's closure that
+compiled callers would call as a Python object)."""
+
+
+def _awaited(state: MerlinState) -> Awaited:
     """The step of play under way and the seats it awaits (None and () when the game is over)."""
+    asked, answer = _LAST_AWAITED[0]
+    if asked is not state:
+        answer = _awaited_now(state)
+        _LAST_AWAITED[0] = (state, answer)
+    return answer
+
+
+def _awaited_now(state: MerlinState) -> Awaited:
     core = state.core
     if core.phase == "over":
         return None, ()
@@ -67,7 +81,7 @@ def _pending(state: MerlinState) -> tuple[str, tuple[int, ...]] | None:
     return None
 
 
-_LAST_SPACE: list[tuple[object, int, ActionSpace | None]] = [(None, -1, None)]
+_LAST_SPACE: Final[list[tuple[object, int, ActionSpace | None]]] = [(None, -1, None)]
 """The last state and seat asked about and their space, replaced whole (a move asks `legal`
 of the same state and seat twice: to choose, then in `apply`)."""
 
@@ -89,7 +103,11 @@ def _legal(state: MerlinState, seat: int) -> ActionSpace:
     name = step(state, seat)
     if name is None:
         return NoActions(_waiting(state, seat))
-    return StepSpace(state, seat, name, table_for(state).actions.get(name, {}))
+    return StepSpace(state, seat, name, table_for(state).actions.get(name, _NO_RULES))
+
+
+_NO_RULES: Final[dict[str, ActionRule]] = {}
+"""The rules of a step no module gives actions to (read, never written)."""
 
 
 def _waiting(state: MerlinState, seat: int) -> str:
@@ -131,15 +149,28 @@ def apply(state: MerlinState, seat: int, action: object) -> MerlinState:
         after = hook(after, log)
     after = settle(after, log)
     events = tuple(log)
-    starts = [i for i, e in enumerate(events) if e.kind == "turn_start"]
-    turn_log = events[starts[-1] :] if starts else state.turn_log + events
-    return replace(
-        after,
-        events=events,
-        turn_log=turn_log,
-        recent=(state.recent + events)[-RECENT:],
-        event_count=state.event_count + len(events),
-    )
+    turn_log = _turn_log(state.turn_log, events)
+    recent = _recent(state.recent, events)
+    return logged(after, events, turn_log, recent, state.event_count + len(events))
+
+
+def _turn_log(turn_log: tuple[Event, ...], events: tuple[Event, ...]) -> tuple[Event, ...]:
+    """What has happened since the current turn began, after `events`: from the last turn that
+    began among them, else the turn's log so far with them."""
+    for at in range(len(events) - 1, -1, -1):
+        if events[at].kind == "turn_start":
+            return events[at:]
+    return turn_log + events
+
+
+def _recent(recent: tuple[Event, ...], events: tuple[Event, ...]) -> tuple[Event, ...]:
+    """`(recent + events)[-RECENT:]`, without the longer tuple made and dropped on the way."""
+    drop = len(recent) + len(events) - RECENT
+    if drop <= 0:
+        return recent + events
+    if drop < len(recent):
+        return recent[drop:] + events
+    return events[len(events) - RECENT :]
 
 
 def score(state: MerlinState, seat: int) -> int:

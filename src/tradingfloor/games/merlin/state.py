@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from tradingfloor.core.game import Event
 from tradingfloor.core.rng import Rng
@@ -14,7 +14,7 @@ from tradingfloor.games.merlin.content import Content
 from tradingfloor.games.merlin.pickling import picklable
 
 Phase = Literal["auction", "turn", "vote", "over"]
-RECENT = 60
+RECENT: Final = 60
 """How many of the latest events a state keeps for views."""
 ROW = -1
 """The owner id of the Revenue Office of Wizards' market bids."""
@@ -140,12 +140,13 @@ class Core:
 
     def from_roller(self) -> list[int]:
         """Players still in, in turn order from the one whose turn it is (RULINGS Merlin 5)."""
-        n = len(self.order)
+        order, out = self.order, self.out
+        n = len(order)
         if not n:
             return self.in_game()
         start = self.turn % n
-        out = self.out
-        return [s for s in (*self.order[start:], *self.order[:start]) if not out[s]]
+        # (by index from the roller round: no slices of the order joined)
+        return [order[at % n] for at in range(start, start + n) if not out[order[at % n]]]
 
 
 @dataclass(frozen=True, slots=True)

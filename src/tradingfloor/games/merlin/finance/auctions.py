@@ -27,7 +27,7 @@ from tradingfloor.core.actions import Action
 from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.finance.actions import AuctionProperty, SealBid
 from tradingfloor.games.merlin.finance.offers import why_no_offer
-from tradingfloor.games.merlin.finance.state import Sale
+from tradingfloor.games.merlin.finance.state import Finance, Sale
 from tradingfloor.games.merlin.finance.table import finance_of, with_finance
 from tradingfloor.games.merlin.ledger import add_gold, earn, put
 from tradingfloor.games.merlin.records import replace
@@ -57,7 +57,9 @@ def awaited(sale: Sale) -> tuple[int, ...]:
 
 def pending(state: MerlinState) -> tuple[str, tuple[int, ...]] | None:
     """An auction under way blocks the turn: the bidders still to seal."""
-    sale = sale_of(state)
+    # (typed: compiled, the sale is read from the record itself, not looked up by name)
+    finance: Finance | None = state.finance
+    sale = None if finance is None else finance.sale
     if sale is None or not awaited(sale):
         return None
     return STEP, awaited(sale)

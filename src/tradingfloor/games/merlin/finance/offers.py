@@ -67,7 +67,9 @@ def make_offer(state: MerlinState, proposal: Proposal, log: Log) -> MerlinState:
 
 def pending(state: MerlinState) -> tuple[str, tuple[int, ...]] | None:
     """An offer awaiting its answer blocks the turn: the player offered to answers."""
-    offer = None if state.finance is None else state.finance.offer
+    # (typed: compiled, the offer is read from the record itself, not looked up by name)
+    finance: Finance | None = state.finance
+    offer = None if finance is None else finance.offer
     return (STEP, (offer.to,)) if offer is not None else None
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from tradingfloor.games.merlin.finance.content import FinanceContent
 from tradingfloor.games.merlin.finance.state import Debt, Finance
 from tradingfloor.games.merlin.ledger import put
-from tradingfloor.games.merlin.records import holds, replace, replace_fields
+from tradingfloor.games.merlin.records import holds, replace, replace_fields, with_parts
 from tradingfloor.games.merlin.rulebook import Log, event
 from tradingfloor.games.merlin.state import MerlinState
 
@@ -39,7 +39,8 @@ def with_finance(state: MerlinState, **changes: Any) -> MerlinState:
     finance = finance_of(state)
     if holds(finance, changes):  # a turn's start often resets what is reset already
         return state
-    return replace(state, finance=replace_fields(finance, changes))
+    finance = replace_fields(finance, changes)
+    return with_parts(state, state.core, state.economy, state.magic, finance)
 
 
 def new_id(state: MerlinState) -> tuple[int, MerlinState]:

@@ -12,7 +12,7 @@ from typing import Any, Literal
 from tradingfloor.games.merlin.ledger import put
 from tradingfloor.games.merlin.magic.content import MagicContent, kind_of
 from tradingfloor.games.merlin.magic.state import Effect, Held, Magic, SetPotion
-from tradingfloor.games.merlin.records import holds, replace, replace_fields
+from tradingfloor.games.merlin.records import holds, replace, replace_fields, with_parts
 from tradingfloor.games.merlin.rulebook import Log, event
 from tradingfloor.games.merlin.state import MerlinState
 
@@ -38,7 +38,7 @@ def with_magic(state: MerlinState, **changes: Any) -> MerlinState:
     magic = magic_of(state)
     if holds(magic, changes):  # a turn's start often resets what is reset already
         return state
-    return replace(state, magic=_remade(magic, changes))
+    return with_parts(state, state.core, state.economy, _remade(magic, changes), state.finance)
 
 
 def _remade(magic: Magic, changes: dict[str, Any]) -> Magic:

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.game import Event
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import add_gold, put, to_row
 from tradingfloor.games.merlin.magic.actions import CallVote, Vote
-from tradingfloor.games.merlin.magic.state import Ballot
+from tradingfloor.games.merlin.magic.state import Ballot, Magic
 from tradingfloor.games.merlin.magic.table import (
     content_of,
     count_play,
@@ -28,7 +28,13 @@ from tradingfloor.games.merlin.magic.table import (
     marked,
     with_magic,
 )
-from tradingfloor.games.merlin.records import replace
+from tradingfloor.games.merlin.records import (
+    make_ballot,
+    replace,
+    with_ballot,
+    with_parts,
+    with_sealed,
+)
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card as card_words
@@ -63,11 +69,12 @@ def _ballot(
     """The ballot `open_ballot` opens, before anyone has sealed."""
     voters = tuple(state.core.from_roller())
     sealed: tuple[str | None, ...] = (None,) * state.players
-    return Ballot(kind, caller, voters, sealed, choices, card)
+    return make_ballot(kind, caller, voters, sealed, choices, card)
 
 
 def ballot_of(state: MerlinState) -> Ballot | None:
-    magic = state.magic
+    # (typed: compiled, the ballot is read from the record itself, not looked up by name)
+    magic: Magic | None = state.magic
     return None if magic is None else magic.ballot
 
 
@@ -92,12 +99,33 @@ def seal(state: MerlinState, seat: int, choice: str, what: str, log: Log) -> Mer
     """`seat` seals `choice` (the log says only that they sealed); the last seal resolves it."""
     ballot = ballot_of(state)
     assert ballot is not None
-    ballot = replace(ballot, sealed=put(ballot.sealed, seat, choice))
-    log.append(event("sealed", seat=seat, what=what))
+    ballot = with_sealed(ballot, put(ballot.sealed, seat, choice))
+    log.append(_sealed(seat, what))
     # (a seal always changes the ballot: with_magic's test for an unchanged part would compare
     # the whole ballot for nothing)
-    state = replace(state, magic=replace(magic_of(state), ballot=ballot))
-    return state if awaited(ballot) else resolve(state, log)
+    magic = with_ballot(magic_of(state), ballot)
+    state = with_parts(state, state.core, state.economy, magic, state.finance)
+    return resolve(state, log) if _all_sealed(ballot) else state
+
+
+def _all_sealed(ballot: Ballot) -> bool:
+    """Whether every voter has sealed (`not awaited(ballot)`, without listing who has not)."""
+    sealed = ballot.sealed
+    return all(sealed[voter] is not None for voter in ballot.voters)
+
+
+_SEALED: Final[dict[tuple[int, str], Event]] = {}
+"""The event of a seat's seal of each kind, made once: events are immutable, and every ballot's
+seals tell the same few (a quarter of random play's moves seal a vote)."""
+
+
+def _sealed(seat: int, what: str) -> Event:
+    """The public event of `seat` sealing a `what`: who sealed, not what they chose."""
+    key = (seat, what)
+    told = _SEALED.get(key)
+    if told is None:
+        told = _SEALED[key] = event("sealed", seat=seat, what=what)
+    return told
 
 
 def resolve(state: MerlinState, log: Log) -> MerlinState:
@@ -198,10 +226,17 @@ def _votes(state: MerlinState, seat: int) -> list[Action]:
     return [_vote(c) for c in vote_choices(state, ballot)]
 
 
-@cache
+_VOTES: Final[dict[str, Vote]] = {}
+"""The vote for each choice made so far (a dict, not functools.cache: compiled, a dict is read
+at once, a cache is called as a Python object)."""
+
+
 def _vote(choice: str) -> Vote:
     """The vote for `choice` (actions are immutable: every ballot can share it)."""
-    return Vote(choice=choice)
+    vote = _VOTES.get(choice)
+    if vote is None:
+        vote = _VOTES[choice] = Vote(choice=choice)
+    return vote
 
 
 def _apply_vote(state: MerlinState, seat: int, action: Vote, log: Log) -> MerlinState:
