@@ -89,6 +89,7 @@ INCOME = (
     "sales",
 )
 """Where players' gold comes from, as the lab reports it (Ledger.income counts each)."""
+NO_INCOME = (0,) * len(INCOME)
 
 
 @dataclass(frozen=True, init=False)  # no slots: records.replace copies it at once (clones.py)
@@ -102,7 +103,7 @@ class Ledger:
     minted_start: int = 0
     minted_production: int = 0
     minted_issue: int = 0
-    income: tuple[int, ...] = (0,) * len(INCOME)
+    income: tuple[int, ...] = NO_INCOME
 
     def __init__(
         self,
@@ -112,7 +113,7 @@ class Ledger:
         minted_start: int = 0,
         minted_production: int = 0,
         minted_issue: int = 0,
-        income: tuple[int, ...] = (0,) * len(INCOME),
+        income: tuple[int, ...] = NO_INCOME,
     ) -> None:
         self.bank = bank
         self.row = row
