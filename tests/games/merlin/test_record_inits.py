@@ -41,12 +41,9 @@ def test_every_record_but_the_config_has_its_own_init() -> None:
     assert len(RECORDS) == 34
 
 
-def _table() -> core_state.MerlinState:
-    game = tradingfloor.make("merlin")
-    return game.new({"players": 4, "modules": ["economy", "magic", "finance"]}, 1)
-
-
-TABLE = _table()
+TABLE = tradingfloor.make("merlin").new(
+    {"players": 4, "modules": ["economy", "magic", "finance"]}, 1
+)
 GIVEN: dict[Any, Any] = {Rng: TABLE.rng, Config: TABLE.config, Content: TABLE.config.content}
 """Values of the fields whose types are not records of these modules."""
 
