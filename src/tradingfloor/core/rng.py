@@ -104,7 +104,7 @@ class Rng:
     def bits64(self) -> tuple[int, Rng]:
         """One 64-bit draw and the generator after it."""
         value = _whole(*_drawn(_hashed_seed(self.seed), self.counter))
-        return value, Rng(self.seed, self.counter + 1)
+        return value, _position(self.seed, self.counter + 1)
 
     def cursor(self) -> RngCursor:
         """A mutable cursor for several draws inside one transition."""
@@ -113,6 +113,16 @@ class Rng:
 
 _set_seed = Rng.__dict__["seed"].__set__
 _set_counter = Rng.__dict__["counter"].__set__
+_blank: Final = object.__new__
+
+
+def _position(seed: int, counter: int) -> Rng:
+    """`Rng(seed, counter)` without the Python frame of its `__init__` (compiled, a cursor's
+    position is made at every transition that draws)."""
+    rng: Rng = _blank(Rng)
+    _set_seed(rng, seed)
+    _set_counter(rng, counter)
+    return rng
 
 
 def _limit(n: int) -> int:
@@ -150,7 +160,7 @@ class RngCursor:
 
     @property
     def rng(self) -> Rng:
-        return Rng(self._seed, self._counter)
+        return _position(self._seed, self._counter)
 
     def bits64(self) -> int:
         """The same draw as `Rng.bits64` at this position."""

@@ -3,14 +3,11 @@
 Compiled (`make compiled`), the records of `state.py` and the modules' `state.py` are mypyc's
 native classes: their fields sit in the object itself, where compiled rules read them at once,
 but neither in a `__dict__` that one call copies nor in slots. `replaced` picks the copy of such a
-record here, which writes each field directly (a native call, no lookup by name), then each
-changed field by its name. Run as Python, a frozen record refuses these writes, and
+record here, which reads each field directly, takes each change by its name, and builds the copy
+with the record's own `__init__`, a native constructor (frozen.py). Run as Python,
 `records.replace` copies the record's `__dict__` instead (`COMPILED` says which):
 tests/games/merlin/test_speed_records.py holds each copy to `dataclasses.replace`, field by field.
 """
-
-# mypy: disable-error-code="misc"
-# (misc: a frozen dataclass's fields are read-only to mypy; a blank copy is written before any use)
 
 from __future__ import annotations
 
@@ -31,20 +28,6 @@ from tradingfloor.games.merlin.state import (
 
 COMPILED: Final = not MerlinState.__dictoffset__
 """Whether the records are compiled (native: no `__dict__`), and so copied here."""
-
-# Each class's blank record, made by its own `__new__` held here: compiled, `Cls.__new__(Cls)`
-# looks `__new__` up on the class at every call, a few hundred instructions a copy.
-_NEW_STATE: Final = MerlinState.__new__
-_NEW_CORE: Final = Core.__new__
-_NEW_COUNTERS: Final = Counters.__new__
-_NEW_LEDGER: Final = Ledger.__new__
-_NEW_ECONOMY: Final = Economy.__new__
-_NEW_BOOK: Final = Book.__new__
-_NEW_MAGIC: Final = Magic.__new__
-_NEW_BALLOT: Final = Ballot.__new__
-_NEW_FINANCE: Final = Finance.__new__
-_NEW_ORDER: Final = Order.__new__
-_NEW_PROPOSAL: Final = Proposal.__new__
 
 
 def replaced(record: object, changes: dict[str, Any]) -> Any:
@@ -74,57 +57,54 @@ def replaced(record: object, changes: dict[str, Any]) -> Any:
     return None
 
 
-_NO_CHANGES: Final[dict[str, Any]] = {}
-"""No changes: a copy as it is (read, never written), whose changed field is written after."""
-
-
 def _no_field(record: object, name: str) -> TypeError:
     """The error for a change to a field `record` lacks, as `records.replace` raises it."""
     return TypeError(f"{type(record).__name__} has no field {name!r}")
 
 
-# Each copy below copies every field, then writes each change by name: a chain of comparisons
-# with the field names (a few instructions each: a keyword's name is the interned literal) and a
-# native write costs far less than `object.__setattr__`, which looks the field's setter up by name.
+# Each copy below reads every field, then takes each change by name: a chain of comparisons with
+# the field names (a few instructions each: a keyword's name is the interned literal), then one
+# native constructor call, far less than `__new__` through the type and a write per field.
 # The chains ask first for the fields that moves change most (a sealed vote changes the ballot).
 
 
 def state_copy(old: MerlinState, changes: dict[str, Any]) -> MerlinState:
-    new: MerlinState = _NEW_STATE(MerlinState)
-    new.config = old.config
-    new.rng = old.rng
-    new.core = old.core
-    new.economy = old.economy
-    new.magic = old.magic
-    new.finance = old.finance
-    new.events = old.events
-    new.turn_log = old.turn_log
-    new.recent = old.recent
-    new.event_count = old.event_count
+    config = old.config
+    rng = old.rng
+    core = old.core
+    economy = old.economy
+    magic = old.magic
+    finance = old.finance
+    events = old.events
+    turn_log = old.turn_log
+    recent = old.recent
+    event_count = old.event_count
     for name, value in changes.items():
         if name == "core":
-            new.core = value
+            core = value
         elif name == "magic":
-            new.magic = value
+            magic = value
         elif name == "economy":
-            new.economy = value
+            economy = value
         elif name == "finance":
-            new.finance = value
+            finance = value
         elif name == "rng":
-            new.rng = value
+            rng = value
         elif name == "config":
-            new.config = value
+            config = value
         elif name == "events":
-            new.events = value
+            events = value
         elif name == "turn_log":
-            new.turn_log = value
+            turn_log = value
         elif name == "recent":
-            new.recent = value
+            recent = value
         elif name == "event_count":
-            new.event_count = value
+            event_count = value
         else:
             raise _no_field(old, name)
-    return new
+    return MerlinState(
+        config, rng, core, economy, magic, finance, events, turn_log, recent, event_count
+    )
 
 
 def state_with_parts(
@@ -132,18 +112,15 @@ def state_with_parts(
 ) -> MerlinState:
     """`old` with its four parts as given (each the old one where it is unchanged): the copy a
     rule makes of the whole table, without a dict of changes to build and read back."""
-    new: MerlinState = _NEW_STATE(MerlinState)
-    new.config = old.config
-    new.rng = old.rng
-    new.core = core
-    new.economy = economy
-    new.magic = magic
-    new.finance = finance
-    new.events = old.events
-    new.turn_log = old.turn_log
-    new.recent = old.recent
-    new.event_count = old.event_count
-    return new
+    config = old.config
+    rng = old.rng
+    events = old.events
+    turn_log = old.turn_log
+    recent = old.recent
+    event_count = old.event_count
+    return MerlinState(
+        config, rng, core, economy, magic, finance, events, turn_log, recent, event_count
+    )
 
 
 def state_logged(
@@ -154,303 +131,357 @@ def state_logged(
     event_count: int,
 ) -> MerlinState:
     """`old` with what an action told: its events, the turn's log, the recent events, the count."""
-    new: MerlinState = _NEW_STATE(MerlinState)
-    new.config = old.config
-    new.rng = old.rng
-    new.core = old.core
-    new.economy = old.economy
-    new.magic = old.magic
-    new.finance = old.finance
-    new.events = events
-    new.turn_log = turn_log
-    new.recent = recent
-    new.event_count = event_count
-    return new
+    config = old.config
+    rng = old.rng
+    core = old.core
+    economy = old.economy
+    magic = old.magic
+    finance = old.finance
+    return MerlinState(
+        config, rng, core, economy, magic, finance, events, turn_log, recent, event_count
+    )
 
 
 def core_copy(old: Core, changes: dict[str, Any]) -> Core:
-    new: Core = _NEW_CORE(Core)
-    new.phase = old.phase
-    new.order = old.order
-    new.turn = old.turn
-    new.turn_no = old.turn_no
-    new.orbit = old.orbit
-    new.gold = old.gold
-    new.out = old.out
-    new.debt = old.debt
-    new.bankrupt_since = old.bankrupt_since
-    new.counters = old.counters
-    new.ledger = old.ledger
-    new.dice = old.dice
-    new.auction = old.auction
-    new.vote = old.vote
-    new.ended = old.ended
+    phase = old.phase
+    order = old.order
+    turn = old.turn
+    turn_no = old.turn_no
+    orbit = old.orbit
+    gold = old.gold
+    out = old.out
+    debt = old.debt
+    bankrupt_since = old.bankrupt_since
+    counters = old.counters
+    ledger = old.ledger
+    dice = old.dice
+    auction = old.auction
+    vote = old.vote
+    ended = old.ended
     for name, value in changes.items():
         if name == "gold":
-            new.gold = value
+            gold = value
         elif name == "ledger":
-            new.ledger = value
+            ledger = value
         elif name == "phase":
-            new.phase = value
+            phase = value
         elif name == "counters":
-            new.counters = value
+            counters = value
         elif name == "dice":
-            new.dice = value
+            dice = value
         elif name == "turn":
-            new.turn = value
+            turn = value
         elif name == "turn_no":
-            new.turn_no = value
+            turn_no = value
         elif name == "orbit":
-            new.orbit = value
+            orbit = value
         elif name == "order":
-            new.order = value
+            order = value
         elif name == "out":
-            new.out = value
+            out = value
         elif name == "debt":
-            new.debt = value
+            debt = value
         elif name == "bankrupt_since":
-            new.bankrupt_since = value
+            bankrupt_since = value
         elif name == "auction":
-            new.auction = value
+            auction = value
         elif name == "vote":
-            new.vote = value
+            vote = value
         elif name == "ended":
-            new.ended = value
+            ended = value
         else:
             raise _no_field(old, name)
-    return new
+    return Core(
+        phase,
+        order,
+        turn,
+        turn_no,
+        orbit,
+        gold,
+        out,
+        debt,
+        bankrupt_since,
+        counters,
+        ledger,
+        dice,
+        auction,
+        vote,
+        ended,
+    )
 
 
 def counters_copy(old: Counters, changes: dict[str, Any]) -> Counters:
-    new: Counters = _NEW_COUNTERS(Counters)
-    new.clock = old.clock
-    new.year = old.year
-    new.portion = old.portion
-    new.wheel = old.wheel
-    new.cost_of_living = old.cost_of_living
-    new.research_cost = old.research_cost
-    new.tax_rate = old.tax_rate
-    new.climate = old.climate
-    new.taxed_year = old.taxed_year
+    clock = old.clock
+    year = old.year
+    portion = old.portion
+    wheel = old.wheel
+    cost_of_living = old.cost_of_living
+    research_cost = old.research_cost
+    tax_rate = old.tax_rate
+    climate = old.climate
+    taxed_year = old.taxed_year
     for name, value in changes.items():
         if name == "clock":
-            new.clock = value
+            clock = value
         elif name == "year":
-            new.year = value
+            year = value
         elif name == "portion":
-            new.portion = value
+            portion = value
         elif name == "wheel":
-            new.wheel = value
+            wheel = value
         elif name == "cost_of_living":
-            new.cost_of_living = value
+            cost_of_living = value
         elif name == "research_cost":
-            new.research_cost = value
+            research_cost = value
         elif name == "tax_rate":
-            new.tax_rate = value
+            tax_rate = value
         elif name == "climate":
-            new.climate = value
+            climate = value
         elif name == "taxed_year":
-            new.taxed_year = value
+            taxed_year = value
         else:
             raise _no_field(old, name)
-    return new
+    return Counters(
+        clock, year, portion, wheel, cost_of_living, research_cost, tax_rate, climate, taxed_year
+    )
 
 
 def ledger_copy(old: Ledger, changes: dict[str, Any]) -> Ledger:
-    new: Ledger = _NEW_LEDGER(Ledger)
-    new.bank = old.bank
-    new.row = old.row
-    new.pot = old.pot
-    new.minted_start = old.minted_start
-    new.minted_production = old.minted_production
-    new.minted_issue = old.minted_issue
-    new.income = old.income
+    bank = old.bank
+    row = old.row
+    pot = old.pot
+    minted_start = old.minted_start
+    minted_production = old.minted_production
+    minted_issue = old.minted_issue
+    income = old.income
     for name, value in changes.items():
         if name == "bank":
-            new.bank = value
+            bank = value
         elif name == "row":
-            new.row = value
+            row = value
         elif name == "pot":
-            new.pot = value
+            pot = value
         elif name == "minted_start":
-            new.minted_start = value
+            minted_start = value
         elif name == "minted_production":
-            new.minted_production = value
+            minted_production = value
         elif name == "minted_issue":
-            new.minted_issue = value
+            minted_issue = value
         elif name == "income":
-            new.income = value
+            income = value
         else:
             raise _no_field(old, name)
-    return new
+    return Ledger(bank, row, pot, minted_start, minted_production, minted_issue, income)
 
 
 def economy_copy(old: Economy, changes: dict[str, Any]) -> Economy:
-    new: Economy = _NEW_ECONOMY(Economy)
-    new.deck = old.deck
-    new.hands = old.hands
-    new.tableaux = old.tableaux
-    new.goods = old.goods
-    new.books = old.books
-    new.next_order = old.next_order
-    new.fresh = old.fresh
-    new.buying = old.buying
-    new.offers_made = old.offers_made
-    new.offer = old.offer
-    new.permits_out = old.permits_out
+    deck = old.deck
+    hands = old.hands
+    tableaux = old.tableaux
+    goods = old.goods
+    books = old.books
+    next_order = old.next_order
+    fresh = old.fresh
+    buying = old.buying
+    offers_made = old.offers_made
+    offer = old.offer
+    permits_out = old.permits_out
     for name, value in changes.items():
         if name == "deck":
-            new.deck = value
+            deck = value
         elif name == "hands":
-            new.hands = value
+            hands = value
         elif name == "tableaux":
-            new.tableaux = value
+            tableaux = value
         elif name == "goods":
-            new.goods = value
+            goods = value
         elif name == "books":
-            new.books = value
+            books = value
         elif name == "next_order":
-            new.next_order = value
+            next_order = value
         elif name == "fresh":
-            new.fresh = value
+            fresh = value
         elif name == "buying":
-            new.buying = value
+            buying = value
         elif name == "offers_made":
-            new.offers_made = value
+            offers_made = value
         elif name == "offer":
-            new.offer = value
+            offer = value
         elif name == "permits_out":
-            new.permits_out = value
+            permits_out = value
         else:
             raise _no_field(old, name)
-    return new
+    return Economy(
+        deck,
+        hands,
+        tableaux,
+        goods,
+        books,
+        next_order,
+        fresh,
+        buying,
+        offers_made,
+        offer,
+        permits_out,
+    )
 
 
 def book_copy(old: Book, changes: dict[str, Any]) -> Book:
-    new: Book = _NEW_BOOK(Book)
-    new.bids = old.bids
-    new.asks = old.asks
-    new.escrow = old.escrow
-    new.last_sold = old.last_sold
-    new.bidless_since = old.bidless_since
+    bids = old.bids
+    asks = old.asks
+    escrow = old.escrow
+    last_sold = old.last_sold
+    bidless_since = old.bidless_since
     for name, value in changes.items():
         if name == "bids":
-            new.bids = value
+            bids = value
         elif name == "asks":
-            new.asks = value
+            asks = value
         elif name == "escrow":
-            new.escrow = value
+            escrow = value
         elif name == "last_sold":
-            new.last_sold = value
+            last_sold = value
         elif name == "bidless_since":
-            new.bidless_since = value
+            bidless_since = value
         else:
             raise _no_field(old, name)
-    return new
+    return Book(bids, asks, escrow, last_sold, bidless_since)
 
 
 def magic_copy(old: Magic, changes: dict[str, Any]) -> Magic:
-    new: Magic = _NEW_MAGIC(Magic)
-    new.spell_deck = old.spell_deck
-    new.recipe_deck = old.recipe_deck
-    new.reading_deck = old.reading_deck
-    new.spells = old.spells
-    new.recipes = old.recipes
-    new.potions = old.potions
-    new.labs = old.labs
-    new.set_potions = old.set_potions
-    new.golems = old.golems
-    new.damage = old.damage
-    new.field = old.field
-    new.effects = old.effects
-    new.crowns = old.crowns
-    new.crown_year = old.crown_year
-    new.regulations = old.regulations
-    new.maintenance = old.maintenance
-    new.bank_debt = old.bank_debt
-    new.ballot = old.ballot
-    new.proposals = old.proposals
-    new.reclaim = old.reclaim
-    new.played = old.played
-    new.targeted = old.targeted
-    new.allies = old.allies
-    new.open_shops = old.open_shops
-    new.jokers_in = old.jokers_in
-    new.volatility = old.volatility
-    new.golems_played = old.golems_played
-    new.card_counts = old.card_counts
-    new.bought_since = old.bought_since
-    new.ruined = old.ruined
-    new.removed = old.removed
-    new.research_paid = old.research_paid
+    spell_deck = old.spell_deck
+    recipe_deck = old.recipe_deck
+    reading_deck = old.reading_deck
+    spells = old.spells
+    recipes = old.recipes
+    potions = old.potions
+    labs = old.labs
+    set_potions = old.set_potions
+    golems = old.golems
+    damage = old.damage
+    field = old.field
+    effects = old.effects
+    crowns = old.crowns
+    crown_year = old.crown_year
+    regulations = old.regulations
+    maintenance = old.maintenance
+    bank_debt = old.bank_debt
+    ballot = old.ballot
+    proposals = old.proposals
+    reclaim = old.reclaim
+    played = old.played
+    targeted = old.targeted
+    allies = old.allies
+    open_shops = old.open_shops
+    jokers_in = old.jokers_in
+    volatility = old.volatility
+    golems_played = old.golems_played
+    card_counts = old.card_counts
+    bought_since = old.bought_since
+    ruined = old.ruined
+    removed = old.removed
+    research_paid = old.research_paid
     for name, value in changes.items():
         if name == "ballot":
-            new.ballot = value
+            ballot = value
         elif name == "played":
-            new.played = value
+            played = value
         elif name == "allies":
-            new.allies = value
+            allies = value
         elif name == "field":
-            new.field = value
+            field = value
         elif name == "reading_deck":
-            new.reading_deck = value
+            reading_deck = value
         elif name == "effects":
-            new.effects = value
+            effects = value
         elif name == "card_counts":
-            new.card_counts = value
+            card_counts = value
         elif name == "spell_deck":
-            new.spell_deck = value
+            spell_deck = value
         elif name == "recipe_deck":
-            new.recipe_deck = value
+            recipe_deck = value
         elif name == "spells":
-            new.spells = value
+            spells = value
         elif name == "recipes":
-            new.recipes = value
+            recipes = value
         elif name == "potions":
-            new.potions = value
+            potions = value
         elif name == "labs":
-            new.labs = value
+            labs = value
         elif name == "set_potions":
-            new.set_potions = value
+            set_potions = value
         elif name == "golems":
-            new.golems = value
+            golems = value
         elif name == "damage":
-            new.damage = value
+            damage = value
         elif name == "crowns":
-            new.crowns = value
+            crowns = value
         elif name == "crown_year":
-            new.crown_year = value
+            crown_year = value
         elif name == "regulations":
-            new.regulations = value
+            regulations = value
         elif name == "maintenance":
-            new.maintenance = value
+            maintenance = value
         elif name == "bank_debt":
-            new.bank_debt = value
+            bank_debt = value
         elif name == "proposals":
-            new.proposals = value
+            proposals = value
         elif name == "reclaim":
-            new.reclaim = value
+            reclaim = value
         elif name == "targeted":
-            new.targeted = value
+            targeted = value
         elif name == "open_shops":
-            new.open_shops = value
+            open_shops = value
         elif name == "jokers_in":
-            new.jokers_in = value
+            jokers_in = value
         elif name == "volatility":
-            new.volatility = value
+            volatility = value
         elif name == "golems_played":
-            new.golems_played = value
+            golems_played = value
         elif name == "bought_since":
-            new.bought_since = value
+            bought_since = value
         elif name == "ruined":
-            new.ruined = value
+            ruined = value
         elif name == "removed":
-            new.removed = value
+            removed = value
         elif name == "research_paid":
-            new.research_paid = value
+            research_paid = value
         else:
             raise _no_field(old, name)
-    return new
+    return Magic(
+        spell_deck,
+        recipe_deck,
+        reading_deck,
+        spells,
+        recipes,
+        potions,
+        labs,
+        set_potions,
+        golems,
+        damage,
+        field,
+        effects,
+        crowns,
+        crown_year,
+        regulations,
+        maintenance,
+        bank_debt,
+        ballot,
+        proposals,
+        reclaim,
+        played,
+        targeted,
+        allies,
+        open_shops,
+        jokers_in,
+        volatility,
+        golems_played,
+        card_counts,
+        bought_since,
+        ruined,
+        removed,
+        research_paid,
+    )
 
 
 def new_ballot(
@@ -463,162 +494,194 @@ def new_ballot(
 ) -> Ballot:
     """`Ballot(kind, caller, voters, sealed, choices, card)`, its fields written natively (the
     dataclass's own `__init__` sets each through `object.__setattr__`)."""
-    new: Ballot = _NEW_BALLOT(Ballot)
-    new.kind = kind
-    new.caller = caller
-    new.voters = voters
-    new.sealed = sealed
-    new.choices = choices
-    new.card = card
-    return new
+    return Ballot(kind, caller, voters, sealed, choices, card)
 
 
 def ballot_sealed(old: Ballot, sealed: tuple[str | None, ...]) -> Ballot:
     """`old` with `sealed` (a seal: a quarter of random play's moves), without a dict of changes."""
-    new = ballot_copy(old, _NO_CHANGES)
-    new.sealed = sealed
-    return new
+    return Ballot(old.kind, old.caller, old.voters, sealed, old.choices, old.card)
 
 
 def magic_with_ballot(old: Magic, ballot: Ballot | None) -> Magic:
     """`old` with `ballot` (a seal), without a dict of changes."""
-    new = magic_copy(old, _NO_CHANGES)
-    new.ballot = ballot
-    return new
+    return Magic(
+        old.spell_deck,
+        old.recipe_deck,
+        old.reading_deck,
+        old.spells,
+        old.recipes,
+        old.potions,
+        old.labs,
+        old.set_potions,
+        old.golems,
+        old.damage,
+        old.field,
+        old.effects,
+        old.crowns,
+        old.crown_year,
+        old.regulations,
+        old.maintenance,
+        old.bank_debt,
+        ballot,
+        old.proposals,
+        old.reclaim,
+        old.played,
+        old.targeted,
+        old.allies,
+        old.open_shops,
+        old.jokers_in,
+        old.volatility,
+        old.golems_played,
+        old.card_counts,
+        old.bought_since,
+        old.ruined,
+        old.removed,
+        old.research_paid,
+    )
 
 
 def ballot_copy(old: Ballot, changes: dict[str, Any]) -> Ballot:
-    new: Ballot = _NEW_BALLOT(Ballot)
-    new.kind = old.kind
-    new.caller = old.caller
-    new.voters = old.voters
-    new.sealed = old.sealed
-    new.choices = old.choices
-    new.card = old.card
+    kind = old.kind
+    caller = old.caller
+    voters = old.voters
+    sealed = old.sealed
+    choices = old.choices
+    card = old.card
     for name, value in changes.items():
         if name == "sealed":
-            new.sealed = value
+            sealed = value
         elif name == "kind":
-            new.kind = value
+            kind = value
         elif name == "caller":
-            new.caller = value
+            caller = value
         elif name == "voters":
-            new.voters = value
+            voters = value
         elif name == "choices":
-            new.choices = value
+            choices = value
         elif name == "card":
-            new.card = value
+            card = value
         else:
             raise _no_field(old, name)
-    return new
+    return Ballot(kind, caller, voters, sealed, choices, card)
 
 
 def finance_copy(old: Finance, changes: dict[str, Any]) -> Finance:
-    new: Finance = _NEW_FINANCE(Finance)
-    new.offer = old.offer
-    new.offers_made = old.offers_made
-    new.futures = old.futures
-    new.quotes = old.quotes
-    new.policies = old.policies
-    new.loans = old.loans
-    new.securities = old.securities
-    new.listings = old.listings
-    new.wanted = old.wanted
-    new.debts = old.debts
-    new.sale = old.sale
-    new.next_id = old.next_id
-    new.rolls = old.rolls
+    offer = old.offer
+    offers_made = old.offers_made
+    futures = old.futures
+    quotes = old.quotes
+    policies = old.policies
+    loans = old.loans
+    securities = old.securities
+    listings = old.listings
+    wanted = old.wanted
+    debts = old.debts
+    sale = old.sale
+    next_id = old.next_id
+    rolls = old.rolls
     for name, value in changes.items():
         if name == "offer":
-            new.offer = value
+            offer = value
         elif name == "offers_made":
-            new.offers_made = value
+            offers_made = value
         elif name == "wanted":
-            new.wanted = value
+            wanted = value
         elif name == "listings":
-            new.listings = value
+            listings = value
         elif name == "futures":
-            new.futures = value
+            futures = value
         elif name == "next_id":
-            new.next_id = value
+            next_id = value
         elif name == "quotes":
-            new.quotes = value
+            quotes = value
         elif name == "policies":
-            new.policies = value
+            policies = value
         elif name == "loans":
-            new.loans = value
+            loans = value
         elif name == "securities":
-            new.securities = value
+            securities = value
         elif name == "debts":
-            new.debts = value
+            debts = value
         elif name == "sale":
-            new.sale = value
+            sale = value
         elif name == "rolls":
-            new.rolls = value
+            rolls = value
         else:
             raise _no_field(old, name)
-    return new
+    return Finance(
+        offer,
+        offers_made,
+        futures,
+        quotes,
+        policies,
+        loans,
+        securities,
+        listings,
+        wanted,
+        debts,
+        sale,
+        next_id,
+        rolls,
+    )
 
 
 def order_copy(old: Order, changes: dict[str, Any]) -> Order:
-    new: Order = _NEW_ORDER(Order)
-    new.id = old.id
-    new.owner = old.owner
-    new.price = old.price
-    new.placed = old.placed
-    new.escrow_since = old.escrow_since
+    id = old.id
+    owner = old.owner
+    price = old.price
+    placed = old.placed
+    escrow_since = old.escrow_since
     for name, value in changes.items():
         if name == "price":
-            new.price = value
+            price = value
         elif name == "escrow_since":
-            new.escrow_since = value
+            escrow_since = value
         elif name == "placed":
-            new.placed = value
+            placed = value
         elif name == "id":
-            new.id = value
+            id = value
         elif name == "owner":
-            new.owner = value
+            owner = value
         else:
             raise _no_field(old, name)
-    return new
+    return Order(id, owner, price, placed, escrow_since)
 
 
 def proposal_copy(old: Proposal, changes: dict[str, Any]) -> Proposal:
-    new: Proposal = _NEW_PROPOSAL(Proposal)
-    new.id = old.id
-    new.kind = old.kind
-    new.author = old.author
-    new.to = old.to
-    new.give = old.give
-    new.get = old.get
-    new.principal = old.principal
-    new.repay = old.repay
-    new.due_orbit = old.due_orbit
-    new.card = old.card
+    id = old.id
+    kind = old.kind
+    author = old.author
+    to = old.to
+    give = old.give
+    get = old.get
+    principal = old.principal
+    repay = old.repay
+    due_orbit = old.due_orbit
+    card = old.card
     for name, value in changes.items():
         if name == "id":
-            new.id = value
+            id = value
         elif name == "kind":
-            new.kind = value
+            kind = value
         elif name == "author":
-            new.author = value
+            author = value
         elif name == "to":
-            new.to = value
+            to = value
         elif name == "give":
-            new.give = value
+            give = value
         elif name == "get":
-            new.get = value
+            get = value
         elif name == "principal":
-            new.principal = value
+            principal = value
         elif name == "repay":
-            new.repay = value
+            repay = value
         elif name == "due_orbit":
-            new.due_orbit = value
+            due_orbit = value
         elif name == "card":
-            new.card = value
+            card = value
         else:
             raise _no_field(old, name)
-    return new
+    return Proposal(id, kind, author, to, give, get, principal, repay, due_orbit, card)
 
 
 COPIES: dict[type, Callable[[Any, dict[str, Any]], Any]] = {

@@ -7,11 +7,11 @@ its fields with the changes written over them is the same record:
 
 - a record compiled by mypyc (`make compiled`: the records of the state modules) keeps its fields
   in the object itself: the records every move rebuilds are copied field by field by `clones`,
-  which writes the changes over the copy by their names;
+  which takes the changes by their names and builds the copy with the record's constructor;
 - a record without slots, run as Python, keeps its fields in its `__dict__`: the copy is one dict;
 - a record with slots, or a compiled record that `clones` does not copy (few moves rebuild them:
-  futures, votes, debts), has its fields copied one by one, through their
-  descriptors, by a copier worked out once per class.
+  futures, votes, debts), has its fields read at once, by a reader worked out once per class,
+  and is built anew from them with the changes.
 
 Other classes go to `dataclasses.replace`.
 """
@@ -38,15 +38,13 @@ from tradingfloor.games.merlin.magic.state import Ballot, Magic
 from tradingfloor.games.merlin.state import Core, Economy, MerlinState
 
 T = TypeVar("T")
-Write = Callable[[Any, Any], None]
 
 
 class _Slots(NamedTuple):
-    """How to copy a record with slots: read every field at once, then write each slot."""
+    """How to copy a record with slots: read every field at once, then build the record anew."""
 
     read: Callable[[Any], tuple[Any, ...]]
-    writes: tuple[Write, ...]
-    write_of: dict[str, Write]
+    index_of: dict[str, int]  # each field's place in its `__init__`
 
 
 _Copier = _Slots | frozenset[str]  # a record with slots, or the field names kept in a __dict__
@@ -143,15 +141,13 @@ def _replace_other(record: T, changes: dict[str, Any]) -> T:
         if not copier.issuperset(changes):
             raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - copier)}")
         return replace_fields(record, changes)
-    new = cls.__new__(cls)  # (a compiled record refuses object.__new__: it has its own)
-    for write, value in zip(copier.writes, copier.read(record), strict=True):
-        write(new, value)
+    values = list(copier.read(record))
     for name, value in changes.items():
-        write_field = copier.write_of.get(name)
-        if write_field is None:
+        index = copier.index_of.get(name)
+        if index is None:
             raise TypeError(f"{cls.__name__} has no field {name!r}")
-        write_field(new, value)
-    return new
+        values[index] = value
+    return cls(*values)  # (its `__init__` takes every field, in order: see _copier_for)
 
 
 def holds(record: object, changes: dict[str, Any]) -> bool:
@@ -175,7 +171,7 @@ def _copier_for(cls: type) -> _Copier | None:
         slots: list[Any] = [getattr(cls, f.name, None) for f in fields]
         # a slot, or a compiled record's field (mypyc's native class: its own getter and setter)
         if all(isinstance(s, (MemberDescriptorType, GetSetDescriptorType)) for s in slots):
-            copier = _slots_copier(fields, slots)
+            copier = _slots_copier(fields)
         elif cls.__dictoffset__ and not any(
             isinstance(v, cached_property) for c in cls.__mro__ for v in vars(c).values()
         ):
@@ -185,11 +181,10 @@ def _copier_for(cls: type) -> _Copier | None:
     return copier
 
 
-def _slots_copier(fields: tuple[dataclasses.Field[Any], ...], slots: list[Any]) -> _Slots:
+def _slots_copier(fields: tuple[dataclasses.Field[Any], ...]) -> _Slots:
     names = [f.name for f in fields]
-    write_of = {f.name: slot.__set__ for f, slot in zip(fields, slots, strict=True)}
     read = attrgetter(*names) if len(names) > 1 else _one(attrgetter(names[0]))
-    return _Slots(read, tuple(write_of.values()), write_of)
+    return _Slots(read, {name: index for index, name in enumerate(names)})
 
 
 def _one(get: Callable[[Any], Any]) -> Callable[[Any], tuple[Any, ...]]:

@@ -3,6 +3,9 @@
 `magic` and `finance` are None when those modules are off; each module keeps its own part.
 """
 
+# mypy: disable-error-code="misc"
+# (misc: each record's __init__ writes its frozen fields, once: frozen.py)
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,6 +14,7 @@ from typing import Any, Final, Literal
 from tradingfloor.core.game import Event
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.merlin.content import Content
+from tradingfloor.games.merlin.frozen import frozen_after_init
 from tradingfloor.games.merlin.pickling import picklable
 
 Phase = Literal["auction", "turn", "vote", "over"]
@@ -38,7 +42,7 @@ class Config:
     decree_counters: str = "each"  # a decree moves each of the three counters, or one
 
 
-@dataclass(frozen=True)  # no slots: records.replace copies it at once (clones.py)
+@dataclass(frozen=True, init=False)  # no slots: records.replace copies it at once (clones.py)
 class Counters:
     """The indicators: the season wheel's position, the year and the economy's counters."""
 
@@ -52,6 +56,28 @@ class Counters:
     climate: int
     taxed_year: int = 0  # the last year whose spring taxes were levied
 
+    def __init__(
+        self,
+        clock: int,
+        year: int,
+        portion: int,
+        wheel: int,
+        cost_of_living: int,
+        research_cost: int,
+        tax_rate: int,
+        climate: int,
+        taxed_year: int = 0,
+    ) -> None:
+        self.clock = clock
+        self.year = year
+        self.portion = portion
+        self.wheel = wheel
+        self.cost_of_living = cost_of_living
+        self.research_cost = research_cost
+        self.tax_rate = tax_rate
+        self.climate = climate
+        self.taxed_year = taxed_year
+
 
 INCOME = (
     "production",
@@ -63,9 +89,10 @@ INCOME = (
     "sales",
 )
 """Where players' gold comes from, as the lab reports it (Ledger.income counts each)."""
+NO_INCOME = (0,) * len(INCOME)
 
 
-@dataclass(frozen=True)  # no slots: records.replace copies it at once (clones.py)
+@dataclass(frozen=True, init=False)  # no slots: records.replace copies it at once (clones.py)
 class Ledger:
     """The two institutions' balances, the auction pot, the gold that entered the game, and the
     gold players received by source (`INCOME`)."""
@@ -76,14 +103,32 @@ class Ledger:
     minted_start: int = 0
     minted_production: int = 0
     minted_issue: int = 0
-    income: tuple[int, ...] = (0,) * len(INCOME)
+    income: tuple[int, ...] = NO_INCOME
+
+    def __init__(
+        self,
+        bank: int = 0,
+        row: int = 0,
+        pot: int = 0,
+        minted_start: int = 0,
+        minted_production: int = 0,
+        minted_issue: int = 0,
+        income: tuple[int, ...] = NO_INCOME,
+    ) -> None:
+        self.bank = bank
+        self.row = row
+        self.pot = pot
+        self.minted_start = minted_start
+        self.minted_production = minted_production
+        self.minted_issue = minted_issue
+        self.income = income
 
     @property
     def minted(self) -> int:
         return self.minted_start + self.minted_production + self.minted_issue
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Contest:
     """One round of the turn-order auction: who bids, for which places, blind or by rank."""
 
@@ -92,8 +137,20 @@ class Contest:
     first_place: int  # index of the earliest place at stake
     depth: int  # 0 for the opening auction, 1 for a re-bid
 
+    def __init__(
+        self,
+        kind: Literal["blind", "rank", "barter", "sale"],
+        seats: tuple[int, ...],
+        first_place: int,
+        depth: int,
+    ) -> None:
+        self.kind = kind
+        self.seats = seats
+        self.first_place = first_place
+        self.depth = depth
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Auction:
     """The turn-order auction under way: places filled so far, the contests to run, sealed bids."""
 
@@ -102,16 +159,36 @@ class Auction:
     sealed: tuple[tuple[int, ...] | None, ...]  # per seat: a blind bid (1 value) or rank stacks
     history: tuple[dict[str, Any], ...] = ()
 
+    def __init__(
+        self,
+        places: tuple[int | None, ...],
+        queue: tuple[Contest, ...],
+        sealed: tuple[tuple[int, ...] | None, ...],
+        history: tuple[dict[str, Any], ...] = (),
+    ) -> None:
+        self.places = places
+        self.queue = queue
+        self.sealed = sealed
+        self.history = history
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Vote:
     """The spring vote on the tax rate: sealed choices of the players still in."""
 
     voters: tuple[int, ...]
     sealed: tuple[str | None, ...]
 
+    def __init__(
+        self,
+        voters: tuple[int, ...],
+        sealed: tuple[str | None, ...],
+    ) -> None:
+        self.voters = voters
+        self.sealed = sealed
 
-@dataclass(frozen=True)  # no slots: records.replace copies it at once (clones.py)
+
+@dataclass(frozen=True, init=False)  # no slots: records.replace copies it at once (clones.py)
 class Core:
     """What every module shares: seats, turns, gold, counters, accounts and the step under way."""
 
@@ -131,6 +208,40 @@ class Core:
     vote: Vote | None = None
     ended: str | None = None
 
+    def __init__(
+        self,
+        phase: Phase,
+        order: tuple[int, ...],
+        turn: int,
+        turn_no: int,
+        orbit: int,
+        gold: tuple[int, ...],
+        out: tuple[bool, ...],
+        debt: tuple[int, ...],
+        bankrupt_since: tuple[int | None, ...],
+        counters: Counters,
+        ledger: Ledger,
+        dice: tuple[int, int] | None = None,
+        auction: Auction | None = None,
+        vote: Vote | None = None,
+        ended: str | None = None,
+    ) -> None:
+        self.phase = phase
+        self.order = order
+        self.turn = turn
+        self.turn_no = turn_no
+        self.orbit = orbit
+        self.gold = gold
+        self.out = out
+        self.debt = debt
+        self.bankrupt_since = bankrupt_since
+        self.counters = counters
+        self.ledger = ledger
+        self.dice = dice
+        self.auction = auction
+        self.vote = vote
+        self.ended = ended
+
     @property
     def current(self) -> int:
         return self.order[self.turn] if self.order else -1
@@ -149,7 +260,7 @@ class Core:
         return [order[at % n] for at in range(start, start + n) if not out[order[at % n]]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Stack:
     """A property on the table with what lies on it: a land, or a second property (a Chauffeur)."""
 
@@ -158,8 +269,20 @@ class Stack:
     invested: int = 0
     stored: int = 0
 
+    def __init__(
+        self,
+        base: str,
+        top: str | None = None,
+        invested: int = 0,
+        stored: int = 0,
+    ) -> None:
+        self.base = base
+        self.top = top
+        self.invested = invested
+        self.stored = stored
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Order:
     """A bid (covered by its gold) or an ask (covered by its commodity) for one commodity unit."""
 
@@ -169,8 +292,22 @@ class Order:
     placed: int  # the turn_no it was placed in
     escrow_since: int | None = None  # a bid moved to escrow: the turn_no it moved
 
+    def __init__(
+        self,
+        id: int,
+        owner: int,
+        price: int,
+        placed: int,
+        escrow_since: int | None = None,
+    ) -> None:
+        self.id = id
+        self.owner = owner
+        self.price = price
+        self.placed = placed
+        self.escrow_since = escrow_since
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Escrow:
     """Gold waiting in escrow for its owner's next turn (the difference of a lowered bid)."""
 
@@ -178,8 +315,18 @@ class Escrow:
     gold: int
     since: int
 
+    def __init__(
+        self,
+        owner: int,
+        gold: int,
+        since: int,
+    ) -> None:
+        self.owner = owner
+        self.gold = gold
+        self.since = since
 
-@dataclass(frozen=True)  # no slots: records.replace copies it at once (clones.py)
+
+@dataclass(frozen=True, init=False)  # no slots: records.replace copies it at once (clones.py)
 class Book:
     """One commodity's bid/ask table."""
 
@@ -189,8 +336,22 @@ class Book:
     last_sold: int | None = None
     bidless_since: int | None = 0  # the clock since which it has had no bids (None: it has bids)
 
+    def __init__(
+        self,
+        bids: tuple[Order, ...] = (),
+        asks: tuple[Order, ...] = (),
+        escrow: tuple[Escrow, ...] = (),
+        last_sold: int | None = None,
+        bidless_since: int | None = 0,
+    ) -> None:
+        self.bids = bids
+        self.asks = asks
+        self.escrow = escrow
+        self.last_sold = last_sold
+        self.bidless_since = bidless_since
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Offer:
     """A property offered by the current player to another, awaiting their answer."""
 
@@ -199,8 +360,20 @@ class Offer:
     card: str
     price: int
 
+    def __init__(
+        self,
+        seller: int,
+        buyer: int,
+        card: str,
+        price: int,
+    ) -> None:
+        self.seller = seller
+        self.buyer = buyer
+        self.card = card
+        self.price = price
 
-@dataclass(frozen=True)  # no slots: records.replace copies it at once (clones.py)
+
+@dataclass(frozen=True, init=False)  # no slots: records.replace copies it at once (clones.py)
 class Economy:
     """The economy module's part: deck, hands, tableaux, commodities, the Grand Market."""
 
@@ -215,10 +388,37 @@ class Economy:
     offers_made: int = 0
     offer: Offer | None = None
     permits_out: tuple[int, ...] | None = None  # properties per player when the deck first held
+
+    def __init__(
+        self,
+        deck: tuple[str, ...],
+        hands: tuple[tuple[str, ...], ...],
+        tableaux: tuple[tuple[Stack, ...], ...],
+        goods: tuple[tuple[int, ...], ...],
+        books: tuple[Book, ...],
+        next_order: int = 1,
+        fresh: tuple[str, ...] = (),
+        buying: bool = False,
+        offers_made: int = 0,
+        offer: Offer | None = None,
+        permits_out: tuple[int, ...] | None = None,
+    ) -> None:
+        self.deck = deck
+        self.hands = hands
+        self.tableaux = tableaux
+        self.goods = goods
+        self.books = books
+        self.next_order = next_order
+        self.fresh = fresh
+        self.buying = buying
+        self.offers_made = offers_made
+        self.offer = offer
+        self.permits_out = permits_out
+
     # no permit (a balance figure)
 
 
-@dataclass(frozen=True)  # no slots: records.replace copies it at once (clones.py)
+@dataclass(frozen=True, init=False)  # no slots: records.replace copies it at once (clones.py)
 class MerlinState:
     """The whole table. The deck order, the rng and the sealed bids and votes are secret."""
 
@@ -233,12 +433,36 @@ class MerlinState:
     recent: tuple[Event, ...] = ()  # the last RECENT events, for interfaces catching up
     event_count: int = 0  # events since the game began
 
+    def __init__(
+        self,
+        config: Config,
+        rng: Rng,
+        core: Core,
+        economy: Economy,
+        magic: Any = None,
+        finance: Any = None,
+        events: tuple[Event, ...] = (),
+        turn_log: tuple[Event, ...] = (),
+        recent: tuple[Event, ...] = (),
+        event_count: int = 0,
+    ) -> None:
+        self.config = config
+        self.rng = rng
+        self.core = core
+        self.economy = economy
+        self.magic = magic
+        self.finance = finance
+        self.events = events
+        self.turn_log = turn_log
+        self.recent = recent
+        self.event_count = event_count
+
     @property
     def players(self) -> int:
         return self.config.players
 
 
-picklable(
+RECORDS = (
     Config,
     Counters,
     Ledger,
@@ -254,3 +478,7 @@ picklable(
     Economy,
     MerlinState,
 )
+"""Every record of this part of the table."""
+
+picklable(*RECORDS)
+frozen_after_init(*RECORDS)

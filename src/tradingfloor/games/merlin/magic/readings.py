@@ -18,7 +18,6 @@ from typing import Any, Final
 
 from tradingfloor.core.game import Event
 from tradingfloor.games.merlin import cards
-from tradingfloor.games.merlin.clones import COMPILED
 from tradingfloor.games.merlin.content import Content
 from tradingfloor.games.merlin.ledger import earn, to_row
 from tradingfloor.games.merlin.magic import golem_fights
@@ -246,7 +245,7 @@ def _rebuilt(
         told = known.get(drawn)
         if told is None:
             told = foretold(state, drawn)
-        field = (*field, _reading(drawn, core.turn_no, core.orbit))
+        field = (*field, Reading(drawn, core.turn_no, core.orbit))
         counts = counted_in(counts, told.kind)
         revealed.append(told)
     if not off and not revealed:
@@ -258,18 +257,6 @@ def _rebuilt(
     for told in revealed:
         log.append(told.revealed)  # ("reading_revealed", with what `_described` tells)
     return state
-
-
-def _reading(card: str, turn: int, orbit: int) -> Reading:
-    """`Reading(card, turn, orbit)`; compiled, its fields written at once (a frozen dataclass's
-    `__init__` sets each through `object.__setattr__`: a reveal every turn)."""
-    if not COMPILED:
-        return Reading(card, turn, orbit)
-    reading = Reading.__new__(Reading)
-    reading.card = card  # type: ignore[misc]
-    reading.turn = turn  # type: ignore[misc]
-    reading.orbit = orbit  # type: ignore[misc]
-    return reading
 
 
 def _described(state: MerlinState, reading: Reading) -> dict[str, Any]:

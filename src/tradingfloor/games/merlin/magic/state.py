@@ -5,17 +5,21 @@ regulations, votes under way (who has voted). Secret: the three custom decks' or
 recipes in each hand, brewed potions and which potion lies face down, sealed proposals and votes.
 """
 
+# mypy: disable-error-code="misc"
+# (misc: each record's __init__ writes its frozen fields, once: frozen.py)
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
 
+from tradingfloor.games.merlin.frozen import frozen_after_init
 from tradingfloor.games.merlin.pickling import picklable
 
 Role = Literal["attack", "defend"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Held:
     """A spell or potion recipe card in a hand (or a brewed potion), with the lab that made it
     (Spades: "Spells that were not produced from that spell lab cannot take credit for it")."""
@@ -23,8 +27,16 @@ class Held:
     card: str  # "<content name>.<copy>", e.g. "pickpocket.1"
     source: str | None = None  # the playing card of the lab that researched it
 
+    def __init__(
+        self,
+        card: str,
+        source: str | None = None,
+    ) -> None:
+        self.card = card
+        self.source = source
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Lab:
     """A spell lab (spades) or potion lab (hearts), placed on its own: its grant and credits."""
 
@@ -33,8 +45,20 @@ class Lab:
     grant: int = 0  # research funding on it; 0: unfunded
     credits: tuple[str, ...] = ()  # spent spells or potions under it
 
+    def __init__(
+        self,
+        card: str,
+        owner: int,
+        grant: int = 0,
+        credits: tuple[str, ...] = (),
+    ) -> None:
+        self.card = card
+        self.owner = owner
+        self.grant = grant
+        self.credits = credits
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class SetPotion:
     """A brewed potion set face down: under a stack (`on`) or before its owner (`on` None)."""
 
@@ -42,8 +66,18 @@ class SetPotion:
     owner: int
     on: str | None = None  # the base card of one of the owner's stacks
 
+    def __init__(
+        self,
+        potion: Held,
+        owner: int,
+        on: str | None = None,
+    ) -> None:
+        self.potion = potion
+        self.owner = owner
+        self.on = on
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Golem:
     """A Jack (Stone) or Queen (Bronze) in play on a stack: attacking or defending it."""
 
@@ -55,8 +89,26 @@ class Golem:
     hp: int
     placed: int  # order of play (older golems first)
 
+    def __init__(
+        self,
+        card: str,
+        owner: int,
+        seat: int,
+        on: str,
+        role: Role,
+        hp: int,
+        placed: int,
+    ) -> None:
+        self.card = card
+        self.owner = owner
+        self.seat = seat
+        self.on = on
+        self.role = role
+        self.hp = hp
+        self.placed = placed
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Reading:
     """A future reading card on the field, revealed on turn `turn` of orbit `orbit`."""
 
@@ -64,8 +116,18 @@ class Reading:
     turn: int
     orbit: int
 
+    def __init__(
+        self,
+        card: str,
+        turn: int,
+        orbit: int,
+    ) -> None:
+        self.card = card
+        self.turn = turn
+        self.orbit = orbit
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Effect:
     """A lasting effect of a spell or reading: what it does, to whom or what, until when."""
 
@@ -75,16 +137,38 @@ class Effect:
     amount: int = 0
     until: int | None = None  # a turn_no or clock value, as the effect defines
 
+    def __init__(
+        self,
+        kind: str,
+        seat: int | None = None,
+        card: str | None = None,
+        amount: int = 0,
+        until: int | None = None,
+    ) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.card = card
+        self.amount = amount
+        self.until = until
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Rule:
     """An active regulation with its parameter."""
 
     name: str
     value: int = 0
 
+    def __init__(
+        self,
+        name: str,
+        value: int = 0,
+    ) -> None:
+        self.name = name
+        self.value = value
 
-@dataclass(frozen=True)  # no slots: records.replace copies it at once (clones.py)
+
+@dataclass(frozen=True, init=False)  # no slots: records.replace copies it at once (clones.py)
 class Ballot:
     """A sealed vote under way: its kind, the player who called it, who votes, sealed choices.
 
@@ -98,8 +182,24 @@ class Ballot:
     choices: tuple[str, ...] = ()  # the proposals being voted on
     card: str | None = None  # the decree being voted on
 
+    def __init__(
+        self,
+        kind: str,
+        caller: int,
+        voters: tuple[int, ...],
+        sealed: tuple[str | None, ...],
+        choices: tuple[str, ...] = (),
+        card: str | None = None,
+    ) -> None:
+        self.kind = kind
+        self.caller = caller
+        self.voters = voters
+        self.sealed = sealed
+        self.choices = choices
+        self.card = card
 
-@dataclass(frozen=True)  # no slots: records.replace copies it at once (clones.py)
+
+@dataclass(frozen=True, init=False)  # no slots: records.replace copies it at once (clones.py)
 class Magic:
     """Everything the magic module adds to the table."""
 
@@ -137,5 +237,87 @@ class Magic:
     removed: tuple[str, ...] = ()  # cards out of the game (a King voted out after its decree)
     research_paid: int = 0  # gold granted to labs over the game (the lab's figure)
 
+    def __init__(
+        self,
+        spell_deck: tuple[str, ...],
+        recipe_deck: tuple[str, ...],
+        reading_deck: tuple[str, ...],
+        spells: tuple[tuple[Held, ...], ...],
+        recipes: tuple[tuple[Held, ...], ...],
+        potions: tuple[tuple[Held, ...], ...],
+        labs: tuple[Lab, ...] = (),
+        set_potions: tuple[SetPotion, ...] = (),
+        golems: tuple[Golem, ...] = (),
+        damage: tuple[tuple[int, str, int], ...] = (),
+        field: tuple[Reading, ...] = (),
+        effects: tuple[Effect, ...] = (),
+        crowns: tuple[int, ...] = (),
+        crown_year: tuple[int, ...] = (),
+        regulations: tuple[Rule, ...] = (),
+        maintenance: int = 1,
+        bank_debt: tuple[int, ...] = (),
+        ballot: Ballot | None = None,
+        proposals: tuple[str | None, ...] = (),
+        reclaim: bool = False,
+        played: tuple[str, ...] = (),
+        targeted: tuple[tuple[int, int], ...] = (),
+        allies: tuple[tuple[int, int], ...] = (),
+        open_shops: tuple[tuple[int, str, int], ...] = (),
+        jokers_in: bool = False,
+        volatility: int = 1,
+        golems_played: int = 0,
+        card_counts: tuple[tuple[str, int], ...] = (),
+        bought_since: tuple[tuple[int, ...], ...] = (),
+        ruined: tuple[tuple[int, str], ...] = (),
+        removed: tuple[str, ...] = (),
+        research_paid: int = 0,
+    ) -> None:
+        self.spell_deck = spell_deck
+        self.recipe_deck = recipe_deck
+        self.reading_deck = reading_deck
+        self.spells = spells
+        self.recipes = recipes
+        self.potions = potions
+        self.labs = labs
+        self.set_potions = set_potions
+        self.golems = golems
+        self.damage = damage
+        self.field = field
+        self.effects = effects
+        self.crowns = crowns
+        self.crown_year = crown_year
+        self.regulations = regulations
+        self.maintenance = maintenance
+        self.bank_debt = bank_debt
+        self.ballot = ballot
+        self.proposals = proposals
+        self.reclaim = reclaim
+        self.played = played
+        self.targeted = targeted
+        self.allies = allies
+        self.open_shops = open_shops
+        self.jokers_in = jokers_in
+        self.volatility = volatility
+        self.golems_played = golems_played
+        self.card_counts = card_counts
+        self.bought_since = bought_since
+        self.ruined = ruined
+        self.removed = removed
+        self.research_paid = research_paid
 
-picklable(Held, Lab, SetPotion, Golem, Reading, Effect, Rule, Ballot, Magic)
+
+RECORDS = (
+    Held,
+    Lab,
+    SetPotion,
+    Golem,
+    Reading,
+    Effect,
+    Rule,
+    Ballot,
+    Magic,
+)
+"""Every record of this part of the table."""
+
+picklable(*RECORDS)
+frozen_after_init(*RECORDS)
