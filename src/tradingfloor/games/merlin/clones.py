@@ -484,19 +484,6 @@ def magic_copy(old: Magic, changes: dict[str, Any]) -> Magic:
     )
 
 
-def new_ballot(
-    kind: str,
-    caller: int,
-    voters: tuple[int, ...],
-    sealed: tuple[str | None, ...],
-    choices: tuple[str, ...],
-    card: str | None,
-) -> Ballot:
-    """`Ballot(kind, caller, voters, sealed, choices, card)`, its fields written natively (the
-    dataclass's own `__init__` sets each through `object.__setattr__`)."""
-    return Ballot(kind, caller, voters, sealed, choices, card)
-
-
 def ballot_sealed(old: Ballot, sealed: tuple[str | None, ...]) -> Ballot:
     """`old` with `sealed` (a seal: a quarter of random play's moves), without a dict of changes."""
     return Ballot(old.kind, old.caller, old.voters, sealed, old.choices, old.card)

@@ -29,7 +29,6 @@ from tradingfloor.games.merlin.clones import (
     COMPILED,
     ballot_sealed,
     magic_with_ballot,
-    new_ballot,
     replaced,
     state_logged,
     state_with_parts,
@@ -115,20 +114,6 @@ def with_ballot(magic: Magic, ballot: Ballot | None) -> Magic:
     if COMPILED:
         return magic_with_ballot(magic, ballot)
     return replace_fields(magic, {"ballot": ballot})
-
-
-def make_ballot(
-    kind: str,
-    caller: int,
-    voters: tuple[int, ...],
-    sealed: tuple[str | None, ...],
-    choices: tuple[str, ...] = (),
-    card: str | None = None,
-) -> Ballot:
-    """`Ballot(kind, caller, voters, sealed, choices, card)`, made as `clones` copies (compiled)."""
-    if COMPILED:
-        return new_ballot(kind, caller, voters, sealed, choices, card)
-    return Ballot(kind, caller, voters, sealed, choices, card)
 
 
 def _replace_other(record: T, changes: dict[str, Any]) -> T:

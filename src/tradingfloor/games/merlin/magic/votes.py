@@ -29,7 +29,6 @@ from tradingfloor.games.merlin.magic.table import (
     with_magic,
 )
 from tradingfloor.games.merlin.records import (
-    make_ballot,
     replace,
     with_ballot,
     with_parts,
@@ -69,7 +68,7 @@ def _ballot(
     """The ballot `open_ballot` opens, before anyone has sealed."""
     voters = tuple(state.core.from_roller())
     sealed: tuple[str | None, ...] = (None,) * state.players
-    return make_ballot(kind, caller, voters, sealed, choices, card)
+    return Ballot(kind, caller, voters, sealed, choices, card)
 
 
 def ballot_of(state: MerlinState) -> Ballot | None:
