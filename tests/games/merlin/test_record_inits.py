@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import inspect
 import sys
 import types
 import typing
@@ -91,14 +90,14 @@ def _declared(cls: type) -> dict[str, Any]:
     """Each field's declared type, read from the module's source (compiled, a native class keeps
     only the runtime classes of its fields' types)."""
     module = sys.modules[cls.__module__]
+    return {name: eval(ast.unparse(kind), vars(module)) for name, kind in _annotations(cls).items()}
+
+
+def _class_source(cls: type) -> ast.ClassDef:
+    """The class's definition in its module's source (compiled or not)."""
     source = Path(tradingfloor.__file__).parent.joinpath(*cls.__module__.split(".")[1:])
     tree = ast.parse(source.with_suffix(".py").read_text())
-    body = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
-    return {
-        line.target.id: eval(ast.unparse(line.annotation), vars(module))
-        for line in body.body
-        if isinstance(line, ast.AnnAssign) and isinstance(line.target, ast.Name)
-    }
+    return next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
 
 
 def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
@@ -146,13 +145,26 @@ def test_the_record_stays_frozen(cls: type) -> None:
 
 
 @pytest.mark.parametrize("cls", RECORDS, ids=lambda cls: cls.__name__)
-def test_as_python_the_init_is_declared_as_the_fields(cls: type) -> None:
-    init = cls.__dict__["__init__"]
-    if not inspect.isfunction(init):
-        pytest.skip("compiled: a native constructor, whose signature is not kept")
-    params = list(inspect.signature(init).parameters.values())[1:]
-    fields = _fields(cls)
-    assert [p.name for p in params] == [f.name for f in fields]
-    for param, field in zip(params, fields, strict=True):
-        assert param.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
-        assert str(param.annotation) == str(field.type), field.name
+def test_the_init_is_declared_as_the_fields(cls: type) -> None:
+    """Its parameters in the source: each field's name and type, in order, none keyword-only
+    (compiled, a native constructor keeps no signature to inspect)."""
+    init = next(
+        n
+        for n in _class_source(cls).body
+        if isinstance(n, ast.FunctionDef) and n.name == "__init__"
+    )
+    params = init.args.args[1:]
+    assert not init.args.kwonlyargs and init.args.vararg is None and init.args.kwarg is None
+    assert [p.arg for p in params] == [f.name for f in _fields(cls)]
+    declared = {name: ast.unparse(line) for name, line in _annotations(cls).items()}
+    for param in params:
+        assert param.annotation is not None
+        assert ast.unparse(param.annotation) == declared[param.arg], param.arg
+
+
+def _annotations(cls: type) -> dict[str, ast.expr]:
+    return {
+        line.target.id: line.annotation
+        for line in _class_source(cls).body
+        if isinstance(line, ast.AnnAssign) and isinstance(line.target, ast.Name)
+    }
