@@ -82,6 +82,24 @@ def _values_of(config: Config) -> dict[str, Any]:
     return found[1]
 
 
+class ByNumber(Generic[T]):
+    """Values kept by a number (a bid's, a future's), at most `limit` of them (then all are
+    forgotten at once): a dict read natively, where a cached function is called as an object."""
+
+    def __init__(self, limit: int = KEPT_OBJECTS) -> None:
+        self.limit = limit
+        self.values: dict[int, T] = kept({})
+
+    def find(self, number: int) -> T | None:
+        return self.values.get(number)
+
+    def keep(self, number: int, value: T) -> T:
+        if len(self.values) >= self.limit:
+            self.values.clear()
+        self.values[number] = value
+        return value
+
+
 class ByIdentity(Generic[T]):
     """Values kept by the identity of an immutable object, at most `limit` of them (then all are
     forgotten at once). An entry holds its object, so its id cannot be reused while it is kept."""

@@ -40,7 +40,7 @@ from tradingfloor.games.merlin.finance.items import (
 from tradingfloor.games.merlin.finance.state import Future, Wanted
 from tradingfloor.games.merlin.finance.table import figures_of, finance_of, new_id, with_finance
 from tradingfloor.games.merlin.ledger import add_gold
-from tradingfloor.games.merlin.memo import KEPT_OBJECTS, ByIdentity, kept, same_objects
+from tradingfloor.games.merlin.memo import ByIdentity, ByNumber, same_objects
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event, pick_in
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat
@@ -329,19 +329,15 @@ def _drops(state: MerlinState, me: int) -> list[Action]:
     return [_drop(w.id) for w in finance_of(state).wanted if w.buyer == me]
 
 
-_DROPS: Final[dict[int, DropWanted]] = kept({})
-"""The move to drop each bid, by its number, made once (forgotten all at once past KEPT_OBJECTS)."""
+_DROPS: Final[ByNumber[DropWanted]] = ByNumber()
+"""The move to drop each bid, by its number, made once."""
 
 
 def _drop(wanted: int) -> DropWanted:
     """The move to drop bid `wanted` (actions are immutable: one serves every menu listing it;
     kept in a dict read natively, where a cached function was called as a Python object)."""
-    move = _DROPS.get(wanted)
-    if move is None:
-        if len(_DROPS) >= KEPT_OBJECTS:
-            _DROPS.clear()
-        move = _DROPS[wanted] = drawn(DropWanted, wanted=wanted)
-    return move
+    move = _DROPS.find(wanted)
+    return _DROPS.keep(wanted, drawn(DropWanted, wanted=wanted)) if move is None else move
 
 
 def remove_wanted(state: MerlinState, wanted: Wanted) -> MerlinState:

@@ -33,7 +33,7 @@ from tradingfloor.games.merlin.finance.table import (
     with_finance,
 )
 from tradingfloor.games.merlin.ledger import add_gold, put
-from tradingfloor.games.merlin.memo import KEPT_OBJECTS, kept, per_value
+from tradingfloor.games.merlin.memo import ByNumber, per_value
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.seasons import season_at, wheel_length
@@ -277,20 +277,15 @@ def _takes(state: MerlinState, me: int) -> list[Action]:
     ]
 
 
-_TAKES: Final[dict[int, TakeFuture]] = kept({})
-"""The move to take each future, by its number, made once (forgotten all at once past
-KEPT_OBJECTS)."""
+_TAKES: Final[ByNumber[TakeFuture]] = ByNumber()
+"""The move to take each future, by its number, made once."""
 
 
 def _take(future: int) -> TakeFuture:
     """The move to take future `future` (actions are immutable: one serves every menu; kept in
     a dict read natively, where a cached function was called as a Python object)."""
-    move = _TAKES.get(future)
-    if move is None:
-        if len(_TAKES) >= KEPT_OBJECTS:
-            _TAKES.clear()
-        move = _TAKES[future] = drawn(TakeFuture, future=future)
-    return move
+    move = _TAKES.find(future)
+    return _TAKES.keep(future, drawn(TakeFuture, future=future)) if move is None else move
 
 
 def _apply_take(state: MerlinState, me: int, action: TakeFuture, log: Log) -> MerlinState:
