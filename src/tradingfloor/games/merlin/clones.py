@@ -107,41 +107,6 @@ def state_copy(old: MerlinState, changes: dict[str, Any]) -> MerlinState:
     )
 
 
-def state_with_parts(
-    old: MerlinState, core: Core, economy: Economy, magic: Any, finance: Any
-) -> MerlinState:
-    """`old` with its four parts as given (each the old one where it is unchanged): the copy a
-    rule makes of the whole table, without a dict of changes to build and read back."""
-    config = old.config
-    rng = old.rng
-    events = old.events
-    turn_log = old.turn_log
-    recent = old.recent
-    event_count = old.event_count
-    return MerlinState(
-        config, rng, core, economy, magic, finance, events, turn_log, recent, event_count
-    )
-
-
-def state_logged(
-    old: MerlinState,
-    events: tuple[Any, ...],
-    turn_log: tuple[Any, ...],
-    recent: tuple[Any, ...],
-    event_count: int,
-) -> MerlinState:
-    """`old` with what an action told: its events, the turn's log, the recent events, the count."""
-    config = old.config
-    rng = old.rng
-    core = old.core
-    economy = old.economy
-    magic = old.magic
-    finance = old.finance
-    return MerlinState(
-        config, rng, core, economy, magic, finance, events, turn_log, recent, event_count
-    )
-
-
 def core_copy(old: Core, changes: dict[str, Any]) -> Core:
     phase = old.phase
     order = old.order
@@ -481,49 +446,6 @@ def magic_copy(old: Magic, changes: dict[str, Any]) -> Magic:
         ruined,
         removed,
         research_paid,
-    )
-
-
-def ballot_sealed(old: Ballot, sealed: tuple[str | None, ...]) -> Ballot:
-    """`old` with `sealed` (a seal: a quarter of random play's moves), without a dict of changes."""
-    return Ballot(old.kind, old.caller, old.voters, sealed, old.choices, old.card)
-
-
-def magic_with_ballot(old: Magic, ballot: Ballot | None) -> Magic:
-    """`old` with `ballot` (a seal), without a dict of changes."""
-    return Magic(
-        old.spell_deck,
-        old.recipe_deck,
-        old.reading_deck,
-        old.spells,
-        old.recipes,
-        old.potions,
-        old.labs,
-        old.set_potions,
-        old.golems,
-        old.damage,
-        old.field,
-        old.effects,
-        old.crowns,
-        old.crown_year,
-        old.regulations,
-        old.maintenance,
-        old.bank_debt,
-        ballot,
-        old.proposals,
-        old.reclaim,
-        old.played,
-        old.targeted,
-        old.allies,
-        old.open_shops,
-        old.jokers_in,
-        old.volatility,
-        old.golems_played,
-        old.card_counts,
-        old.bought_since,
-        old.ruined,
-        old.removed,
-        old.research_paid,
     )
 
 

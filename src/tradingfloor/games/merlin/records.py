@@ -25,14 +25,7 @@ from operator import attrgetter
 from types import GetSetDescriptorType, MemberDescriptorType
 from typing import Any, NamedTuple, TypeVar
 
-from tradingfloor.games.merlin.clones import (
-    COMPILED,
-    ballot_sealed,
-    magic_with_ballot,
-    replaced,
-    state_logged,
-    state_with_parts,
-)
+from tradingfloor.games.merlin.clones import COMPILED, replaced
 from tradingfloor.games.merlin.magic.state import Ballot, Magic
 from tradingfloor.games.merlin.state import Core, Economy, MerlinState
 
@@ -81,11 +74,20 @@ def replace_fields(record: T, changes: dict[str, Any]) -> T:
 def with_parts(
     state: MerlinState, core: Core, economy: Economy, magic: Any, finance: Any
 ) -> MerlinState:
-    """`replace(state, core=core, economy=economy, magic=magic, finance=finance)`."""
-    if COMPILED:
-        return state_with_parts(state, core, economy, magic, finance)
-    changes = {"core": core, "economy": economy, "magic": magic, "finance": finance}
-    return replace_fields(state, changes)
+    """`replace(state, core=core, economy=economy, magic=magic, finance=finance)`, built by the
+    state's constructor without a dict of changes (compiled, a native call: frozen.py)."""
+    return MerlinState(
+        state.config,
+        state.rng,
+        core,
+        economy,
+        magic,
+        finance,
+        state.events,
+        state.turn_log,
+        state.recent,
+        state.event_count,
+    )
 
 
 def logged(
@@ -96,24 +98,61 @@ def logged(
     event_count: int,
 ) -> MerlinState:
     """`replace(state, events=events, turn_log=turn_log, recent=recent, event_count=...)`."""
-    if COMPILED:
-        return state_logged(state, events, turn_log, recent, event_count)
-    changes = {"events": events, "turn_log": turn_log, "recent": recent, "event_count": event_count}
-    return replace_fields(state, changes)
+    return MerlinState(
+        state.config,
+        state.rng,
+        state.core,
+        state.economy,
+        state.magic,
+        state.finance,
+        events,
+        turn_log,
+        recent,
+        event_count,
+    )
 
 
 def with_sealed(ballot: Ballot, sealed: tuple[str | None, ...]) -> Ballot:
     """`replace(ballot, sealed=sealed)`."""
-    if COMPILED:
-        return ballot_sealed(ballot, sealed)
-    return replace_fields(ballot, {"sealed": sealed})
+    return Ballot(ballot.kind, ballot.caller, ballot.voters, sealed, ballot.choices, ballot.card)
 
 
 def with_ballot(magic: Magic, ballot: Ballot | None) -> Magic:
     """`replace(magic, ballot=ballot)`."""
-    if COMPILED:
-        return magic_with_ballot(magic, ballot)
-    return replace_fields(magic, {"ballot": ballot})
+    return Magic(
+        magic.spell_deck,
+        magic.recipe_deck,
+        magic.reading_deck,
+        magic.spells,
+        magic.recipes,
+        magic.potions,
+        magic.labs,
+        magic.set_potions,
+        magic.golems,
+        magic.damage,
+        magic.field,
+        magic.effects,
+        magic.crowns,
+        magic.crown_year,
+        magic.regulations,
+        magic.maintenance,
+        magic.bank_debt,
+        ballot,
+        magic.proposals,
+        magic.reclaim,
+        magic.played,
+        magic.targeted,
+        magic.allies,
+        magic.open_shops,
+        magic.jokers_in,
+        magic.volatility,
+        magic.golems_played,
+        magic.card_counts,
+        magic.bought_since,
+        magic.ruined,
+        magic.removed,
+        magic.research_paid,
+    )
 
 
 def _replace_other(record: T, changes: dict[str, Any]) -> T:
