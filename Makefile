@@ -38,7 +38,7 @@ COMPILED_SOURCES += $(addprefix src/tradingfloor/games/merlin/,bankruptcy.py car
 	finance/trades.py)
 # The menu and observation of Merlin's RL encoder
 COMPILED_SOURCES += $(addprefix src/tradingfloor/rl/merlin/,menu.py graded.py listed.py writing.py \
-	observation.py observation_finance.py observation_magic.py)
+	observation.py observation_economy.py observation_finance.py observation_magic.py)
 
 compiled: build/compiled/manifest.json
 

@@ -17,7 +17,7 @@ from tradingfloor.games.merlin.finance.state import BANK, Debt
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.state import ROW
 from tradingfloor.games.merlin.view import bot_view, view
-from tradingfloor.rl.merlin import MerlinEncoder, observation
+from tradingfloor.rl.merlin import MerlinEncoder, observation, observation_economy
 from tradingfloor.rl.merlin.features import FEATURES
 from tradingfloor.rl.merlin.writing import Writer
 
@@ -106,7 +106,7 @@ def test_each_section_written_from_the_state_is_that_of_the_view(
         crowned = tuple(40 * seat for seat in range(GAME.players(new)))
         positions += [(_changed(s, "magic.crowns", crowned), seat) for s, seat in positions[::25]]
     sections = _of_state_sections(positions[0][0].config.modules)
-    assert observation._players in [write for write, *_ in sections]
+    assert observation_economy.players in [write for write, *_ in sections]
     for state, seat in positions:
         whole = view(state, seat)
         for write, of_state, at, size in sections:
