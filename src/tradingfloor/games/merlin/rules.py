@@ -14,7 +14,7 @@ from tradingfloor.games.merlin.memo import ByIdentity, last_state, per_config
 from tradingfloor.games.merlin.records import logged
 from tradingfloor.games.merlin.rulebook import ActionRule, table_for
 from tradingfloor.games.merlin.spaces import StepSpace
-from tradingfloor.games.merlin.state import RECENT, Book, Config, MerlinState, Stack
+from tradingfloor.games.merlin.state import Book, Config, MerlinState, Stack
 from tradingfloor.games.merlin.turn_order import contest
 from tradingfloor.games.merlin.turns import settle
 
@@ -149,28 +149,23 @@ def apply(state: MerlinState, seat: int, action: object) -> MerlinState:
         after = hook(after, log)
     after = settle(after, log)
     events = tuple(log)
-    turn_log = _turn_log(state.turn_log, events)
-    recent = _recent(state.recent, events)
+    turn_began = after.core.turn_no != state.core.turn_no
+    turn_log = _turn_log(state.turn_log, events, turn_began)
+    recent = state.recent.then(events)
     return logged(after, events, turn_log, recent, state.event_count + len(events))
 
 
-def _turn_log(turn_log: tuple[Event, ...], events: tuple[Event, ...]) -> tuple[Event, ...]:
+def _turn_log(
+    turn_log: tuple[Event, ...], events: tuple[Event, ...], turn_began: bool
+) -> tuple[Event, ...]:
     """What has happened since the current turn began, after `events`: from the last turn that
     began among them, else the turn's log so far with them."""
-    for at in range(len(events) - 1, -1, -1):
-        if events[at].kind == "turn_start":
-            return events[at:]
+    # (a turn's start numbers it: only a move that moved `turn_no` on logged one)
+    if turn_began:
+        for at in range(len(events) - 1, -1, -1):
+            if events[at].kind == "turn_start":
+                return events[at:]
     return turn_log + events
-
-
-def _recent(recent: tuple[Event, ...], events: tuple[Event, ...]) -> tuple[Event, ...]:
-    """`(recent + events)[-RECENT:]`, without the longer tuple made and dropped on the way."""
-    drop = len(recent) + len(events) - RECENT
-    if drop <= 0:
-        return recent + events
-    if drop < len(recent):
-        return recent[drop:] + events
-    return events[len(events) - RECENT :]
 
 
 def score(state: MerlinState, seat: int) -> int:
