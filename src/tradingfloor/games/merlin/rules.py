@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Literal, TypeVar, get_args, get_origin
 
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Event, Result
@@ -142,30 +142,61 @@ def apply(state: MerlinState, seat: int, action: object) -> MerlinState:
     if why:
         raise IllegalAction(why, seat, action)
     assert isinstance(space, StepSpace)
-    rule = space.rules[getattr(action, "type", "")]
+    rule = space.rules[_type_of(action)]
     log: list[Event] = []
     after = rule.apply(state, seat, action, log)
     for hook in table_for(after).after_action:  # what the action's events set off (insurance)
         after = hook(after, log)
     after = settle(after, log)
     events = tuple(log)
-    turn_began = after.core.turn_no != state.core.turn_no
-    turn_log = _turn_log(state.turn_log, events, turn_began)
+    turns_begun = after.core.turn_no - state.core.turn_no
+    turn_log = _turn_log(state.turn_log, events, turns_begun)
     recent = state.recent.then(events)
     return logged(after, events, turn_log, recent, state.event_count + len(events))
 
 
 def _turn_log(
-    turn_log: tuple[Event, ...], events: tuple[Event, ...], turn_began: bool
+    turn_log: tuple[Event, ...], events: tuple[Event, ...], turns_begun: int
 ) -> tuple[Event, ...]:
     """What has happened since the current turn began, after `events`: from the last turn that
-    began among them, else the turn's log so far with them."""
-    # (a turn's start numbers it: only a move that moved `turn_no` on logged one)
-    if turn_began:
-        for at in range(len(events) - 1, -1, -1):
-            if events[at].kind == "turn_start":
+    began among them (`turns_begun` of them began), else the turn's log so far with them."""
+    # (a turn's start numbers it, and logs it: `turn_no` says how many began, so most moves need
+    # no event's kind read by name, and a move that began a turn reads its events from the first,
+    # where the turn's start lies near)
+    for at in range(len(events)):
+        if turns_begun <= 0:
+            break
+        if events[at].kind == "turn_start":
+            turns_begun -= 1
+            if not turns_begun:
                 return events[at:]
     return turn_log + events
+
+
+_TYPE_OF: Final[dict[type, str]] = {}
+"""Each action class's `type`, where the class allows but one (a pydantic model's field is read
+by name, at a few hundred instructions a move: a class is looked up at once)."""
+
+
+def _type_of(action: object) -> str:
+    """`action.type` ("" for none)."""
+    cls = type(action)
+    kind = _TYPE_OF.get(cls)
+    if kind is None:
+        kind = str(getattr(action, "type", ""))
+        if _only_type(cls) == kind:
+            _TYPE_OF[cls] = kind
+    return kind
+
+
+def _only_type(cls: type) -> object:
+    """The one value that a model class's `type` field may hold (a Literal of one), else None."""
+    fields = getattr(cls, "model_fields", None)
+    field = fields.get("type") if isinstance(fields, dict) else None
+    kind = getattr(field, "annotation", None)
+    if get_origin(kind) is not Literal or len(get_args(kind)) != 1:
+        return None
+    return get_args(kind)[0]
 
 
 def score(state: MerlinState, seat: int) -> int:
