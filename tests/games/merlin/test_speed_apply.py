@@ -1,5 +1,6 @@
 """What `apply` reads of an action without the long way round: its type, looked up by its class
-where the class allows one type, as the action itself says it at every move of seeded games."""
+where the class allows one type, as the action itself says it at every move of seeded games; and
+an object that is no action refused as before."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Literal
 import pytest
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.errors import IllegalAction
 from tradingfloor.games.merlin import rules
 
 from .helpers import ALL_MODULES, GAME
@@ -48,4 +50,14 @@ def test_a_class_of_many_types_is_read_from_each_action() -> None:
     for kind in ("two", "one", "two"):
         assert rules._type_of(_TwoTypes(type=kind)) == kind  # type: ignore[arg-type]
     assert _AnyType not in rules._TYPE_OF and _TwoTypes not in rules._TYPE_OF
-    assert rules._type_of(object()) == ""
+    assert rules._type_of(object()) is None and rules._type_of({"type": "ally"}) is None
+
+
+def test_an_object_that_is_no_action_is_refused() -> None:
+    state = GAME.new(ALL_MODULES, 1)
+    seat = GAME.actors(state)[0]
+    for thing in ({"type": "end_turn"}, "end_turn", None, 3):
+        with pytest.raises(IllegalAction) as refused:
+            GAME.apply(state, seat, thing)
+        assert refused.value.why == f"not a Merlin Economics action: {thing!r}"
+        assert refused.value.seat == seat and refused.value.action is thing

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, Literal, TypeVar, get_args, get_origin
 
+from tradingfloor.core.actions import Action
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Event, Result
 from tradingfloor.core.spaces import ActionSpace, NoActions
@@ -136,13 +137,16 @@ def _waiting(state: MerlinState, seat: int) -> str:
 
 def apply(state: MerlinState, seat: int, action: object) -> MerlinState:
     """The state after `seat` acts; IllegalAction (and nothing changed) when the rules refuse."""
+    kind = _type_of(action)
+    if kind is None:
+        raise IllegalAction(f"not a Merlin Economics action: {action!r}", seat, action)
     space = legal(state, seat)
     vetted = isinstance(space, StepSpace) and space.vetted(action)  # legal already
     why = None if vetted else space.check(action)
     if why:
         raise IllegalAction(why, seat, action)
     assert isinstance(space, StepSpace)
-    rule = space.rules[_type_of(action)]
+    rule = space.rules[kind]
     log: list[Event] = []
     after = rule.apply(state, seat, action, log)
     for hook in table_for(after).after_action:  # what the action's events set off (insurance)
@@ -178,11 +182,14 @@ _TYPE_OF: Final[dict[type, str]] = {}
 by name, at a few hundred instructions a move: a class is looked up at once)."""
 
 
-def _type_of(action: object) -> str:
-    """`action.type` ("" for none)."""
+def _type_of(action: object) -> str | None:
+    """`action.type` ("" for none), or None for an object that is no action (an action's class
+    found here is one: isinstance on a model class costs a look-up in its metaclass)."""
     cls = type(action)
     kind = _TYPE_OF.get(cls)
     if kind is None:
+        if not isinstance(action, Action):
+            return None
         kind = str(getattr(action, "type", ""))
         if _only_type(cls) == kind:
             _TYPE_OF[cls] = kind
