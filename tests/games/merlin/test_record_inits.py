@@ -23,7 +23,7 @@ from tradingfloor.games.merlin import state as core_state
 from tradingfloor.games.merlin.content import Content
 from tradingfloor.games.merlin.finance import state as finance_state
 from tradingfloor.games.merlin.magic import state as magic_state
-from tradingfloor.games.merlin.state import Config
+from tradingfloor.games.merlin.state import RECENT, Config, EventRun, event_run
 
 MODULES = (core_state, magic_state, finance_state)
 RECORDS = [
@@ -43,7 +43,12 @@ def test_every_record_but_the_config_has_its_own_init() -> None:
 TABLE = tradingfloor.make("merlin").new(
     {"players": 4, "modules": ["economy", "magic", "finance"]}, 1
 )
-GIVEN: dict[Any, Any] = {Rng: TABLE.rng, Config: TABLE.config, Content: TABLE.config.content}
+GIVEN: dict[Any, Any] = {
+    Rng: TABLE.rng,
+    Config: TABLE.config,
+    Content: TABLE.config.content,
+    EventRun: event_run((Event("happened", {}),), RECENT),
+}
 """Values of the fields whose types are not records of these modules."""
 
 

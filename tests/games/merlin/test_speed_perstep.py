@@ -26,7 +26,7 @@ from tradingfloor.games.merlin.records import (
     with_sealed,
 )
 from tradingfloor.games.merlin.rulebook import Told, table_for
-from tradingfloor.games.merlin.state import RECENT, Core, MerlinState
+from tradingfloor.games.merlin.state import RECENT, Core, EventRun, MerlinState, event_run
 
 from .helpers import ALL_MODULES, GAME, MODULE_SETS, seeded_states
 
@@ -55,7 +55,7 @@ def _told(state: MerlinState, number: int) -> dict[str, Any]:
     return {
         "events": (*state.events, extra),
         "turn_log": (*state.turn_log, extra, extra),
-        "recent": (extra, *state.recent[::-1]),
+        "recent": event_run((extra, *state.recent.whole()[::-1]), RECENT),
         "event_count": state.event_count + 1000 * number,
     }
 
@@ -108,11 +108,21 @@ def _turn_log_long_way(log: tuple[Event, ...], events: tuple[Event, ...]) -> tup
     return events[starts[-1] :] if starts else log + events
 
 
+def _assert_reads_as(run: EventRun, events: tuple[Event, ...]) -> None:
+    """`run` reads as the tuple `events` does, whichever way it is read."""
+    assert run.whole() == events and tuple(run) == events and len(run) == len(events)
+    assert run == events and events == run and run == event_run(events, run.keep)
+    assert repr(run) == repr(events) and bool(run) == bool(events)
+    assert [run[at] for at in range(-len(events), len(events))] == [*events, *events]
+    assert run[1:-1] == events[1:-1] and run[::-1] == events[::-1]
+    assert run.size < 2 * RECENT  # the chain lets go of the links past its latest events
+
+
 @pytest.mark.parametrize("seed", [3, 8])
 def test_recent_events_and_the_turns_log_kept_as_the_long_way_keeps_them(seed: int) -> None:
     turns = 0
     for before, after in _moves(seed):
-        assert after.recent == _recent_long_way(before.recent, after.events)
+        _assert_reads_as(after.recent, _recent_long_way(before.recent.whole(), after.events))
         assert after.turn_log == _turn_log_long_way(before.turn_log, after.events)
         assert after.event_count == before.event_count + len(after.events)
         turns += any(e.kind == "turn_start" for e in after.events)
@@ -120,11 +130,21 @@ def test_recent_events_and_the_turns_log_kept_as_the_long_way_keeps_them(seed: i
 
 
 def test_recent_events_at_every_length_around_the_limit() -> None:
-    """Recent events and a move's events of every length about RECENT: the last RECENT of both."""
-    pool = tuple(Told(f"e{n}", {"n": n}) for n in range(2 * RECENT + 5))
-    for kept, told in itertools.product(range(RECENT + 1), range(0, 2 * RECENT + 3, 3)):
-        recent, events = pool[:kept], pool[kept : kept + told]
-        assert rules._recent(recent, events) == _recent_long_way(recent, events)
+    """Runs of moves' events of every length about RECENT: each reads as the last RECENT."""
+    pool = tuple(Told(f"e{n}", {"n": n}) for n in range(6 * RECENT))
+    rng = random.Random(5)
+    for most in (1, 3, RECENT // 2, RECENT + 2, 2 * RECENT + 1):
+        run, told = event_run((), RECENT), 0
+        while told < 5 * RECENT:
+            events = pool[told : told + rng.randint(0, most)]
+            before = run.whole() if rng.random() < 0.5 else None  # (reckoned, or not yet)
+            run = run.then(events)
+            told += len(events)
+            _assert_reads_as(run, pool[max(0, told - RECENT) : told])
+            if before is not None and not events:
+                assert run.whole() is before
+    for kept in range(2 * RECENT + 2):
+        _assert_reads_as(event_run(pool[:kept], RECENT), pool[max(0, kept - RECENT) : kept])
 
 
 def _told_long_way(event: Event) -> Told:

@@ -8,9 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tradingfloor.core.actions import Action
-from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Result
-from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.merlin import determinize, rules
 from tradingfloor.games.merlin.actions import CODEC
 from tradingfloor.games.merlin.options import MerlinOptions, parse_options
@@ -32,20 +30,14 @@ class Merlin:
     def options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         return parse_options(options).model_dump(mode="json")
 
-    def actors(self, state: MerlinState) -> tuple[int, ...]:
-        return rules.actors(state)
-
-    def legal(self, state: MerlinState, seat: int) -> ActionSpace:
-        return rules.legal(state, seat)
+    # (the compiled functions themselves: a method that calls them runs as Python, every move)
+    actors = staticmethod(rules.actors)
+    legal = staticmethod(rules.legal)
+    apply = staticmethod(rules.apply)  # it refuses an object that is no Merlin Economics action
 
     def parse_action(self, obj: Any) -> Action:
         action: Action = CODEC.parse(obj)
         return action
-
-    def apply(self, state: MerlinState, seat: int, action: Any) -> MerlinState:
-        if not isinstance(action, Action):
-            raise IllegalAction(f"not a Merlin Economics action: {action!r}", seat, action)
-        return rules.apply(state, seat, action)
 
     def view(self, state: MerlinState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)

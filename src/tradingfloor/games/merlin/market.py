@@ -135,15 +135,15 @@ def _pick_bid(state: MerlinState, seat: int, rng: random.Random) -> Action | Non
 
 
 def _apply_bid(state: MerlinState, seat: int, action: Bid, log: Log) -> MerlinState:
-    index = commodity_index(state, action.commodity)
+    # (each field read once: an action's field is read by name, at a few hundred instructions)
+    commodity, price = action.commodity, action.price
+    index = commodity_index(state, commodity)
     assert index is not None
     order_id, state = _new_id(state)
-    order = Order(order_id, seat, action.price, state.core.turn_no)
-    state = add_gold(state, seat, -action.price)
+    order = Order(order_id, seat, price, state.core.turn_no)
+    state = add_gold(state, seat, -price)
     book = state.economy.books[index]
-    log.append(
-        event("bid", seat=seat, commodity=action.commodity, price=action.price, order=order_id)
-    )
+    log.append(event("bid", seat=seat, commodity=commodity, price=price, order=order_id))
     return _set_book(state, index, replace(book, bids=(*book.bids, order)))
 
 

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from tradingfloor.games.merlin.clones import COMPILED, replaced
 from tradingfloor.games.merlin.magic.state import Ballot, Magic
-from tradingfloor.games.merlin.state import Core, Economy, MerlinState
+from tradingfloor.games.merlin.state import Core, Economy, EventRun, MerlinState
 
 T = TypeVar("T")
 
@@ -94,7 +94,7 @@ def logged(
     state: MerlinState,
     events: tuple[Any, ...],
     turn_log: tuple[Any, ...],
-    recent: tuple[Any, ...],
+    recent: EventRun,
     event_count: int,
 ) -> MerlinState:
     """`replace(state, events=events, turn_log=turn_log, recent=recent, event_count=...)`."""

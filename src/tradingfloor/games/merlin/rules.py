@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Literal, TypeVar, get_args, get_origin
 
+from tradingfloor.core.actions import Action
 from tradingfloor.core.errors import IllegalAction
 from tradingfloor.core.game import Event, Result
 from tradingfloor.core.spaces import ActionSpace, NoActions
@@ -14,7 +15,7 @@ from tradingfloor.games.merlin.memo import ByIdentity, last_state, per_config
 from tradingfloor.games.merlin.records import logged
 from tradingfloor.games.merlin.rulebook import ActionRule, table_for
 from tradingfloor.games.merlin.spaces import StepSpace
-from tradingfloor.games.merlin.state import RECENT, Book, Config, MerlinState, Stack
+from tradingfloor.games.merlin.state import Book, Config, MerlinState, Stack
 from tradingfloor.games.merlin.turn_order import contest
 from tradingfloor.games.merlin.turns import settle
 
@@ -136,41 +137,73 @@ def _waiting(state: MerlinState, seat: int) -> str:
 
 def apply(state: MerlinState, seat: int, action: object) -> MerlinState:
     """The state after `seat` acts; IllegalAction (and nothing changed) when the rules refuse."""
+    kind = _type_of(action)
+    if kind is None:
+        raise IllegalAction(f"not a Merlin Economics action: {action!r}", seat, action)
     space = legal(state, seat)
     vetted = isinstance(space, StepSpace) and space.vetted(action)  # legal already
     why = None if vetted else space.check(action)
     if why:
         raise IllegalAction(why, seat, action)
     assert isinstance(space, StepSpace)
-    rule = space.rules[getattr(action, "type", "")]
+    rule = space.rules[kind]
     log: list[Event] = []
     after = rule.apply(state, seat, action, log)
     for hook in table_for(after).after_action:  # what the action's events set off (insurance)
         after = hook(after, log)
     after = settle(after, log)
     events = tuple(log)
-    turn_log = _turn_log(state.turn_log, events)
-    recent = _recent(state.recent, events)
+    turns_begun = after.core.turn_no - state.core.turn_no
+    turn_log = _turn_log(state.turn_log, events, turns_begun)
+    recent = state.recent.then(events)
     return logged(after, events, turn_log, recent, state.event_count + len(events))
 
 
-def _turn_log(turn_log: tuple[Event, ...], events: tuple[Event, ...]) -> tuple[Event, ...]:
+def _turn_log(
+    turn_log: tuple[Event, ...], events: tuple[Event, ...], turns_begun: int
+) -> tuple[Event, ...]:
     """What has happened since the current turn began, after `events`: from the last turn that
-    began among them, else the turn's log so far with them."""
-    for at in range(len(events) - 1, -1, -1):
+    began among them (`turns_begun` of them began), else the turn's log so far with them."""
+    # (a turn's start numbers it, and logs it: `turn_no` says how many began, so most moves need
+    # no event's kind read by name, and a move that began a turn reads its events from the first,
+    # where the turn's start lies near)
+    for at in range(len(events)):
+        if turns_begun <= 0:
+            break
         if events[at].kind == "turn_start":
-            return events[at:]
+            turns_begun -= 1
+            if not turns_begun:
+                return events[at:]
     return turn_log + events
 
 
-def _recent(recent: tuple[Event, ...], events: tuple[Event, ...]) -> tuple[Event, ...]:
-    """`(recent + events)[-RECENT:]`, without the longer tuple made and dropped on the way."""
-    drop = len(recent) + len(events) - RECENT
-    if drop <= 0:
-        return recent + events
-    if drop < len(recent):
-        return recent[drop:] + events
-    return events[len(events) - RECENT :]
+_TYPE_OF: Final[dict[type, str]] = {}
+"""Each action class's `type`, where the class allows but one (a pydantic model's field is read
+by name, at a few hundred instructions a move: a class is looked up at once)."""
+
+
+def _type_of(action: object) -> str | None:
+    """`action.type` ("" for none), or None for an object that is no action (an action's class
+    found here is one: isinstance on a model class costs a look-up in its metaclass)."""
+    cls = type(action)
+    kind = _TYPE_OF.get(cls)
+    if kind is None:
+        if not isinstance(action, Action):
+            return None
+        kind = str(getattr(action, "type", ""))
+        if _only_type(cls) == kind:
+            _TYPE_OF[cls] = kind
+    return kind
+
+
+def _only_type(cls: type) -> object:
+    """The one value that a model class's `type` field may hold (a Literal of one), else None."""
+    fields = getattr(cls, "model_fields", None)
+    field = fields.get("type") if isinstance(fields, dict) else None
+    kind = getattr(field, "annotation", None)
+    if get_origin(kind) is not Literal or len(get_args(kind)) != 1:
+        return None
+    return get_args(kind)[0]
 
 
 def score(state: MerlinState, seat: int) -> int:

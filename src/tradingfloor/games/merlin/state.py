@@ -8,8 +8,10 @@
 
 from __future__ import annotations
 
+import copyreg
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, final
 
 from tradingfloor.core.game import Event
 from tradingfloor.core.rng import Rng
@@ -418,6 +420,89 @@ class Economy:
     # no permit (a balance figure)
 
 
+@final
+class EventRun:
+    """A run of events, read as the tuple of them (`whole`): the latest `keep` of them (0: all),
+    kept as a chain of the moves' events. A move adds one link to the run its state had, instead
+    of a tuple of them all built anew, and the last one freed, at every move."""
+
+    def __init__(
+        self, older: EventRun | None, events: tuple[Event, ...], size: int, keep: int
+    ) -> None:
+        self.older = older  # the run before `events`
+        self.events = events  # the latest events
+        self.size = size  # events in the chain: `events` and the older run's
+        self.keep = keep
+        self.kept: tuple[Event, ...] | None = None  # `whole`, once reckoned
+
+    def then(self, events: tuple[Event, ...]) -> EventRun:
+        """This run with `events` after it."""
+        if not events:
+            return self
+        size = self.size + len(events)
+        run = EventRun(self, events, size, self.keep)
+        if self.keep and size >= 2 * self.keep:
+            # the links past the latest `keep` events let go (a run holds at most twice those)
+            return EventRun(None, run.whole(), self.keep, self.keep)
+        return run
+
+    def whole(self) -> tuple[Event, ...]:
+        """The events it reads as, oldest first."""
+        kept = self.kept
+        if kept is None:
+            kept = self.kept = self._joined()
+        return kept
+
+    def _joined(self) -> tuple[Event, ...]:
+        """The latest events of the chain, written from the last one back into their places."""
+        if self.older is None:  # a run of one link: its events, as many as it keeps
+            return self.events
+        joined: list[Any] = [None] * len(self)
+        place = len(joined)
+        run: EventRun | None = self
+        while run is not None and place > 0:
+            events = run.events
+            at = len(events)
+            while at > 0 and place > 0:
+                at -= 1
+                place -= 1
+                joined[place] = events[at]
+            run = run.older
+        return tuple(joined)
+
+    def __len__(self) -> int:
+        return min(self.size, self.keep) if self.keep else self.size
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.whole())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.whole()[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventRun):
+            return self.whole() == other.whole()
+        if isinstance(other, tuple):
+            return self.whole() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.whole())
+
+    def __repr__(self) -> str:
+        return repr(self.whole())  # as the tuple of its events (a state's repr shows them)
+
+
+def event_run(events: tuple[Event, ...], keep: int) -> EventRun:
+    """A run of `events`, the latest `keep` of them (0: all)."""
+    latest = events[len(events) - keep :] if 0 < keep < len(events) else events
+    return EventRun(None, latest, len(latest), keep)
+
+
+NONE_RECENT: Final = event_run((), RECENT)
+"""The recent events before anything has happened."""
+
+
 @dataclass(frozen=True, init=False)  # no slots: records.replace copies it at once (clones.py)
 class MerlinState:
     """The whole table. The deck order, the rng and the sealed bids and votes are secret."""
@@ -430,7 +515,7 @@ class MerlinState:
     finance: Any = None
     events: tuple[Event, ...] = ()  # what the last action did
     turn_log: tuple[Event, ...] = ()  # what has happened since the current turn began
-    recent: tuple[Event, ...] = ()  # the last RECENT events, for interfaces catching up
+    recent: EventRun = NONE_RECENT  # the last RECENT events, for interfaces catching up
     event_count: int = 0  # events since the game began
 
     def __init__(
@@ -443,7 +528,7 @@ class MerlinState:
         finance: Any = None,
         events: tuple[Event, ...] = (),
         turn_log: tuple[Event, ...] = (),
-        recent: tuple[Event, ...] = (),
+        recent: EventRun = NONE_RECENT,
         event_count: int = 0,
     ) -> None:
         self.config = config
@@ -481,4 +566,5 @@ RECORDS = (
 """Every record of this part of the table."""
 
 picklable(*RECORDS)
+copyreg.pickle(EventRun, lambda run: (event_run, (run.whole(), run.keep)))
 frozen_after_init(*RECORDS)

@@ -305,7 +305,7 @@ _last_recent: dict[str, _Numbered] = kept({})
 def _recent(state: MerlinState, seat: int | None) -> list[dict[str, Any]]:
     """The latest events, numbered from the start of the game, that `seat` may see."""
     numbered = _last_recent.get("told", _NONE_TOLD)
-    recent = state.recent
+    recent = state.recent.whole()
     first = state.event_count - len(recent) + 1
     if recent is not numbered.events or first != numbered.first:
         numbered = _last_recent["told"] = numbered.then(recent, first)

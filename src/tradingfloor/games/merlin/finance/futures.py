@@ -203,20 +203,22 @@ def _pick_write(state: MerlinState, me: int, rng: random.Random) -> Action | Non
 
 def _apply_write(state: MerlinState, me: int, action: WriteFuture, log: Log) -> MerlinState:
     # Futures: "The sticky note is then placed on the field for players to fulfill".
-    index = commodity_index(state, action.commodity)
+    # (each field read once: an action's field is read by name, at a few hundred instructions)
+    commodity, price, year, portion = action.commodity, action.price, action.year, action.portion
+    index = commodity_index(state, commodity)
     assert index is not None
     future_id, state = new_id(state)
-    future = Future(future_id, me, index, action.price, action.year, action.portion)
+    future = Future(future_id, me, index, price, year, portion)
     state = with_finance(state, futures=(*finance_of(state).futures, future))
     log.append(
         event(
             "future_written",
             seat=me,
             id=future_id,
-            commodity=action.commodity,
+            commodity=commodity,
             units=bushel(state),
-            price=action.price,
-            when=when(state, action.year, action.portion),
+            price=price,
+            when=when(state, year, portion),
         )
     )
     return state

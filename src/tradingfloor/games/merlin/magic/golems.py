@@ -263,11 +263,14 @@ def _ally(other: int, allied: bool) -> Ally:
 def _apply_ally(state: MerlinState, me: int, action: Ally, log: Log) -> MerlinState:
     # "Defensive golems can be played on owned or allied properties": the owner accepts the ally.
     # [R] Ending an alliance stops new golems; those already guarding stay.
-    pairs = [p for p in magic_of(state).allies if p != (me, action.seat)]
-    if action.allied:
-        pairs.append((me, action.seat))
-    log.append(event("ally", seat=me, ally=action.seat, allied=action.allied))
-    return with_magic(state, allies=tuple(pairs), played=marked(state, f"ally:{action.seat}"))
+    # (each field read once: an action's field is read by name, at a few hundred instructions)
+    ally, allied = action.seat, action.allied
+    pair = (me, ally)
+    pairs = [p for p in magic_of(state).allies if p != pair]
+    if allied:
+        pairs.append(pair)
+    log.append(event("ally", seat=me, ally=ally, allied=allied))
+    return with_magic(state, allies=tuple(pairs), played=marked(state, f"ally:{ally}"))
 
 
 # --- words ---------------------------------------------------------------------------------------
