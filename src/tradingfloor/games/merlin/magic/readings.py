@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from tradingfloor.core.game import Event
+from tradingfloor.core.rng import Rng, RngCursor
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.content import Content
 from tradingfloor.games.merlin.ledger import earn, to_row
 from tradingfloor.games.merlin.magic import golem_fights
 from tradingfloor.games.merlin.magic.content import ReadingCard, kind_of
-from tradingfloor.games.merlin.magic.state import Effect, Reading
+from tradingfloor.games.merlin.magic.state import Effect, Magic, Reading
 from tradingfloor.games.merlin.magic.table import (
     add_effect,
     content_of,
@@ -231,7 +232,7 @@ def _rebuilt(
     if off:  # "There should be no discard piles, every discarded card should be shuffled back"
         gone = {reading.card for reading in off}  # ids are unique
         field = tuple(r for r in field if r.card not in gone)
-        cursor = rng.cursor()
+        cursor = RngCursor(rng)  # (the position's `cursor()` is a generic method call)
         pile = list(deck)
         for reading in off:
             pile.insert(cursor.below(len(pile) + 1), reading.card)
@@ -251,12 +252,71 @@ def _rebuilt(
     if not off and not revealed:
         return state
     # (cards moved: the magic part always changes, with_magic's test is not needed)
-    deck = deck[len(drawn_cards) :]
-    magic = replace(magic, reading_deck=deck, field=field, card_counts=counts)
-    state = replace(state, rng=rng, magic=magic)
+    magic = _with_readings(magic, deck[len(drawn_cards) :], field, counts)
+    state = _with_magic_at(state, rng, magic)
     for told in revealed:
         log.append(told.revealed)  # ("reading_revealed", with what `_described` tells)
     return state
+
+
+def _with_readings(
+    magic: Magic,
+    reading_deck: tuple[str, ...],
+    field: tuple[Reading, ...],
+    card_counts: tuple[tuple[str, int], ...],
+) -> Magic:
+    """`replace(magic, reading_deck=..., field=..., card_counts=...)`, built by the constructor
+    (compiled, a native call: no dict of changes looked up by name among 33 fields)."""
+    return Magic(
+        spell_deck=magic.spell_deck,
+        recipe_deck=magic.recipe_deck,
+        reading_deck=reading_deck,
+        spells=magic.spells,
+        recipes=magic.recipes,
+        potions=magic.potions,
+        labs=magic.labs,
+        set_potions=magic.set_potions,
+        golems=magic.golems,
+        damage=magic.damage,
+        field=field,
+        effects=magic.effects,
+        crowns=magic.crowns,
+        crown_year=magic.crown_year,
+        regulations=magic.regulations,
+        maintenance=magic.maintenance,
+        bank_debt=magic.bank_debt,
+        ballot=magic.ballot,
+        proposals=magic.proposals,
+        reclaim=magic.reclaim,
+        played=magic.played,
+        targeted=magic.targeted,
+        allies=magic.allies,
+        open_shops=magic.open_shops,
+        jokers_in=magic.jokers_in,
+        volatility=magic.volatility,
+        golems_played=magic.golems_played,
+        card_counts=card_counts,
+        bought_since=magic.bought_since,
+        ruined=magic.ruined,
+        removed=magic.removed,
+        research_paid=magic.research_paid,
+    )
+
+
+def _with_magic_at(state: MerlinState, rng: Rng, magic: Magic) -> MerlinState:
+    """`replace(state, rng=rng, magic=magic)`, built by the constructor."""
+    return MerlinState(
+        config=state.config,
+        rng=rng,
+        core=state.core,
+        economy=state.economy,
+        magic=magic,
+        finance=state.finance,
+        events=state.events,
+        turn_log=state.turn_log,
+        recent=state.recent,
+        event_count=state.event_count,
+    )
 
 
 def _described(state: MerlinState, reading: Reading) -> dict[str, Any]:

@@ -128,20 +128,18 @@ def counted(state: MerlinState, name: str) -> tuple[tuple[str, int], ...]:
 
 def counted_in(counts: tuple[tuple[str, int], ...], name: str) -> tuple[tuple[str, int], ...]:
     """The card table `counts` (sorted by name) with one more play of `name`."""
-    # Where `name` is, or goes (bisect_left by name: a search on the names, compiled, costs less
-    # than bisect's call comparing pairs).
-    low, high = 0, len(counts)
-    while low < high:
-        middle = (low + high) // 2
-        if counts[middle][0] < name:
-            low = middle + 1
-        else:
-            high = middle
     kept = list(counts)
-    if low < len(counts) and counts[low][0] == name:
-        kept[low] = (name, counts[low][1] + 1)
-    else:
-        kept.insert(low, (name, 1))
+    # Most plays are of a name already counted: found by equality (compiled, a string's `==` is
+    # a native test, its `<` a generic comparison), the place of a new name by its order.
+    for index in range(len(counts)):
+        counted = counts[index]
+        if counted[0] == name:
+            kept[index] = (name, counted[1] + 1)
+            return tuple(kept)
+    low = 0
+    while low < len(counts) and counts[low][0] < name:
+        low += 1
+    kept.insert(low, (name, 1))
     return tuple(kept)
 
 
