@@ -9,9 +9,9 @@ from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import put, to_bank
 from tradingfloor.games.merlin.magic.determinize import redetermine
 from tradingfloor.games.merlin.magic.state import Magic
-from tradingfloor.games.merlin.magic.table import magic_of, shuffle_custom, with_magic
+from tradingfloor.games.merlin.magic.table import magic_of, magic_with, shuffle_custom, with_magic
 from tradingfloor.games.merlin.magic.view import MAGIC_PARTS
-from tradingfloor.games.merlin.records import replace
+from tradingfloor.games.merlin.records import replace, with_parts
 from tradingfloor.games.merlin.rulebook import Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card, gold, seat
@@ -22,7 +22,8 @@ def new_turn(state: MerlinState, log: Log) -> MerlinState:
     magic = state.magic  # (typed below: the state's `magic` is Any, read field by name)
     if not isinstance(magic, Magic) or not (magic.reclaim or magic.played):
         return state  # (most turns: no decree reclaimed, no magic action taken)
-    return replace(state, magic=replace(magic, reclaim=False, played=()))
+    magic = magic_with(magic, reclaim=False, played=())
+    return with_parts(state, state.core, state.economy, magic, state.finance)
 
 
 def on_exit(state: MerlinState, seat: int, log: Log) -> MerlinState:

@@ -31,6 +31,7 @@ from tradingfloor.games.merlin.magic.table import (
     drop_effect,
     effects,
     magic_of,
+    magic_with,
 )
 from tradingfloor.games.merlin.market import place_row_bids
 from tradingfloor.games.merlin.memo import ByIdentity, kept
@@ -91,24 +92,33 @@ def foretold(state: MerlinState, card_id: str) -> Foretold:
 def _known(state: MerlinState) -> dict[str, Foretold]:
     """The cards read out so far for the content of this match, by id: shared by the matches
     made from the same content (a card's reading depends on the content alone)."""
+    return _read_out(state)[1]
+
+
+def _read_out(state: MerlinState) -> tuple[Config, dict[str, Foretold], int]:
+    """The match's configuration, its cards read out so far (`_known`), and how many cards a
+    turn reveals (a content figure, read once: compiled, a content model's fields are read by
+    name)."""
     config = state.config
     last = _last_known.get("last")
     if last is not None and last[0] is config:
-        return last[1]  # (a match asks of its own cards a few times a roll)
+        return last  # (a match asks of its own cards a few times a roll)
     content = config.content
     found = _FORETOLD.find(config.magic)
     if found is None or found[0] is not content:
         found = _FORETOLD.keep(config.magic, (content, {}))
-    _last_known["last"] = (config, found[1])
-    return found[1]
+    last = (config, found[1], content_of(state).figures.readings.per_turn)
+    _last_known["last"] = last
+    return last
 
 
 _FORETOLD: Final[ByIdentity[tuple[Content, dict[str, Foretold]]]] = ByIdentity()
 """By the magic content's identity: the base content the cards were read with (a Market Day
 tells its bids) and the cards read out."""
 
-_last_known: Final[dict[str, tuple[Config, dict[str, Foretold]]]] = kept({})
-"""Under "last": the configuration asked for last and its cards (emptied by memo.forget)."""
+_last_known: Final[dict[str, tuple[Config, dict[str, Foretold], int]]] = kept({})
+"""Under "last": the configuration asked for last, its cards and its reveals a turn (emptied by
+memo.forget)."""
 
 
 def _foretelling(state: MerlinState, card_id: str) -> Foretold:
@@ -159,8 +169,17 @@ def _due(state: MerlinState, reading: Reading, told: Foretold, total: int) -> bo
     if told.after_turns is not None:
         return core.turn_no - reading.turn >= told.after_turns
     if told.after_orbits is not None:
-        return core.turn_no - reading.turn >= told.after_orbits * len(core.in_game())
+        return core.turn_no - reading.turn >= told.after_orbits * _players_in(core.out)
     return False
+
+
+def _players_in(out: tuple[bool, ...]) -> int:
+    """How many players are still in (`len(core.in_game())`, counted without a list)."""
+    count = 0
+    for gone in out:
+        if not gone:
+            count += 1
+    return count
 
 
 def comes_true(state: MerlinState, reading: Reading) -> bool:
@@ -180,7 +199,7 @@ def on_roll(state: MerlinState, log: Log) -> MerlinState:
     state = _lapse(state, log)
     total = rolled(state)  # (no effect rolls again: the roll that resolves every card)
     off: list[Reading] = []  # cards off the field, not yet shuffled back
-    known = _known(state)
+    _, known, per_turn = _read_out(state)
     for reading in magic_of(state).field:
         told = known.get(reading.card)
         if told is None:
@@ -194,7 +213,7 @@ def on_roll(state: MerlinState, log: Log) -> MerlinState:
             state = _rebuilt(state, off, 0, known, log)
             off = []
         state = EFFECTS[told.effect](state, reading, told.card, log)
-    return _rebuilt(state, off, content_of(state).figures.readings.per_turn, known, log)
+    return _rebuilt(state, off, per_turn, known, log)
 
 
 DRAWING: Final = ("thaw", "golem_blight")
@@ -252,55 +271,13 @@ def _rebuilt(
     if not off and not revealed:
         return state
     # (cards moved: the magic part always changes, with_magic's test is not needed)
-    magic = _with_readings(magic, deck[len(drawn_cards) :], field, counts)
+    magic = magic_with(
+        magic, reading_deck=deck[len(drawn_cards) :], field=field, card_counts=counts
+    )
     state = _with_magic_at(state, rng, magic)
     for told in revealed:
         log.append(told.revealed)  # ("reading_revealed", with what `_described` tells)
     return state
-
-
-def _with_readings(
-    magic: Magic,
-    reading_deck: tuple[str, ...],
-    field: tuple[Reading, ...],
-    card_counts: tuple[tuple[str, int], ...],
-) -> Magic:
-    """`replace(magic, reading_deck=..., field=..., card_counts=...)`, built by the constructor
-    (compiled, a native call: no dict of changes looked up by name among 33 fields)."""
-    return Magic(
-        spell_deck=magic.spell_deck,
-        recipe_deck=magic.recipe_deck,
-        reading_deck=reading_deck,
-        spells=magic.spells,
-        recipes=magic.recipes,
-        potions=magic.potions,
-        labs=magic.labs,
-        set_potions=magic.set_potions,
-        golems=magic.golems,
-        damage=magic.damage,
-        field=field,
-        effects=magic.effects,
-        crowns=magic.crowns,
-        crown_year=magic.crown_year,
-        regulations=magic.regulations,
-        maintenance=magic.maintenance,
-        bank_debt=magic.bank_debt,
-        ballot=magic.ballot,
-        proposals=magic.proposals,
-        reclaim=magic.reclaim,
-        played=magic.played,
-        targeted=magic.targeted,
-        allies=magic.allies,
-        open_shops=magic.open_shops,
-        jokers_in=magic.jokers_in,
-        volatility=magic.volatility,
-        golems_played=magic.golems_played,
-        card_counts=card_counts,
-        bought_since=magic.bought_since,
-        ruined=magic.ruined,
-        removed=magic.removed,
-        research_paid=magic.research_paid,
-    )
 
 
 def _with_magic_at(state: MerlinState, rng: Rng, magic: Magic) -> MerlinState:
