@@ -11,6 +11,7 @@ from tradingfloor.games.merlin.magic.determinize import redetermine
 from tradingfloor.games.merlin.magic.state import Magic
 from tradingfloor.games.merlin.magic.table import magic_of, magic_with, shuffle_custom, with_magic
 from tradingfloor.games.merlin.magic.view import MAGIC_PARTS
+from tradingfloor.games.merlin.memo import per_config
 from tradingfloor.games.merlin.records import replace, with_parts
 from tradingfloor.games.merlin.rulebook import Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
@@ -38,8 +39,9 @@ def on_exit(state: MerlinState, seat: int, log: Log) -> MerlinState:
     potions = [p.potion.card for p in magic.set_potions if p.owner == seat]
     potions += [h.card for h in magic.potions[seat]] + [h.card for h in magic.recipes[seat]]
     spells = [h.card for h in magic.spells[seat]]
-    spells += [c for c in credits if c in _spell_ids(state)]
-    potions += [c for c in credits if c not in _spell_ids(state)]
+    spell_ids = _spell_ids(state)
+    spells += [c for c in credits if c in spell_ids]
+    potions += [c for c in credits if c not in spell_ids]
     voters = magic.ballot.voters if magic.ballot is not None else ()
     ballot = magic.ballot
     if ballot is not None and seat in voters:
@@ -67,9 +69,13 @@ def on_exit(state: MerlinState, seat: int, log: Log) -> MerlinState:
     return shuffle_in(state, cards)
 
 
-def _spell_ids(state: MerlinState) -> set[str]:
+def _spell_ids(state: MerlinState) -> frozenset[str]:
+    """Every spell card's id in this match's content (made once per configuration: a credit
+    is a spell or a potion)."""
     content = state.config.magic
-    return set(content.deck_of("spells")) if content is not None else set()
+    if content is None:
+        return frozenset()
+    return per_config(state.config, "spell_ids", lambda: frozenset(content.deck_of("spells")))
 
 
 def lab_grants(state: MerlinState) -> int:
