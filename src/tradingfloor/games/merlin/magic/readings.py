@@ -20,7 +20,7 @@ from tradingfloor.core.game import Event
 from tradingfloor.core.rng import Rng, RngCursor
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.content import Content
-from tradingfloor.games.merlin.ledger import earn, to_row
+from tradingfloor.games.merlin.ledger import with_core
 from tradingfloor.games.merlin.magic import golem_fights
 from tradingfloor.games.merlin.magic.content import ReadingCard, kind_of
 from tradingfloor.games.merlin.magic.state import Effect, Magic, Reading
@@ -39,7 +39,7 @@ from tradingfloor.games.merlin.production import rolled
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, Module, Payout, event
 from tradingfloor.games.merlin.seasons import add_climate, advance_wheel, set_counter, volatility
-from tradingfloor.games.merlin.state import Config, MerlinState
+from tradingfloor.games.merlin.state import INCOME, Config, Core, Ledger, MerlinState
 from tradingfloor.games.merlin.words import card as card_words
 from tradingfloor.games.merlin.words import gold, goods, seat
 
@@ -403,10 +403,7 @@ def row_pays(
             event("reading_disregarded", card=reading.card, title=card.title, needed=total, row=row)
         )
         return state, False
-    state = to_row(state, -total)
-    for player, amount in dues.items():
-        if amount:
-            state = earn(state, player, amount, INCOME_SOURCE)
+    state = _row_paid(state, dues, total)
     paid = [[player, amount] for player, amount in dues.items()]
     log.append(
         event(
@@ -419,6 +416,49 @@ def row_pays(
         )
     )
     return state, True
+
+
+def _row_paid(state: MerlinState, dues: Mapping[int, int], total: int) -> MerlinState:
+    """The R.O.W. pays `dues` (`total` in all), each counted as income from `INCOME_SOURCE`:
+    `to_row` and each player's `earn`, with the table rebuilt once."""
+    core = state.core
+    gold = list(core.gold)
+    income = list(core.ledger.income)
+    source = INCOME.index(INCOME_SOURCE)
+    for player, amount in dues.items():
+        if amount:
+            if gold[player] + amount < 0:
+                raise ValueError(f"seat {player} cannot pay {-amount} gold")
+            gold[player] += amount
+            income[source] += amount
+    ledger = core.ledger
+    ledger = Ledger(
+        bank=ledger.bank,
+        row=ledger.row - total,
+        pot=ledger.pot,
+        minted_start=ledger.minted_start,
+        minted_production=ledger.minted_production,
+        minted_issue=ledger.minted_issue,
+        income=tuple(income),
+    )
+    core = Core(
+        phase=core.phase,
+        order=core.order,
+        turn=core.turn,
+        turn_no=core.turn_no,
+        orbit=core.orbit,
+        gold=tuple(gold),
+        out=core.out,
+        debt=core.debt,
+        bankrupt_since=core.bankrupt_since,
+        counters=core.counters,
+        ledger=ledger,
+        dice=core.dice,
+        auction=core.auction,
+        vote=core.vote,
+        ended=core.ended,
+    )
+    return with_core(state, core)
 
 
 def _each(state: MerlinState, amount: int) -> dict[int, int]:
