@@ -122,11 +122,9 @@ def _take_investments(state: MerlinState) -> MerlinState:
 
 
 def _holds_any(held: tuple[int, ...]) -> bool:
-    """`any(held)`, natively (compiled, `any` is a generic call)."""
-    for count in held:
-        if count:
-            return True
-    return False
+    """`any(held)`, natively (compiled, `any` of a tuple is a generic call, of a generator
+    expression a loop)."""
+    return any(count for count in held)
 
 
 def _holding_fee(state: MerlinState, seat: int, log: Log) -> MerlinState:
