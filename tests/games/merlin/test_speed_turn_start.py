@@ -20,7 +20,7 @@ from tradingfloor.games.merlin import production, seasons, turns
 from tradingfloor.games.merlin.finance import futures
 from tradingfloor.games.merlin.finance.table import finance_of
 from tradingfloor.games.merlin.ledger import earn, to_row
-from tradingfloor.games.merlin.magic import exits, readings
+from tradingfloor.games.merlin.magic import exits, reading_effects, readings
 from tradingfloor.games.merlin.magic.content import kind_of
 from tradingfloor.games.merlin.magic.state import Magic, Reading
 from tradingfloor.games.merlin.magic.table import content_of, counted_in, magic_with
@@ -52,8 +52,8 @@ COPIES = [
     ("market.py", "_collected", Core),
     ("magic/table.py", "magic_with", Magic),
     ("magic/readings.py", "_with_magic_at", MerlinState),
-    ("magic/readings.py", "_row_paid", Ledger),
-    ("magic/readings.py", "_row_paid", Core),
+    ("magic/reading_effects.py", "_row_paid", Ledger),
+    ("magic/reading_effects.py", "_row_paid", Core),
 ]
 
 
@@ -169,7 +169,7 @@ def _row_pays_afresh(state: MerlinState, dues: dict[int, int], total: int) -> Me
     state = to_row(state, -total)
     for player, amount in dues.items():
         if amount:
-            state = earn(state, player, amount, readings.INCOME_SOURCE)
+            state = earn(state, player, amount, reading_effects.INCOME_SOURCE)
     return state
 
 
@@ -183,7 +183,9 @@ def test_the_row_paying_in_one_rebuild_gives_what_paying_player_by_player_gives(
             {player: 0 for player in players},
         ):
             total = sum(dues.values())
-            assert readings._row_paid(state, dues, total) == _row_pays_afresh(state, dues, total)
+            assert reading_effects._row_paid(state, dues, total) == _row_pays_afresh(
+                state, dues, total
+            )
             paid += 1
     assert paid > 500
 
