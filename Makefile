@@ -29,7 +29,8 @@ COMPILED_SOURCES += $(addprefix src/tradingfloor/games/merlin/,bankruptcy.py car
 	clones.py content.py economy.py ledger.py market.py memo.py permits.py production.py records.py \
 	rulebook.py rules.py seasons.py spaces.py state.py tableau.py taxes.py turn_order.py \
 	turns.py magic/crowns.py magic/decrees.py magic/exits.py magic/golem_fights.py magic/golems.py \
-	magic/labs.py magic/potions.py magic/readings.py magic/restrict.py magic/shops.py \
+	magic/labs.py magic/potions.py magic/reading_effects.py magic/readings.py \
+	magic/restrict.py magic/shops.py \
 	magic/spells.py magic/state.py magic/table.py magic/votes.py \
 	finance/auctions.py finance/bids.py finance/chauffeurs.py finance/debts.py \
 	finance/futures.py finance/insurance.py finance/items.py finance/loans.py \

@@ -188,3 +188,16 @@ def test_below_rejects_a_draw_in_the_zone_past_the_bounds_last_multiple(
     assert cursor.below(bound) == expected
     assert cursor.rng == Rng(seed, after)
     assert after > counter + 1 if zone else after == counter + 1
+
+
+@given(st.lists(st.tuples(seeds, counters), min_size=1, max_size=6))
+def test_cursors_of_positions_of_several_seeds_in_turn_draw_each_seeds_draws(
+    positions: list[tuple[int, int]],
+) -> None:
+    """A cursor keeps the hash of the seed it was last made from: cursors made in turn from
+    positions of different seeds (and of equal seeds, as separate integers) draw each its own
+    seed's draws."""
+    for seed, counter in positions * 2:
+        cursor = Rng(seed, counter).cursor()
+        assert cursor.bits64() == textbook_draw(seed, counter)
+        assert cursor.rng == Rng(seed, counter + 1)

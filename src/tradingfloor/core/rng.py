@@ -79,6 +79,11 @@ def _hashed_seed(seed: int) -> tuple[i64, i64]:
     return _mixed(*_halves(seed))
 
 
+_LAST_HASHED: Final[list[tuple[int, tuple[i64, i64]]]] = [(0, _hashed_seed(0))]
+"""The seed a cursor was last made from and its hash's halves, replaced whole: asked before
+`_hashed_seed`'s cache, a generic call that builds a key."""
+
+
 def _drawn(hashed: tuple[i64, i64], counter: int) -> tuple[i64, i64]:
     """The halves of the draw at `counter`: SplitMix64 of (the seed's hash ^ counter) mod 2**64."""
     hi, lo = _halves(counter)
@@ -111,8 +116,9 @@ class Rng:
         return RngCursor(self)
 
 
-_set_seed = Rng.__dict__["seed"].__set__
-_set_counter = Rng.__dict__["counter"].__set__
+# (Final: compiled, read at once, not looked up by name in the module's globals at every call)
+_set_seed: Final = Rng.__dict__["seed"].__set__
+_set_counter: Final = Rng.__dict__["counter"].__set__
 _blank: Final = object.__new__
 
 
@@ -154,8 +160,12 @@ class RngCursor:
     _hashed_lo: i64
 
     def __init__(self, rng: Rng) -> None:
-        self._seed = rng.seed
-        self._hashed_hi, self._hashed_lo = _hashed_seed(rng.seed)
+        seed = rng.seed
+        self._seed = seed
+        last = _LAST_HASHED[0]
+        if last[0] != seed:  # (nearly every transition draws from the last game's seed)
+            last = _LAST_HASHED[0] = (seed, _hashed_seed(seed))
+        self._hashed_hi, self._hashed_lo = last[1]
         self._counter = rng.counter
 
     @property

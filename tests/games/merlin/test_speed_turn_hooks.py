@@ -17,7 +17,7 @@ from tradingfloor.games.merlin import cards, economy, production
 from tradingfloor.games.merlin.finance import offers
 from tradingfloor.games.merlin.finance.table import with_finance
 from tradingfloor.games.merlin.ledger import put
-from tradingfloor.games.merlin.magic import exits, golem_fights, readings, shops
+from tradingfloor.games.merlin.magic import exits, golem_fights, reading_effects, readings, shops
 from tradingfloor.games.merlin.magic.content import kind_of
 from tradingfloor.games.merlin.magic.state import Reading
 from tradingfloor.games.merlin.magic.table import (
@@ -57,7 +57,7 @@ def _on_roll_afresh(state: MerlinState, log: Log) -> MerlinState:
         elif readings.due(state, reading):
             log.append(event("reading_true", card=reading.card, title=card.title))
             state = _take_off_afresh(state, reading)
-            state = readings.EFFECTS[card.effect](state, reading, card, log)
+            state = reading_effects.EFFECTS[card.effect](state, reading, card, log)
     core = state.core
     for _ in range(content_of(state).figures.readings.per_turn):
         drawn, state = draw_custom(state, "reading_deck")

@@ -21,9 +21,9 @@ from tradingfloor.games.merlin.actions import (
 )
 from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_row
 from tradingfloor.games.merlin.production import give_goods
-from tradingfloor.games.merlin.records import replace
+from tradingfloor.games.merlin.records import replace, with_parts
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in
-from tradingfloor.games.merlin.state import ROW, Book, Escrow, MerlinState, Order
+from tradingfloor.games.merlin.state import ROW, Book, Core, Economy, Escrow, MerlinState, Order
 
 # --- reading the books -------------------------------------------------------------------------
 
@@ -464,7 +464,10 @@ def _apply_buy_from(state: MerlinState, seat: int, action: BuyFrom, log: Log) ->
 def collect_escrow(state: MerlinState, log: Log) -> MerlinState:
     """At the start of their turn a player collects what they left in escrow on an earlier turn."""
     seat, now = state.core.current, state.core.turn_no
-    for index, book in enumerate(state.economy.books):
+    books = state.economy.books
+    changed: list[Book] | None = None  # (the books, once one changes: the table rebuilt once)
+    collected = 0
+    for index, book in enumerate(books):
         if not _collectable(book, seat, now):
             continue  # (most books most turns: nothing of this player's lies in escrow there)
         bids = [
@@ -476,16 +479,60 @@ def collect_escrow(state: MerlinState, log: Log) -> MerlinState:
         if not bids and not held:
             continue
         gone = {b.id for b in bids}
-        book = replace(
-            book,
+        if changed is None:
+            changed = list(books)
+        changed[index] = Book(
             bids=tuple(b for b in book.bids if b.id not in gone),
+            asks=book.asks,
             escrow=tuple(e for e in book.escrow if e not in held),
+            last_sold=book.last_sold,
+            bidless_since=book.bidless_since,
         )
         amount = sum(b.price for b in bids) + sum(e.gold for e in held)
-        state = add_gold(_set_book(state, index, book), seat, amount)
+        collected += amount
         name = state.config.content.commodities[index]
         log.append(event("escrow_collected", seat=seat, gold=amount, commodity=name))
-    return state
+    if changed is None:
+        return state
+    return _collected(state, tuple(changed), seat, collected)
+
+
+def _collected(state: MerlinState, books: tuple[Book, ...], seat: int, amount: int) -> MerlinState:
+    """The table with the books `books` and `amount` gold more for `seat` (each book's
+    `_set_book` and `add_gold` at once), built by the records' constructors."""
+    eco = state.economy
+    eco = Economy(
+        deck=eco.deck,
+        hands=eco.hands,
+        tableaux=eco.tableaux,
+        goods=eco.goods,
+        books=books,
+        next_order=eco.next_order,
+        fresh=eco.fresh,
+        buying=eco.buying,
+        offers_made=eco.offers_made,
+        offer=eco.offer,
+        permits_out=eco.permits_out,
+    )
+    core = state.core
+    core = Core(
+        phase=core.phase,
+        order=core.order,
+        turn=core.turn,
+        turn_no=core.turn_no,
+        orbit=core.orbit,
+        gold=put(core.gold, seat, core.gold[seat] + amount),
+        out=core.out,
+        debt=core.debt,
+        bankrupt_since=core.bankrupt_since,
+        counters=core.counters,
+        ledger=core.ledger,
+        dice=core.dice,
+        auction=core.auction,
+        vote=core.vote,
+        ended=core.ended,
+    )
+    return with_parts(state, core, eco, state.magic, state.finance)
 
 
 def _collectable(book: Book, seat: int, now: int) -> bool:

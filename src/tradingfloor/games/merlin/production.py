@@ -121,6 +121,12 @@ def _take_investments(state: MerlinState) -> MerlinState:
     return replace(state, economy=replace(state.economy, tableaux=tableaux))
 
 
+def _holds_any(held: tuple[int, ...]) -> bool:
+    """`any(held)`, natively (compiled, `any` of a tuple is a generic call, of a generator
+    expression a loop)."""
+    return any(count for count in held)
+
+
 def _holding_fee(state: MerlinState, seat: int, log: Log) -> MerlinState:
     """What a holder pays on a 7 to keep their commodities; what the gold does not cover goes back
     to the supply. RULINGS Merlin 7: one gold per unit ("Commodities cost money to hold"), or with
@@ -128,7 +134,7 @@ def _holding_fee(state: MerlinState, seat: int, log: Log) -> MerlinState:
     content = state.config.content
     fee = content.holding_fee
     held = state.economy.goods[seat]
-    if not any(held) or fee <= 0:
+    if fee <= 0 or not _holds_any(held):
         return state
     gold = state.core.gold[seat]
     if content.holding_fee_per == "holder":

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from tradingfloor.games.merlin.ledger import with_core
 from tradingfloor.games.merlin.records import replace, replace_fields
 from tradingfloor.games.merlin.rulebook import Log, event, table_for
-from tradingfloor.games.merlin.state import Counters, MerlinState
+from tradingfloor.games.merlin.state import Core, Counters, MerlinState
 
 
 def wheel_length(state: MerlinState) -> int:
@@ -39,12 +40,27 @@ def advance_wheel(state: MerlinState, log: Log) -> MerlinState:
     counters = state.core.counters
     portion = (counters.portion + 1) % wheel_length(state)
     year = counters.year + (1 if portion == 0 else 0)
-    counters = replace(counters, clock=counters.clock + 1, portion=portion, year=year)
-    state = _set_counters(state, counters)
+    state = _set_counters(state, _turned(counters, portion, year))
     log.append(event("season", portion=portion, season=season(state), year=year))
     for hook in table_for(state).on_portion:
         state = hook(state, log)
     return state
+
+
+def _turned(counters: Counters, portion: int, year: int) -> Counters:
+    """`replace(counters, clock=counters.clock + 1, portion=portion, year=year)`, built by the
+    constructor (compiled, a native call: no dict of changes looked up by name)."""
+    return Counters(
+        clock=counters.clock + 1,
+        year=year,
+        portion=portion,
+        wheel=counters.wheel,
+        cost_of_living=counters.cost_of_living,
+        research_cost=counters.research_cost,
+        tax_rate=counters.tax_rate,
+        climate=counters.climate,
+        taxed_year=counters.taxed_year,
+    )
 
 
 def add_climate(state: MerlinState, amount: int, log: Log) -> MerlinState:
@@ -61,7 +77,26 @@ def add_climate(state: MerlinState, amount: int, log: Log) -> MerlinState:
 
 
 def _set_counters(state: MerlinState, counters: Counters) -> MerlinState:
-    return replace(state, core=replace(state.core, counters=counters))
+    """`replace(state, core=replace(state.core, counters=counters))`, built by the constructors."""
+    core = state.core
+    core = Core(
+        phase=core.phase,
+        order=core.order,
+        turn=core.turn,
+        turn_no=core.turn_no,
+        orbit=core.orbit,
+        gold=core.gold,
+        out=core.out,
+        debt=core.debt,
+        bankrupt_since=core.bankrupt_since,
+        counters=counters,
+        ledger=core.ledger,
+        dice=core.dice,
+        auction=core.auction,
+        vote=core.vote,
+        ended=core.ended,
+    )
+    return with_core(state, core)
 
 
 def set_counter(state: MerlinState, name: str, value: int) -> MerlinState:

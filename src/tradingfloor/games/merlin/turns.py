@@ -6,12 +6,14 @@ from typing import Final
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.game import Event
+from tradingfloor.core.rng import Rng, RngCursor
 from tradingfloor.games.merlin.actions import EndTurn
+from tradingfloor.games.merlin.ledger import with_core
 from tradingfloor.games.merlin.market import track_bidless
 from tradingfloor.games.merlin.memo import kept
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, table_for
-from tradingfloor.games.merlin.state import MerlinState
+from tradingfloor.games.merlin.state import Core, MerlinState
 
 
 def begin_play(state: MerlinState, log: Log) -> MerlinState:
@@ -23,18 +25,75 @@ def start_turn(state: MerlinState, log: Log, turn: int, orbit: int) -> MerlinSta
     """Core Loop: "The player who's turn it is rolls the dice." The roll needs no decision.
     `turn` (an index into the order) and `orbit` say whose turn it is."""
     table = table_for(state)
-    core = replace(state.core, turn=turn, orbit=orbit, turn_no=state.core.turn_no + 1)
-    state = replace(state, core=core)
+    core = _turn_begun(state.core, turn, orbit)
+    state = with_core(state, core)
     log.append(event("turn_start", seat=core.current, turn=core.turn_no, orbit=core.orbit + 1))
     for hook in table.on_turn_start:
         state = hook(state, log)
-    cursor = state.rng.cursor()
+    cursor = RngCursor(state.rng)  # (the position's `cursor()` is a generic method call)
     first, second = cursor.die(), cursor.die()
-    state = replace(state, rng=cursor.rng, core=replace(state.core, dice=(first, second)))
+    state = _rolled(state, cursor.rng, (first, second))
     log.append(_roll_event(core.current, first, second))
     for hook in table.on_roll:
         state = hook(state, log)
     return settle(state, log)
+
+
+def _turn_begun(core: Core, turn: int, orbit: int) -> Core:
+    """`replace(core, turn=turn, orbit=orbit, turn_no=core.turn_no + 1)`, built by the
+    constructor (compiled, a native call: no dict of changes looked up by name)."""
+    return Core(
+        phase=core.phase,
+        order=core.order,
+        turn=turn,
+        turn_no=core.turn_no + 1,
+        orbit=orbit,
+        gold=core.gold,
+        out=core.out,
+        debt=core.debt,
+        bankrupt_since=core.bankrupt_since,
+        counters=core.counters,
+        ledger=core.ledger,
+        dice=core.dice,
+        auction=core.auction,
+        vote=core.vote,
+        ended=core.ended,
+    )
+
+
+def _rolled(state: MerlinState, rng: Rng, dice: tuple[int, int]) -> MerlinState:
+    """`replace(state, rng=rng, core=replace(state.core, dice=dice))`, built by the
+    constructors."""
+    core = state.core
+    core = Core(
+        phase=core.phase,
+        order=core.order,
+        turn=core.turn,
+        turn_no=core.turn_no,
+        orbit=core.orbit,
+        gold=core.gold,
+        out=core.out,
+        debt=core.debt,
+        bankrupt_since=core.bankrupt_since,
+        counters=core.counters,
+        ledger=core.ledger,
+        dice=dice,
+        auction=core.auction,
+        vote=core.vote,
+        ended=core.ended,
+    )
+    return MerlinState(
+        config=state.config,
+        rng=rng,
+        core=core,
+        economy=state.economy,
+        magic=state.magic,
+        finance=state.finance,
+        events=state.events,
+        turn_log=state.turn_log,
+        recent=state.recent,
+        event_count=state.event_count,
+    )
 
 
 def _roll_event(seat: int, first: int, second: int) -> Event:

@@ -34,7 +34,7 @@ from tradingfloor.games.merlin.finance.table import (
 )
 from tradingfloor.games.merlin.ledger import add_gold, put
 from tradingfloor.games.merlin.memo import ByNumber, per_value
-from tradingfloor.games.merlin.records import replace
+from tradingfloor.games.merlin.records import replace, replace_fields, with_parts
 from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
 from tradingfloor.games.merlin.seasons import season_at, wheel_length
 from tradingfloor.games.merlin.state import MerlinState
@@ -318,18 +318,23 @@ def expire(state: MerlinState, log: Log) -> MerlinState:
     if state.finance is None:
         return state
     year, portion = now(state)
-    for future in finance_of(state).futures:
+    futures = finance_of(state).futures
+    kept: list[Future] | None = None  # (the field, once a future expires: rebuilt once)
+    for index, future in enumerate(futures):
         # Not yet: its (year, portion) is after now. Compared as numbers, not as tuples: the
         # wheel turns every few moves and most futures on the field are not due.
         due_year = future.year
         if future.expired or due_year > year or (due_year == year and future.portion > portion):
+            if kept is not None:
+                kept.append(future)
             continue
+        if kept is None:
+            kept = list(futures[:index])
         name = name_of(state, future.commodity)
-        if future.long is None:
-            state = drop_future(state, future.id)
+        if future.long is None:  # withdrawn: off the field (drop_future)
             log.append(event("future_withdrawn", seat=future.short, id=future.id, commodity=name))
-        else:
-            state = set_future(state, replace(future, expired=True))
+        else:  # expired where it lies (set_future)
+            kept.append(replace(future, expired=True))
             log.append(
                 event(
                     "future_expired",
@@ -339,7 +344,17 @@ def expire(state: MerlinState, log: Log) -> MerlinState:
                     commodity=name,
                 )
             )
-    return state
+    if kept is None:
+        return state
+    return _with_futures(state, tuple(kept))
+
+
+def _with_futures(state: MerlinState, futures: tuple[Future, ...]) -> MerlinState:
+    """The state with the field `futures`, which differs from the field it has (`with_finance`
+    without its test whether anything changed: a tuple of futures compares them one by one, and
+    a future's `==` is the dataclass's interpreted one)."""
+    finance = replace_fields(finance_of(state), {"futures": futures})
+    return with_parts(state, state.core, state.economy, state.magic, finance)
 
 
 def on_exit(state: MerlinState, who: int, log: Log) -> MerlinState:
@@ -348,10 +363,18 @@ def on_exit(state: MerlinState, who: int, log: Log) -> MerlinState:
     the debts part, which runs after this one); their long positions are void, freeing the
     shorts (MERLIN-MODULES.md §3.8: "shorts ... written by the player are void (longs refunded
     from their remaining gold, pro rata)")."""
-    for future in finance_of(state).futures:
+    futures = finance_of(state).futures
+    # Every future of theirs leaves the field at once (nothing below reads the field); then, in
+    # the field's order, what each leaves behind.
+    kept = tuple(f for f in futures if f.short != who and f.long != who)
+    if len(kept) == len(futures):
+        return state
+    state = _with_futures(state, kept)
+    for future in futures:
+        if future.short != who and future.long != who:
+            continue
         name = name_of(state, future.commodity)
         if future.short == who:
-            state = drop_future(state, future.id)
             if future.long is None:
                 log.append(event("future_withdrawn", seat=who, id=future.id, commodity=name))
                 continue
@@ -366,8 +389,7 @@ def on_exit(state: MerlinState, who: int, log: Log) -> MerlinState:
                 )
             )
             state = add_debt(state, who, future.long, future.price, "future", log)
-        elif future.long == who:
-            state = drop_future(state, future.id)
+        else:  # their long position
             log.append(
                 event("future_void", seat=who, short=future.short, id=future.id, commodity=name)
             )

@@ -9,9 +9,10 @@ from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import put, to_bank
 from tradingfloor.games.merlin.magic.determinize import redetermine
 from tradingfloor.games.merlin.magic.state import Magic
-from tradingfloor.games.merlin.magic.table import magic_of, shuffle_custom, with_magic
+from tradingfloor.games.merlin.magic.table import magic_of, magic_with, shuffle_custom, with_magic
 from tradingfloor.games.merlin.magic.view import MAGIC_PARTS
-from tradingfloor.games.merlin.records import replace
+from tradingfloor.games.merlin.memo import per_config
+from tradingfloor.games.merlin.records import replace, with_parts
 from tradingfloor.games.merlin.rulebook import Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card, gold, seat
@@ -22,7 +23,8 @@ def new_turn(state: MerlinState, log: Log) -> MerlinState:
     magic = state.magic  # (typed below: the state's `magic` is Any, read field by name)
     if not isinstance(magic, Magic) or not (magic.reclaim or magic.played):
         return state  # (most turns: no decree reclaimed, no magic action taken)
-    return replace(state, magic=replace(magic, reclaim=False, played=()))
+    magic = magic_with(magic, reclaim=False, played=())
+    return with_parts(state, state.core, state.economy, magic, state.finance)
 
 
 def on_exit(state: MerlinState, seat: int, log: Log) -> MerlinState:
@@ -37,8 +39,9 @@ def on_exit(state: MerlinState, seat: int, log: Log) -> MerlinState:
     potions = [p.potion.card for p in magic.set_potions if p.owner == seat]
     potions += [h.card for h in magic.potions[seat]] + [h.card for h in magic.recipes[seat]]
     spells = [h.card for h in magic.spells[seat]]
-    spells += [c for c in credits if c in _spell_ids(state)]
-    potions += [c for c in credits if c not in _spell_ids(state)]
+    spell_ids = _spell_ids(state)
+    spells += [c for c in credits if c in spell_ids]
+    potions += [c for c in credits if c not in spell_ids]
     voters = magic.ballot.voters if magic.ballot is not None else ()
     ballot = magic.ballot
     if ballot is not None and seat in voters:
@@ -66,9 +69,13 @@ def on_exit(state: MerlinState, seat: int, log: Log) -> MerlinState:
     return shuffle_in(state, cards)
 
 
-def _spell_ids(state: MerlinState) -> set[str]:
+def _spell_ids(state: MerlinState) -> frozenset[str]:
+    """Every spell card's id in this match's content (made once per configuration: a credit
+    is a spell or a potion)."""
     content = state.config.magic
-    return set(content.deck_of("spells")) if content is not None else set()
+    if content is None:
+        return frozenset()
+    return per_config(state.config, "spell_ids", lambda: frozenset(content.deck_of("spells")))
 
 
 def lab_grants(state: MerlinState) -> int:

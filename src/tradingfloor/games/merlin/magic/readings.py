@@ -8,6 +8,7 @@ by first played"), then the Core Loop's "A Future reading card is revealed."
 
 A card that yields on the roll itself (a Drought, a Bumper Oil) acts through a yield filter: the
 economy pays the roll's production before magic's roll hooks run, so the filter reads the field.
+What the other cards do when they come true is in `reading_effects`.
 """
 
 from __future__ import annotations
@@ -17,26 +18,23 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from tradingfloor.core.game import Event
-from tradingfloor.games.merlin import cards
+from tradingfloor.core.rng import Rng, RngCursor
 from tradingfloor.games.merlin.content import Content
-from tradingfloor.games.merlin.ledger import earn, to_row
-from tradingfloor.games.merlin.magic import golem_fights
 from tradingfloor.games.merlin.magic.content import ReadingCard, kind_of
-from tradingfloor.games.merlin.magic.state import Effect, Reading
+from tradingfloor.games.merlin.magic.reading_effects import EFFECTS, IRRIGATION
+from tradingfloor.games.merlin.magic.state import Magic, Reading
 from tradingfloor.games.merlin.magic.table import (
-    add_effect,
     content_of,
     counted_in,
     drop_effect,
     effects,
     magic_of,
+    magic_with,
 )
-from tradingfloor.games.merlin.market import place_row_bids
 from tradingfloor.games.merlin.memo import ByIdentity, kept
 from tradingfloor.games.merlin.production import rolled
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, Module, Payout, event
-from tradingfloor.games.merlin.seasons import add_climate, advance_wheel, set_counter, volatility
 from tradingfloor.games.merlin.state import Config, MerlinState
 from tradingfloor.games.merlin.words import card as card_words
 from tradingfloor.games.merlin.words import gold, goods, seat
@@ -44,13 +42,6 @@ from tradingfloor.games.merlin.words import gold, goods, seat
 ON_GOODS: Final = ("drought", "bumper")
 """The effects that act on one commodity of a roll's production, named by the card's `commodity`
 (Diamonds: "5, 6 – Elixir Oil 8, 9, 10 - Essence Grain")."""
-
-INCOME_SOURCE = "pot"
-"""The ledger's income source for R.O.W. redistributions: like the auction pot, gold the table
-collected and hands back (a source of its own would change every pinned economy game's ledger)."""
-
-IRRIGATION: Final = "irrigation"
-"""The lasting effect of Irrigation Works: lands yield more until the turn in `until`."""
 
 
 # --- when a card comes due ---------------------------------------------------------------------
@@ -90,24 +81,33 @@ def foretold(state: MerlinState, card_id: str) -> Foretold:
 def _known(state: MerlinState) -> dict[str, Foretold]:
     """The cards read out so far for the content of this match, by id: shared by the matches
     made from the same content (a card's reading depends on the content alone)."""
+    return _read_out(state)[1]
+
+
+def _read_out(state: MerlinState) -> tuple[Config, dict[str, Foretold], int]:
+    """The match's configuration, its cards read out so far (`_known`), and how many cards a
+    turn reveals (a content figure, read once: compiled, a content model's fields are read by
+    name)."""
     config = state.config
     last = _last_known.get("last")
     if last is not None and last[0] is config:
-        return last[1]  # (a match asks of its own cards a few times a roll)
+        return last  # (a match asks of its own cards a few times a roll)
     content = config.content
     found = _FORETOLD.find(config.magic)
     if found is None or found[0] is not content:
         found = _FORETOLD.keep(config.magic, (content, {}))
-    _last_known["last"] = (config, found[1])
-    return found[1]
+    last = (config, found[1], content_of(state).figures.readings.per_turn)
+    _last_known["last"] = last
+    return last
 
 
 _FORETOLD: Final[ByIdentity[tuple[Content, dict[str, Foretold]]]] = ByIdentity()
 """By the magic content's identity: the base content the cards were read with (a Market Day
 tells its bids) and the cards read out."""
 
-_last_known: Final[dict[str, tuple[Config, dict[str, Foretold]]]] = kept({})
-"""Under "last": the configuration asked for last and its cards (emptied by memo.forget)."""
+_last_known: Final[dict[str, tuple[Config, dict[str, Foretold], int]]] = kept({})
+"""Under "last": the configuration asked for last, its cards and its reveals a turn (emptied by
+memo.forget)."""
 
 
 def _foretelling(state: MerlinState, card_id: str) -> Foretold:
@@ -158,8 +158,17 @@ def _due(state: MerlinState, reading: Reading, told: Foretold, total: int) -> bo
     if told.after_turns is not None:
         return core.turn_no - reading.turn >= told.after_turns
     if told.after_orbits is not None:
-        return core.turn_no - reading.turn >= told.after_orbits * len(core.in_game())
+        return core.turn_no - reading.turn >= told.after_orbits * _players_in(core.out)
     return False
+
+
+def _players_in(out: tuple[bool, ...]) -> int:
+    """How many players are still in (`len(core.in_game())`, counted without a list)."""
+    count = 0
+    for gone in out:
+        if not gone:
+            count += 1
+    return count
 
 
 def comes_true(state: MerlinState, reading: Reading) -> bool:
@@ -179,7 +188,7 @@ def on_roll(state: MerlinState, log: Log) -> MerlinState:
     state = _lapse(state, log)
     total = rolled(state)  # (no effect rolls again: the roll that resolves every card)
     off: list[Reading] = []  # cards off the field, not yet shuffled back
-    known = _known(state)
+    _, known, per_turn = _read_out(state)
     for reading in magic_of(state).field:
         told = known.get(reading.card)
         if told is None:
@@ -193,7 +202,7 @@ def on_roll(state: MerlinState, log: Log) -> MerlinState:
             state = _rebuilt(state, off, 0, known, log)
             off = []
         state = EFFECTS[told.effect](state, reading, told.card, log)
-    return _rebuilt(state, off, content_of(state).figures.readings.per_turn, known, log)
+    return _rebuilt(state, off, per_turn, known, log)
 
 
 DRAWING: Final = ("thaw", "golem_blight")
@@ -231,7 +240,7 @@ def _rebuilt(
     if off:  # "There should be no discard piles, every discarded card should be shuffled back"
         gone = {reading.card for reading in off}  # ids are unique
         field = tuple(r for r in field if r.card not in gone)
-        cursor = rng.cursor()
+        cursor = RngCursor(rng)  # (the position's `cursor()` is a generic method call)
         pile = list(deck)
         for reading in off:
             pile.insert(cursor.below(len(pile) + 1), reading.card)
@@ -251,12 +260,29 @@ def _rebuilt(
     if not off and not revealed:
         return state
     # (cards moved: the magic part always changes, with_magic's test is not needed)
-    deck = deck[len(drawn_cards) :]
-    magic = replace(magic, reading_deck=deck, field=field, card_counts=counts)
-    state = replace(state, rng=rng, magic=magic)
+    magic = magic_with(
+        magic, reading_deck=deck[len(drawn_cards) :], field=field, card_counts=counts
+    )
+    state = _with_magic_at(state, rng, magic)
     for told in revealed:
         log.append(told.revealed)  # ("reading_revealed", with what `_described` tells)
     return state
+
+
+def _with_magic_at(state: MerlinState, rng: Rng, magic: Magic) -> MerlinState:
+    """`replace(state, rng=rng, magic=magic)`, built by the constructor."""
+    return MerlinState(
+        config=state.config,
+        rng=rng,
+        core=state.core,
+        economy=state.economy,
+        magic=magic,
+        finance=state.finance,
+        events=state.events,
+        turn_log=state.turn_log,
+        recent=state.recent,
+        event_count=state.event_count,
+    )
 
 
 def _described(state: MerlinState, reading: Reading) -> dict[str, Any]:
@@ -346,184 +372,6 @@ def _lapse(state: MerlinState, log: Log) -> MerlinState:
             title = content_of(state).readings[kind_of(lasting.card or "")].title
             log.append(event("reading_lapsed", title=title, amount=lasting.amount))
     return state
-
-
-# --- effects when a card comes true ------------------------------------------------------------
-
-Apply = Callable[[MerlinState, Reading, ReadingCard, Log], MerlinState]
-
-
-def row_pays(
-    state: MerlinState, reading: Reading, dues: Mapping[int, int], log: Log
-) -> tuple[MerlinState, bool]:
-    """Future reading cards: "If there is not enough gold to be distributed in the manor the card
-    describes to every player, disregard the card." All of it is paid, or none."""
-    card = card_of(state, reading)
-    total = sum(dues.values())
-    row = state.core.ledger.row
-    if total > row:
-        log.append(
-            event("reading_disregarded", card=reading.card, title=card.title, needed=total, row=row)
-        )
-        return state, False
-    state = to_row(state, -total)
-    for player, amount in dues.items():
-        if amount:
-            state = earn(state, player, amount, INCOME_SOURCE)
-    paid = [[player, amount] for player, amount in dues.items()]
-    log.append(
-        event(
-            "reading_paid",
-            card=reading.card,
-            title=card.title,
-            paid=paid,
-            total=total,
-            row=state.core.ledger.row,
-        )
-    )
-    return state, True
-
-
-def _each(state: MerlinState, amount: int) -> dict[int, int]:
-    return {player: amount for player in state.core.from_roller()}
-
-
-def placed_properties(state: MerlinState, player: int) -> int:
-    """Properties on a player's table (a Chauffeur is two; a property under a land or a lab one)."""
-    config = state.config
-    return sum(
-        1
-        for stack in state.economy.tableaux[player]
-        for placed in (stack.base, stack.top)
-        if placed is not None and cards.is_property(config, placed)
-    )
-
-
-def _row_each(state: MerlinState, reading: Reading, card: ReadingCard, log: Log) -> MerlinState:
-    """Harvest Festival: "redistributing R.O.W tax revenue": `amount` to each player still in."""
-    return row_pays(state, reading, _each(state, card.amount), log)[0]
-
-
-def _row_per_property(
-    state: MerlinState, reading: Reading, card: ReadingCard, log: Log
-) -> MerlinState:
-    """Merchant Subsidy: "incentives for business owners": `amount` per placed property."""
-    dues = {p: card.amount * placed_properties(state, p) for p in state.core.from_roller()}
-    return row_pays(state, reading, dues, log)[0]
-
-
-def _irrigation(state: MerlinState, reading: Reading, card: ReadingCard, log: Log) -> MerlinState:
-    """Irrigation Works: "Tax money is used to fund infrastructure for better commodity growth":
-    the cost of the living to each player, then lands yield `amount` more for one orbit (the
-    next turn of every player still in). A disregarded card does neither."""
-    cost = state.core.counters.cost_of_living
-    state, paid = row_pays(state, reading, _each(state, cost), log)
-    if not paid:
-        return state
-    until = state.core.turn_no + len(state.core.in_game())
-    lasting = Effect(kind=IRRIGATION, card=reading.card, amount=card.amount, until=until)
-    log.append(event("reading_irrigation", title=card.title, amount=card.amount, until=until))
-    return add_effect(state, lasting)
-
-
-def _at_production(
-    state: MerlinState, reading: Reading, card: ReadingCard, log: Log
-) -> MerlinState:
-    """Drought, Bumper Oil: they acted on this roll's production (`yield_filter`)."""
-    return state
-
-
-def _thaw(state: MerlinState, reading: Reading, card: ReadingCard, log: Log) -> MerlinState:
-    """Early Thaw: "The Season Wheel may change mid game": the wheel turns one portion, with all
-    that a turn of the wheel brings (spring's taxes)."""
-    return advance_wheel(state, log)
-
-
-def _market_day(state: MerlinState, reading: Reading, card: ReadingCard, log: Log) -> MerlinState:
-    """Market Day: the Market Stimulus ("use R.O.W money to create three bids at the current cost
-    of the living") now, on every commodity without bids, without its two months' wait; the
-    R.O.W. funds them all or the card is disregarded."""
-    price = state.core.counters.cost_of_living
-    count = state.config.content.stimulus_bids
-    bidless = [i for i, book in enumerate(state.economy.books) if not book.bids]
-    needed = len(bidless) * count * price
-    row = state.core.ledger.row
-    if price < 1 or not bidless:
-        return state
-    if needed > row:
-        log.append(
-            event(
-                "reading_disregarded", card=reading.card, title=card.title, needed=needed, row=row
-            )
-        )
-        return state
-    for index in bidless:
-        state = _stimulate(state, index, count, price, card.title, log)
-    return state
-
-
-def _stimulate(
-    state: MerlinState, index: int, count: int, price: int, title: str, log: Log
-) -> MerlinState:
-    """The R.O.W. places the stimulus's covered bids on one commodity's book."""
-    state = place_row_bids(state, index)
-    name = state.config.content.commodities[index]
-    log.append(event("reading_stimulus", title=title, commodity=name, bids=count, price=price))
-    return state
-
-
-def _golem_blight(state: MerlinState, reading: Reading, card: ReadingCard, log: Log) -> MerlinState:
-    """Golem Blight: "Stone Golems have 1 hit points meaning, when hit, are destroyed": every
-    Stone golem in play crumbles, its card shuffled back into the deck."""
-    stone = content_of(state).figures.golems.stone_rank
-    crumbled = [g for g in magic_of(state).golems if cards.rank(state.config, g.card) == stone]
-    if not crumbled:
-        return state
-    log.append(
-        event(
-            "reading_golems",
-            title=card.title,
-            golems=[[g.card, g.owner] for g in crumbled],
-        )
-    )
-    # golem_fights.crumble also forgives damage beyond what the stacks now hold
-    return golem_fights.crumble(state, "stone", log)
-
-
-def _price_scare(state: MerlinState, reading: Reading, card: ReadingCard, log: Log) -> MerlinState:
-    """Price Scare: "A type of inflation that affects all aspects of the game": the cost of the
-    living rises by the volatility, as a 7 raises it."""
-    was = state.core.counters.cost_of_living
-    state = set_counter(state, "cost_of_living", was + volatility(state))
-    now = state.core.counters.cost_of_living
-    log.append(
-        event("reading_counter", title=card.title, counter="cost_of_living", was=was, now=now)
-    )
-    return state
-
-
-def _smog(state: MerlinState, reading: Reading, card: ReadingCard, log: Log) -> MerlinState:
-    """Smog: "As players use resources, climates change": the climate counter rises by
-    `amount` (and the season wheel changes where it crosses a threshold)."""
-    was = state.core.counters.climate
-    state = add_climate(state, card.amount, log)
-    now = state.core.counters.climate
-    log.append(event("reading_counter", title=card.title, counter="climate", was=was, now=now))
-    return state
-
-
-EFFECTS: Final[dict[str, Apply]] = {
-    "row_each": _row_each,
-    "row_per_property": _row_per_property,
-    "irrigation": _irrigation,
-    "drought": _at_production,
-    "bumper": _at_production,
-    "thaw": _thaw,
-    "market_day": _market_day,
-    "golem_blight": _golem_blight,
-    "price_scare": _price_scare,
-    "smog": _smog,
-}
 
 
 # --- words -------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from tradingfloor.games.merlin.ledger import put
 from tradingfloor.games.merlin.magic.content import MagicContent, kind_of
-from tradingfloor.games.merlin.magic.state import Effect, Held, Magic, SetPotion
+from tradingfloor.games.merlin.magic.state import Effect, Held, Magic, Reading, SetPotion
 from tradingfloor.games.merlin.records import holds, replace, replace_fields, with_parts
 from tradingfloor.games.merlin.rulebook import Log, event
 from tradingfloor.games.merlin.state import MerlinState
@@ -39,6 +39,54 @@ def with_magic(state: MerlinState, **changes: Any) -> MerlinState:
     if holds(magic, changes):  # a turn's start often resets what is reset already
         return state
     return with_parts(state, state.core, state.economy, _remade(magic, changes), state.finance)
+
+
+def magic_with(
+    magic: Magic,
+    *,
+    reading_deck: tuple[str, ...] | None = None,
+    field: tuple[Reading, ...] | None = None,
+    card_counts: tuple[tuple[str, int], ...] | None = None,
+    reclaim: bool | None = None,
+    played: tuple[str, ...] | None = None,
+) -> Magic:
+    """`replace(magic, ...)` for the fields a turn's start changes (None: kept), built by the
+    constructor: compiled, a native call with no dict of changes looked up by name among 32
+    fields."""
+    return Magic(
+        spell_deck=magic.spell_deck,
+        recipe_deck=magic.recipe_deck,
+        reading_deck=magic.reading_deck if reading_deck is None else reading_deck,
+        spells=magic.spells,
+        recipes=magic.recipes,
+        potions=magic.potions,
+        labs=magic.labs,
+        set_potions=magic.set_potions,
+        golems=magic.golems,
+        damage=magic.damage,
+        field=magic.field if field is None else field,
+        effects=magic.effects,
+        crowns=magic.crowns,
+        crown_year=magic.crown_year,
+        regulations=magic.regulations,
+        maintenance=magic.maintenance,
+        bank_debt=magic.bank_debt,
+        ballot=magic.ballot,
+        proposals=magic.proposals,
+        reclaim=magic.reclaim if reclaim is None else reclaim,
+        played=magic.played if played is None else played,
+        targeted=magic.targeted,
+        allies=magic.allies,
+        open_shops=magic.open_shops,
+        jokers_in=magic.jokers_in,
+        volatility=magic.volatility,
+        golems_played=magic.golems_played,
+        card_counts=magic.card_counts if card_counts is None else card_counts,
+        bought_since=magic.bought_since,
+        ruined=magic.ruined,
+        removed=magic.removed,
+        research_paid=magic.research_paid,
+    )
 
 
 def _remade(magic: Magic, changes: dict[str, Any]) -> Magic:
@@ -128,20 +176,18 @@ def counted(state: MerlinState, name: str) -> tuple[tuple[str, int], ...]:
 
 def counted_in(counts: tuple[tuple[str, int], ...], name: str) -> tuple[tuple[str, int], ...]:
     """The card table `counts` (sorted by name) with one more play of `name`."""
-    # Where `name` is, or goes (bisect_left by name: a search on the names, compiled, costs less
-    # than bisect's call comparing pairs).
-    low, high = 0, len(counts)
-    while low < high:
-        middle = (low + high) // 2
-        if counts[middle][0] < name:
-            low = middle + 1
-        else:
-            high = middle
     kept = list(counts)
-    if low < len(counts) and counts[low][0] == name:
-        kept[low] = (name, counts[low][1] + 1)
-    else:
-        kept.insert(low, (name, 1))
+    # Most plays are of a name already counted: found by equality (compiled, a string's `==` is
+    # a native test, its `<` a generic comparison), the place of a new name by its order.
+    for index in range(len(counts)):
+        counted = counts[index]
+        if counted[0] == name:
+            kept[index] = (name, counted[1] + 1)
+            return tuple(kept)
+    low = 0
+    while low < len(counts) and counts[low][0] < name:
+        low += 1
+    kept.insert(low, (name, 1))
     return tuple(kept)
 
 
