@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Final
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.draws import below
 from tradingfloor.core.game import Event
 from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.actions import (
@@ -130,8 +131,10 @@ def _pick_bid(state: MerlinState, seat: int, rng: random.Random) -> Action | Non
     gold = state.core.gold[seat]
     if gold < 1:
         return None
-    name = rng.choice(state.config.content.commodities)
-    return drawn(Bid, commodity=name, price=rng.randint(1, gold))
+    # rng.choice and rng.randint's draws (`below`: the same, without their Python frames)
+    names = state.config.content.commodities
+    name = names[below(len(names), rng)]
+    return drawn(Bid, commodity=name, price=1 + below(gold, rng))
 
 
 def _apply_bid(state: MerlinState, seat: int, action: Bid, log: Log) -> MerlinState:
@@ -187,7 +190,8 @@ def _pick_raise(state: MerlinState, seat: int, rng: random.Random) -> Action | N
     bids, gold = _active_bids(state, seat), state.core.gold[seat]
     if not bids or gold < 1:
         return None
-    return drawn(RaiseBid, order=rng.choice(bids).id, amount=rng.randint(1, gold))
+    order = bids[below(len(bids), rng)].id  # rng.choice's draw, then rng.randint's
+    return drawn(RaiseBid, order=order, amount=1 + below(gold, rng))
 
 
 def _replace_bid(state: MerlinState, index: int, order: Order) -> MerlinState:
@@ -329,7 +333,8 @@ def _pick_ask(state: MerlinState, seat: int, rng: random.Random) -> Action | Non
     held = [n for i, n in enumerate(names) if state.economy.goods[seat][i]]
     if not held:
         return None
-    return drawn(Ask, commodity=rng.choice(held), price=rng.randint(1, max_ask(state)))
+    commodity = held[below(len(held), rng)]  # rng.choice's draw, then rng.randint's
+    return drawn(Ask, commodity=commodity, price=1 + below(max_ask(state), rng))
 
 
 def _apply_ask(state: MerlinState, seat: int, action: Ask, log: Log) -> MerlinState:

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.draws import below
 from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin import cards, permits, tableau
 from tradingfloor.games.merlin.actions import Invest, Place
@@ -105,8 +106,8 @@ def _pick_invest(state: MerlinState, seat: int, rng: random.Random) -> Action | 
     targets = _targets(state, seat)
     if not targets:
         return None
-    card = rng.choice(targets)
-    return drawn(Invest, card=card, amount=rng.randint(1, _most(state, seat, card)))
+    card = targets[below(len(targets), rng)]  # rng.choice's draw, then rng.randint's
+    return drawn(Invest, card=card, amount=1 + below(_most(state, seat, card), rng))
 
 
 # --- buy_permit ------------------------------------------------------------------------------

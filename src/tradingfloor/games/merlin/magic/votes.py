@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.draws import below
 from tradingfloor.core.game import Event
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.deck import shuffle_in
@@ -225,6 +226,16 @@ def _votes(state: MerlinState, seat: int) -> list[Action]:
     return [_vote(c) for c in vote_choices(state, ballot)]
 
 
+def _pick_vote(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+    """`_votes`' menu[randrange(len(menu))], drawn without making the menu (a quarter of random
+    play's moves are votes)."""
+    ballot = ballot_of(state)
+    if ballot is None or _why_no_vote(ballot, seat):
+        return None
+    choices = vote_choices(state, ballot)
+    return _vote(choices[below(len(choices), rng)]) if choices else None
+
+
 _VOTES: Final[dict[str, Vote]] = {}
 """The vote for each choice made so far (a dict, not functools.cache: compiled, a dict is read
 at once, a cache is called as a Python object)."""
@@ -242,7 +253,7 @@ def _apply_vote(state: MerlinState, seat: int, action: Vote, log: Log) -> Merlin
     return seal(state, seat, action.choice, "vote", log)
 
 
-VOTE = ActionRule("magic_vote", _why_vote, _votes, _apply_vote)
+VOTE = ActionRule("magic_vote", _why_vote, _votes, _apply_vote, _pick_vote)
 
 
 # --- the table votes -----------------------------------------------------------------------------

@@ -1,0 +1,112 @@
+"""Random play's picks that draw by `core.draws.below` instead of `rng.choice` and `rng.randint`
+(the same draws, without their Python frames), held to the long way at every step of seeded
+all-module games: the same move, and the generator left in the same state."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tradingfloor.games.merlin.actions import Ask, Bid, Invest, RaiseBid
+from tradingfloor.games.merlin.magic.actions import Vote
+from tradingfloor.games.merlin.rulebook import ActionRule
+from tradingfloor.games.merlin.state import MerlinState
+
+from .helpers import ALL_MODULES, GAME, arrange, random_moves
+
+SEEDS = (1, 2, 3)
+STEPS = 400
+
+LongWay = Callable[[ActionRule, MerlinState, int, random.Random], Any]
+
+
+def _bid(rule: ActionRule, state: MerlinState, seat: int, rng: random.Random) -> Any:
+    gold = state.core.gold[seat]
+    if gold < 1:
+        return None
+    name = rng.choice(state.config.content.commodities)
+    return Bid(commodity=name, price=rng.randint(1, gold))
+
+
+def _raise(rule: ActionRule, state: MerlinState, seat: int, rng: random.Random) -> Any:
+    menu = rule.choices(state, seat)  # every (bid, amount): the bids are those listed
+    bids = list(dict.fromkeys(action.order for action in menu))
+    gold = state.core.gold[seat]
+    if not bids or gold < 1:
+        return None
+    return RaiseBid(order=rng.choice(bids), amount=rng.randint(1, gold))
+
+
+def _ask(rule: ActionRule, state: MerlinState, seat: int, rng: random.Random) -> Any:
+    fields = rule.fields(state, seat)
+    held, prices = fields["commodity"], fields["price"]
+    if not held:
+        return None
+    return Ask(commodity=rng.choice(held), price=rng.randint(1, max(prices)))
+
+
+def _invest(rule: ActionRule, state: MerlinState, seat: int, rng: random.Random) -> Any:
+    menu = rule.choices(state, seat)  # every (card, amount) the rules allow
+    cards = list(dict.fromkeys(action.card for action in menu))
+    if not cards:
+        return None
+    card = rng.choice(cards)
+    most = max(action.amount for action in menu if action.card == card)
+    return Invest(card=card, amount=rng.randint(1, most))
+
+
+def _vote(rule: ActionRule, state: MerlinState, seat: int, rng: random.Random) -> Any:
+    menu = rule.choices(state, seat)
+    return menu[rng.randrange(len(menu))] if menu else None
+
+
+LONG_WAYS: dict[str, LongWay] = {
+    "bid": _bid,
+    "raise_bid": _raise,
+    "ask": _ask,
+    "invest": _invest,
+    "magic_vote": _vote,
+}
+
+
+def _asked(kind: str) -> Iterator[tuple[MerlinState, int, ActionRule, int]]:
+    """(state, seat, the rule of `kind`, a seed for its draw) wherever a seat to act may be
+    offered `kind`, at every step of seeded all-module random play."""
+    for seed in SEEDS:
+        for step, (state, _, _, _) in enumerate(
+            random_moves(GAME.new(ALL_MODULES, seed), seed, STEPS)
+        ):
+            for seat in GAME.actors(state):
+                rule = GAME.legal(state, seat).rules.get(kind)  # type: ignore[attr-defined]
+                if rule is not None:
+                    yield state, seat, rule, seed * 10_000 + step
+
+
+def _with_goods(state: MerlinState) -> MerlinState:
+    """`state` where every seat holds some commodities (random play seldom keeps any to ask)."""
+    goods = state.economy.goods
+    return arrange(state, goods=[[(s + i) % 3 for i in range(len(g))] for s, g in enumerate(goods)])
+
+
+@pytest.mark.parametrize("kind", sorted(LONG_WAYS))
+def test_a_pick_draws_as_the_long_way_at_every_step(kind: str) -> None:
+    drawn = Counter[bool]()
+    for played, seat, rule, seed in _asked(kind):
+        state = _with_goods(played) if kind == "ask" else played
+        ours, theirs = random.Random(seed), random.Random(seed)
+        expected = LONG_WAYS[kind](rule, state, seat, theirs)
+        assert rule.sample(state, seat, ours) == expected, (kind, seed)
+        assert ours.getstate() == theirs.getstate(), (kind, seed)
+        drawn[expected is not None] += 1
+    assert drawn[True] > 5, drawn  # (the games do reach moves of this type)
+
+
+def test_a_vote_drawn_is_one_of_the_votes_listed() -> None:
+    for state, seat, rule, seed in _asked("magic_vote"):
+        vote = rule.sample(state, seat, random.Random(seed))
+        assert vote is None or isinstance(vote, Vote)
+        assert (vote is None) == (not rule.choices(state, seat))
