@@ -1,22 +1,24 @@
-"""Random play's picks that draw by `core.draws.below` instead of `rng.choice` and `rng.randint`
-(the same draws, without their Python frames), held to the long way at every step of seeded
-all-module games: the same move, and the generator left in the same state."""
+"""Random play's sampling of a move, held to the long way at every step of seeded all-module games
+(the same move, and the generator left in the same state): picks that draw by `core.draws.below`
+instead of `rng.choice` and `rng.randint` (the same draws, without their Python frames), and the
+rules' picks and menus called as compiled methods (`rulebook.Picker`, `rulebook.Lister`)."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
+from itertools import islice
 from typing import Any
 
 import pytest
 
 from tradingfloor.games.merlin.actions import Ask, Bid, Invest, RaiseBid
 from tradingfloor.games.merlin.magic.actions import Vote
-from tradingfloor.games.merlin.rulebook import ActionRule
+from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Picker, table_for
 from tradingfloor.games.merlin.state import MerlinState
 
-from .helpers import ALL_MODULES, GAME, arrange, random_moves
+from .helpers import ALL_MODULES, GAME, arrange, random_moves, seeded_states
 
 SEEDS = (1, 2, 3)
 STEPS = 400
@@ -110,3 +112,34 @@ def test_a_vote_drawn_is_one_of_the_votes_listed() -> None:
         vote = rule.sample(state, seat, random.Random(seed))
         assert vote is None or isinstance(vote, Vote)
         assert (vote is None) == (not rule.choices(state, seat))
+
+
+ASKED_STEPS = ("turn", "ballot")
+"""The steps random play asks many rules of at every move (a turn's ~50 types) or often."""
+NOT_OURS = ("end_turn",)
+"""Types whose rule is made elsewhere (turns.py's end_turn: drawn by END_CHANCE, rarely asked)."""
+
+
+def test_the_rules_random_play_asks_are_called_as_compiled_methods() -> None:
+    # (a plain function held by a rule is called through Python's convention at every ask)
+    table = table_for(GAME.new(ALL_MODULES, 1))
+    for step in ASKED_STEPS:
+        for name, rule in table.actions[step].items():
+            if name in NOT_OURS:
+                continue
+            sampler = rule.pick if rule.pick is not None else rule.choices
+            assert isinstance(sampler, Picker | Lister), (step, name)
+
+
+def test_a_rule_samples_as_its_pick_or_menu_called_as_an_object_at_every_step() -> None:
+    for number, state in enumerate(islice(seeded_states(3), STEPS)):
+        for seat in GAME.actors(state):
+            for rule in GAME.legal(state, seat).rules.values():  # type: ignore[attr-defined]
+                ours, theirs = random.Random(number), random.Random(number)
+                if rule.pick is not None:
+                    expected = rule.pick(state, seat, theirs)
+                else:
+                    menu = rule.choices(state, seat)
+                    expected = menu[theirs.randrange(len(menu))] if menu else None
+                assert rule.sample(state, seat, ours) == expected, rule.type
+                assert ours.getstate() == theirs.getstate(), rule.type

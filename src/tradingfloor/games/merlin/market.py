@@ -23,7 +23,15 @@ from tradingfloor.games.merlin.actions import (
 from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_row
 from tradingfloor.games.merlin.production import give_goods
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in
+from tradingfloor.games.merlin.rulebook import (
+    ActionRule,
+    Fields,
+    Lister,
+    Log,
+    Picker,
+    event,
+    pick_in,
+)
 from tradingfloor.games.merlin.state import ROW, Book, Escrow, MerlinState, Order
 
 # --- reading the books -------------------------------------------------------------------------
@@ -561,13 +569,57 @@ def place_row_bids(state: MerlinState, index: int) -> MerlinState:
     return _set_book(state, index, replace(book, bids=tuple(bids), bidless_since=None))
 
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PickBid(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_bid(state, seat, rng)
+
+
+class _PickRaise(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_raise(state, seat, rng)
+
+
+class _PickLower(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_lower(state, seat, rng)
+
+
+class _ExitsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _exits(state, seat)
+
+
+class _PickAsk(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_ask(state, seat, rng)
+
+
+class _WithdrawsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _withdraws(state, seat)
+
+
+class _SellTosListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _sell_tos(state, seat)
+
+
+class _BuyFromsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _buy_froms(state, seat)
+
+
 RULES = (
-    ActionRule("bid", _why_bid, _bids, _apply_bid, _pick_bid, _bid_fields),
-    ActionRule("raise_bid", _why_raise, _raises, _apply_raise, _pick_raise, _raise_fields),
-    ActionRule("lower_bid", _why_lower, _lowers, _apply_lower, _pick_lower, _lower_fields),
-    ActionRule("exit_bid", _why_exit, _exits, _apply_exit),
-    ActionRule("ask", _why_ask, _asks, _apply_ask, _pick_ask, _ask_fields),
-    ActionRule("withdraw_ask", _why_withdraw, _withdraws, _apply_withdraw),
-    ActionRule("sell_to", _why_sell_to, _sell_tos, _apply_sell_to),
-    ActionRule("buy_from", _why_buy_from, _buy_froms, _apply_buy_from),
+    ActionRule("bid", _why_bid, _bids, _apply_bid, _PickBid(), _bid_fields),
+    ActionRule("raise_bid", _why_raise, _raises, _apply_raise, _PickRaise(), _raise_fields),
+    ActionRule("lower_bid", _why_lower, _lowers, _apply_lower, _PickLower(), _lower_fields),
+    ActionRule("exit_bid", _why_exit, _ExitsListed(), _apply_exit),
+    ActionRule("ask", _why_ask, _asks, _apply_ask, _PickAsk(), _ask_fields),
+    ActionRule("withdraw_ask", _why_withdraw, _WithdrawsListed(), _apply_withdraw),
+    ActionRule("sell_to", _why_sell_to, _SellTosListed(), _apply_sell_to),
+    ActionRule("buy_from", _why_buy_from, _BuyFromsListed(), _apply_buy_from),
 )

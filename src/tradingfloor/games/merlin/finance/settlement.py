@@ -30,7 +30,7 @@ from tradingfloor.games.merlin.finance.table import add_debt, figures_of, financ
 from tradingfloor.games.merlin.ledger import add_gold, put
 from tradingfloor.games.merlin.production import give_goods
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat
 
@@ -293,10 +293,29 @@ def come_due(state: MerlinState, log: Log) -> MerlinState:
     return state
 
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _DeliversListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _delivers(state, seat)
+
+
+class _OffsetsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _offsets(state, seat)
+
+
+class _CashesListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _cashes(state, seat)
+
+
 RULES = (
-    ActionRule("deliver", _why_deliver, _delivers, _apply_deliver),
-    ActionRule("offset", _why_offset, _offsets, _apply_offset),
-    ActionRule("cash_settle", _why_cash, _cashes, _apply_cash),
+    ActionRule("deliver", _why_deliver, _DeliversListed(), _apply_deliver),
+    ActionRule("offset", _why_offset, _OffsetsListed(), _apply_offset),
+    ActionRule("cash_settle", _why_cash, _CashesListed(), _apply_cash),
 )
 
 PART = Module(

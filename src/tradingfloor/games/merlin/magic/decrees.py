@@ -47,7 +47,15 @@ from tradingfloor.games.merlin.magic.votes import (
     yes_count,
 )
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, Payout, event
+from tradingfloor.games.merlin.rulebook import (
+    ActionRule,
+    Lister,
+    Log,
+    Module,
+    Payout,
+    Picker,
+    event,
+)
 from tradingfloor.games.merlin.seasons import set_counter
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.tableau import stack_of
@@ -173,7 +181,26 @@ def _apply_decree(state: MerlinState, seat: int, action: PlayDecree, log: Log) -
     return open_ballot(state, "propose", seat, card=action.card)
 
 
-PLAY_DECREE = ActionRule("play_decree", _why_decree, _decrees, _apply_decree, _pick_decree)
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PickDecree(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_decree(state, seat, rng)
+
+
+class _ReclaimsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _reclaims(state, seat)
+
+
+class _ProposesListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _proposes(state, seat)
+
+
+PLAY_DECREE = ActionRule("play_decree", _why_decree, _decrees, _apply_decree, _PickDecree())
 
 
 # --- reclaim -------------------------------------------------------------------------------------
@@ -208,7 +235,7 @@ def _apply_reclaim(state: MerlinState, seat: int, action: Reclaim, log: Log) -> 
     return add_gold(state, seat, stack.invested)
 
 
-RECLAIM = ActionRule("reclaim", _why_reclaim, _reclaims, _apply_reclaim)
+RECLAIM = ActionRule("reclaim", _why_reclaim, _ReclaimsListed(), _apply_reclaim)
 
 
 # --- the regulation round ------------------------------------------------------------------------
@@ -283,7 +310,7 @@ def _apply_propose(state: MerlinState, seat: int, action: Propose, log: Log) -> 
     return seal(state, seat, action.proposal, "regulation proposal", log)
 
 
-PROPOSE = ActionRule("propose", _why_propose, _proposes, _apply_propose)
+PROPOSE = ActionRule("propose", _why_propose, _ProposesListed(), _apply_propose)
 
 
 def resolve(state: MerlinState, ballot: Ballot, log: Log) -> MerlinState:

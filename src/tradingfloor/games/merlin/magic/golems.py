@@ -35,7 +35,7 @@ from tradingfloor.games.merlin.magic.table import (
 )
 from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.tableau import stack_of
 from tradingfloor.games.merlin.words import card as card_words
@@ -328,12 +328,26 @@ EVENTS = {
 }
 
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PlaysListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _plays(state, seat)
+
+
+class _AlliesListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _allies(state, seat)
+
+
 PART = Module(
     name="magic.golems",
     actions={
         "turn": (
-            ActionRule("play_golem", _why_play, _plays, _apply_play, blocked=_unpaid),
-            ActionRule("ally", _why_ally, _allies, _apply_ally),
+            ActionRule("play_golem", _why_play, _PlaysListed(), _apply_play, blocked=_unpaid),
+            ActionRule("ally", _why_ally, _AlliesListed(), _apply_ally),
         ),
     },
 )

@@ -35,7 +35,7 @@ from tradingfloor.games.merlin.records import (
     with_parts,
     with_sealed,
 )
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Log, Module, Picker, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card as card_words
 from tradingfloor.games.merlin.words import seat as seat_words
@@ -253,7 +253,21 @@ def _apply_vote(state: MerlinState, seat: int, action: Vote, log: Log) -> Merlin
     return seal(state, seat, action.choice, "vote", log)
 
 
-VOTE = ActionRule("magic_vote", _why_vote, _votes, _apply_vote, _pick_vote)
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PickVote(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_vote(state, seat, rng)
+
+
+class _CallsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _calls(state, seat)
+
+
+VOTE = ActionRule("magic_vote", _why_vote, _votes, _apply_vote, _PickVote())
 
 
 # --- the table votes -----------------------------------------------------------------------------
@@ -307,7 +321,7 @@ def _apply_call(state: MerlinState, seat: int, action: CallVote, log: Log) -> Me
     return with_magic(state, played=marked(state, "call_vote"), ballot=ballot)
 
 
-CALL_VOTE = ActionRule("call_vote", _why_call, _calls, _apply_call)
+CALL_VOTE = ActionRule("call_vote", _why_call, _CallsListed(), _apply_call)
 
 
 def _resolve_table(state: MerlinState, ballot: Ballot, log: Log) -> MerlinState:
