@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
+from tests.games.merlin.finance.test_insurance import table as chauffeur_table
 from tradingfloor.games.merlin.actions import Ask, Bid, Invest, RaiseBid
+from tradingfloor.games.merlin.finance.actions import IssueBonds, IssueNotes, IssueStock
 from tradingfloor.games.merlin.magic.actions import Vote
 from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Picker, table_for
 from tradingfloor.games.merlin.state import MerlinState
@@ -143,3 +145,22 @@ def test_a_rule_samples_as_its_pick_or_menu_called_as_an_object_at_every_step() 
                     expected = menu[theirs.randrange(len(menu))] if menu else None
                 assert rule.sample(state, seat, ours) == expected, rule.type
                 assert ours.getstate() == theirs.getstate(), rule.type
+
+
+ISSUED = {"issue_bonds": IssueBonds, "issue_stock": IssueStock, "issue_notes": IssueNotes}
+
+
+@pytest.mark.parametrize("kind", sorted(ISSUED))
+def test_an_issue_is_drawn_as_the_long_way_draws_its_fields(kind: str) -> None:
+    # (random play seldom makes a Chauffeur: seat 0 holds one here, seat 1 none)
+    state = chauffeur_table()
+    rule = GAME.legal(state, 0).rules[kind]  # type: ignore[attr-defined]
+    for seed in range(40):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        fields = rule.fields(state, 0)
+        chosen = {name: theirs.choice(values) for name, values in fields.items()}
+        assert rule.sample(state, 0, ours) == ISSUED[kind](**chosen)
+        assert ours.getstate() == theirs.getstate()
+        idle = random.Random(seed)
+        assert rule.sample(state, 1, idle) is None
+        assert idle.getstate() == random.Random(seed).getstate()
