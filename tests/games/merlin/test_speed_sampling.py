@@ -13,9 +13,24 @@ from typing import Any
 
 import pytest
 
+from tests.games.merlin.finance.helpers import act
+from tests.games.merlin.finance.test_futures import (
+    expired,
+    orbit_to,
+    turn,
+    write,
+    written_and_taken,
+)
 from tests.games.merlin.finance.test_insurance import table as chauffeur_table
-from tradingfloor.games.merlin.actions import Ask, Bid, Invest, RaiseBid
-from tradingfloor.games.merlin.finance.actions import IssueBonds, IssueNotes, IssueStock
+from tradingfloor.games.merlin.actions import Ask, Bid, Invest, PayDebt, RaiseBid
+from tradingfloor.games.merlin.finance.actions import (
+    CashSettle,
+    Deliver,
+    IssueBonds,
+    IssueNotes,
+    IssueStock,
+    Offset,
+)
 from tradingfloor.games.merlin.magic.actions import Vote
 from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Picker, table_for
 from tradingfloor.games.merlin.state import MerlinState
@@ -63,7 +78,8 @@ def _invest(rule: ActionRule, state: MerlinState, seat: int, rng: random.Random)
     return Invest(card=card, amount=rng.randint(1, most))
 
 
-def _vote(rule: ActionRule, state: MerlinState, seat: int, rng: random.Random) -> Any:
+def _listed(rule: ActionRule, state: MerlinState, seat: int, rng: random.Random) -> Any:
+    """The long way of a pick over a small menu: the menu listed, one drawn by randrange."""
     menu = rule.choices(state, seat)
     return menu[rng.randrange(len(menu))] if menu else None
 
@@ -73,7 +89,9 @@ LONG_WAYS: dict[str, LongWay] = {
     "raise_bid": _raise,
     "ask": _ask,
     "invest": _invest,
-    "magic_vote": _vote,
+    "magic_vote": _listed,
+    "ally": _listed,
+    "propose": _listed,
 }
 
 
@@ -164,3 +182,51 @@ def test_an_issue_is_drawn_as_the_long_way_draws_its_fields(kind: str) -> None:
         idle = random.Random(seed)
         assert rule.sample(state, 1, idle) is None
         assert idle.getstate() == random.Random(seed).getstate()
+
+
+def _settling_states() -> Iterator[MerlinState]:
+    """States where futures come due: the futures tests' figure, every state of it from expiry
+    on, and seeded random play."""
+    state = written_and_taken(goods=((0, 0, 0), (0, 0, 0), (0, 0, 3), (0, 0, 0)))
+    state = write(turn(state), 2, price=5)  # (the same commodity and expiry)
+    state = act(orbit_to(state, 0), 0, {"type": "take_future", "future": 2})
+    state = expired(orbit_to(state, 1))
+    for _ in range(8):
+        yield state
+        state = turn(state)
+    for seed in SEEDS:
+        for state, _, _, _ in random_moves(GAME.new(ALL_MODULES, seed), seed, STEPS):
+            yield state
+
+
+def test_the_settlements_menus_are_those_the_rules_allow_of_every_future() -> None:
+    # (the menus answer "none" at once for a seat short of no expired future)
+    offered = Counter[str]()
+    for state in _settling_states():
+        rules = table_for(state).actions["turn"]  # (asked of every seat, in turn or not)
+        ids = [f.id for f in state.finance.futures]
+        for seat in range(state.players):
+            for kind, move in (("deliver", Deliver), ("cash_settle", CashSettle)):
+                rule = rules[kind]
+                allowed = [
+                    move(future=i) for i in ids if rule.why(state, seat, move(future=i)) is None
+                ]
+                assert rule.choices(state, seat) == allowed, kind
+                offered[kind] += bool(allowed)
+            rule = rules["offset"]
+            pairs = [Offset(future=i, long=j) for i in ids for j in ids]
+            allowed = [a for a in pairs if rule.why(state, seat, a) is None]
+            menu = rule.choices(state, seat)
+            assert sorted(menu, key=str) == sorted(allowed, key=str) and len(menu) == len(allowed)
+            offered["offset"] += bool(allowed)
+    assert offered["deliver"] and offered["offset"], offered
+
+
+def test_a_debt_is_offered_to_pay_exactly_where_the_rules_allow_it() -> None:
+    # (the menu tests the debt without the refusal's words)
+    offered = Counter[bool]()
+    for state, seat, rule, _ in _asked("pay_debt"):
+        allowed = rule.why(state, seat, PayDebt()) is None
+        assert rule.choices(state, seat) == ([PayDebt()] if allowed else [])
+        offered[allowed] += 1
+    assert offered[True] and offered[False], offered

@@ -25,7 +25,10 @@ PAY_DEBT = PayDebt()  # the move has no fields: one action serves every turn
 
 
 def _pays(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_pay(state, seat, PAY_DEBT) else [PAY_DEBT]
+    # `_why_pay`'s test without its words (random play asks at most moves, and debtors who
+    # cannot pay are refused in words only when they ask)
+    debt = state.core.debt[seat] + extra_owed(state, seat)
+    return [PAY_DEBT] if debt != 0 and state.core.gold[seat] >= debt else []
 
 
 def _apply_pay(state: MerlinState, seat: int, action: PayDebt, log: Log) -> MerlinState:

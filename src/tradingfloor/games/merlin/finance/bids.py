@@ -144,13 +144,7 @@ def _expiries_held(state: MerlinState) -> tuple[Expiry, ...]:
 def _expiries_of(futures: tuple[Future, ...]) -> tuple[Expiry, ...]:
     # (commodity names are distinct and have no ":" (bounds.py: Name), so the refs worded from
     # these are distinct where these are: they are deduplicated as `_future_refs` words them)
-    # (a dict filled in a loop: compiled, dict.fromkeys over a generator is a method called by
-    # name on a generator object)
-    seen: dict[Expiry, None] = {}
-    for future in futures:
-        if not future.expired:
-            seen[(future.commodity, future.year, future.portion)] = None
-    return tuple(seen)
+    return tuple(dict.fromkeys((f.commodity, f.year, f.portion) for f in futures if not f.expired))
 
 
 def _expiry_ref(names: tuple[str, ...], commodity: int, year: int, portion: int) -> str:

@@ -327,6 +327,8 @@ def _redeems(state: MerlinState, me: int) -> list[Action]:
         for s in finance_of(state).securities
         if s.kind == "note" and s.holder == me and s.issuer != me
     }
+    if not issuers:  # (most often: sorting nothing is still a call)
+        return []
     return [drawn(RedeemNote, issuer=i) for i in sorted(issuers)]
 
 

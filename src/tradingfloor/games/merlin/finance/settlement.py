@@ -11,7 +11,7 @@ considered bankrupt": they owe the long the cash-settle amount as a debt.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.unvalidated import drawn
@@ -81,6 +81,22 @@ def _due_futures(state: MerlinState, me: int) -> list[Future]:
     return [f for f in finance_of(state).futures if f.short == me and f.expired]
 
 
+_SHORTS_DUE: Final[list[tuple[tuple[Future, ...], frozenset[int]]]] = [((), frozenset())]
+"""The futures on the field that `_shorts_due` last read, and the seats short of an expired one
+among them (replaced whole; the futures are the same object until one changes)."""
+
+
+def _shorts_due(state: MerlinState) -> frozenset[int]:
+    """The seats short of an expired future: the only ones with a future to settle. (Random play
+    asks the three settlements at most moves, and most often nobody has one.)"""
+    futures = finance_of(state).futures
+    kept, shorts = _SHORTS_DUE[0]
+    if kept is not futures:
+        shorts = frozenset(f.short for f in futures if f.expired)
+        _SHORTS_DUE[0] = (futures, shorts)
+    return shorts
+
+
 def _why_deliver(state: MerlinState, me: int, action: Deliver) -> str | None:
     problem = _why_settling(state, me, action.future)
     if problem:
@@ -98,6 +114,8 @@ def _why_deliver(state: MerlinState, me: int, action: Deliver) -> str | None:
 
 
 def _delivers(state: MerlinState, me: int) -> list[Action]:
+    if me not in _shorts_due(state):
+        return []
     actions = [drawn(Deliver, future=f.id) for f in _due_futures(state, me)]
     return [a for a in actions if _why_deliver(state, me, a) is None]
 
@@ -163,6 +181,8 @@ def _why_offset(state: MerlinState, me: int, action: Offset) -> str | None:
 
 
 def _offsets(state: MerlinState, me: int) -> list[Action]:
+    if me not in _shorts_due(state):
+        return []
     return [
         drawn(Offset, future=f.id, long=other.id)
         for f in _due_futures(state, me)
@@ -225,6 +245,8 @@ def _why_cash(state: MerlinState, me: int, action: CashSettle) -> str | None:
 
 
 def _cashes(state: MerlinState, me: int) -> list[Action]:
+    if me not in _shorts_due(state):
+        return []
     actions = [drawn(CashSettle, future=f.id) for f in _due_futures(state, me)]
     return [a for a in actions if _why_cash(state, me, a) is None]
 

@@ -44,7 +44,7 @@ PROPOSING = "regulation_proposal"
 """The pending step of a decree's regulation round where each player seals a proposal."""
 VOTING = "ballot"
 """The pending step of every other ballot: a vote on the proposals, or yes/no."""
-YES_NO = ("yes", "no")
+YES_NO: Final[tuple[str, ...]] = ("yes", "no")
 TABLE_VOTES = ("jokers_in", "jokers_out", "volatility_up", "volatility_down")
 UNANIMOUS = ("jokers_in", "jokers_out")
 
@@ -293,7 +293,7 @@ def _why_call_kind(state: MerlinState, kind: str) -> str | None:
     return None
 
 
-CALLS = {kind: CallVote(kind=kind) for kind in TABLE_VOTES}  # type: ignore[arg-type]
+CALLS: Final = {kind: CallVote(kind=kind) for kind in TABLE_VOTES}  # type: ignore[arg-type]
 
 
 def _calls(state: MerlinState, seat: int) -> list[Action]:
