@@ -33,6 +33,7 @@ from tradingfloor.games.merlin.finance.actions import (
 )
 from tradingfloor.games.merlin.magic.actions import Vote
 from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Picker, table_for
+from tradingfloor.games.merlin.spaces import asker
 from tradingfloor.games.merlin.state import MerlinState
 
 from .helpers import ALL_MODULES, GAME, arrange, random_moves, seeded_states
@@ -230,3 +231,17 @@ def test_a_debt_is_offered_to_pay_exactly_where_the_rules_allow_it() -> None:
         assert rule.choices(state, seat) == ([PayDebt()] if allowed else [])
         offered[allowed] += 1
     assert offered[True] and offered[False], offered
+
+
+def test_a_rule_is_asked_for_a_move_as_its_own_sample_draws_it_at_every_step() -> None:
+    # (a sample asks each rule through an Asker made once per step's rules)
+    kinds = Counter[str]()
+    for number, state in enumerate(islice(seeded_states(4), STEPS)):
+        for seat in GAME.actors(state):
+            for rule in GAME.legal(state, seat).rules.values():  # type: ignore[attr-defined]
+                ours, theirs = random.Random(number), random.Random(number)
+                asked = asker(rule)
+                assert asked.ask(state, seat, ours) == rule.sample(state, seat, theirs), rule.type
+                assert ours.getstate() == theirs.getstate(), rule.type
+                kinds[type(asked).__name__] += 1
+    assert len(kinds) >= 2, kinds  # (picks and menus both asked)

@@ -11,13 +11,14 @@ from tradingfloor.core.draws import (
     PLAIN_FLOAT,
     PLAIN_GETRANDBITS,
     PLAIN_RANDOM,
+    below,
     shuffle_steps,
     shuffled_lazily,
 )
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.merlin import words
 from tradingfloor.games.merlin.actions import EndTurn
-from tradingfloor.games.merlin.rulebook import ActionRule
+from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Picker
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.turn_order import rank_form
 
@@ -41,16 +42,59 @@ Steps = tuple[tuple[int, int, Any], ...]
 """A shuffle's steps (`shuffle_steps`), the bits held as the objects `getrandbits` is given."""
 
 
+class Asker:
+    """How a sample asks one rule for a move: `ActionRule.sample`, by the rule's pick or else its
+    menu. (Made once per step's rules: compiled, a rule's `Picker` or `Lister` is read typed
+    here, where `ActionRule.sample` checked its class at every ask.)"""
+
+    def ask(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        raise NotImplementedError
+
+
+class _AskPicker(Asker):
+    def __init__(self, picker: Picker) -> None:
+        self.picker: Final = picker
+
+    def ask(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return self.picker.__call__(state, seat, rng)
+
+
+class _AskLister(Asker):
+    def __init__(self, lister: Lister) -> None:
+        self.lister: Final = lister
+
+    def ask(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        menu = self.lister.__call__(state, seat)
+        return menu[below(len(menu), rng)] if menu else None  # as ActionRule.sample draws
+
+
+class _AskRule(Asker):
+    def __init__(self, rule: ActionRule) -> None:
+        self.rule: Final = rule
+
+    def ask(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return self.rule.sample(state, seat, rng)
+
+
+def asker(rule: ActionRule) -> Asker:
+    """How `rule.sample` asks `rule`, its pick or menu read once (a plain function: the rule's
+    own sample)."""
+    if rule.pick is not None:
+        return _AskPicker(rule.pick) if isinstance(rule.pick, Picker) else _AskRule(rule)
+    return _AskLister(rule.choices) if isinstance(rule.choices, Lister) else _AskRule(rule)
+
+
 class Shuffled:
     """A step's rules (a module table's entry, the same object all match long) as a sample asks
     them: its end_turn rule (or None), and those a sample shuffles, every rule but end_turn, with
-    the steps of their shuffle. (A compiled class: its fields are read typed, where a tuple's
-    items were checked at every sample.)"""
+    the steps of their shuffle and how each is asked. (A compiled class: its fields are read
+    typed, where a tuple's items were checked at every sample.)"""
 
     def __init__(self, rules: Mapping[str, ActionRule]) -> None:
         self.rules: Final = rules
         self.end_turn: Final = rules.get("end_turn")
         self.others: Final = tuple(rule for name, rule in rules.items() if name != "end_turn")
+        self.askers: Final = tuple(asker(rule) for rule in self.others)
         self.steps: Final[Steps] = shuffle_steps(len(self.others))
 
 
@@ -77,7 +121,7 @@ def _shuffle_of(rules: Mapping[str, ActionRule]) -> Shuffled:
 
 
 def _first_in_lazy_order(
-    rules: tuple[ActionRule, ...],
+    rules: tuple[Asker, ...],
     steps: Steps,
     state: MerlinState,
     seat: int,
@@ -94,10 +138,10 @@ def _first_in_lazy_order(
             partner = PLAIN_GETRANDBITS(rng, bits)
         rule = order[partner]
         order[partner] = order[place]  # (place itself is never read again)
-        action = rule.sample(state, seat, rng)
+        action = rule.ask(state, seat, rng)
         if action is not None:
             return action
-    return order[0].sample(state, seat, rng) if order else None  # the last left: no draw
+    return order[0].ask(state, seat, rng) if order else None  # the last left: no draw
 
 
 class StepSpace(ActionSpace):
@@ -161,7 +205,7 @@ class StepSpace(ActionSpace):
         # most samples stop at the first few types, so the rest are never placed.
         state, seat = self.state, self.seat
         if plain:
-            action = _first_in_lazy_order(others, steps, state, seat, rng)
+            action = _first_in_lazy_order(shuffled.askers, steps, state, seat, rng)
             if action is not None:
                 return action
         else:
