@@ -7,7 +7,7 @@ from tradingfloor.games.merlin.actions import PayDebt
 from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank, to_row
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, extra_owed, table_for
+from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Log, event, extra_owed, table_for
 from tradingfloor.games.merlin.seasons import wheel_length
 from tradingfloor.games.merlin.state import Book, MerlinState
 
@@ -25,7 +25,10 @@ PAY_DEBT = PayDebt()  # the move has no fields: one action serves every turn
 
 
 def _pays(state: MerlinState, seat: int) -> list[Action]:
-    return [] if _why_pay(state, seat, PAY_DEBT) else [PAY_DEBT]
+    # `_why_pay`'s test without its words (random play asks at most moves, and debtors who
+    # cannot pay are refused in words only when they ask)
+    debt = state.core.debt[seat] + extra_owed(state, seat)
+    return [PAY_DEBT] if debt != 0 and state.core.gold[seat] >= debt else []
 
 
 def _apply_pay(state: MerlinState, seat: int, action: PayDebt, log: Log) -> MerlinState:
@@ -100,4 +103,13 @@ def exit_player(state: MerlinState, seat: int, log: Log) -> MerlinState:
     return shuffle_in(state, returned)
 
 
-RULES = (ActionRule("pay_debt", _why_pay, _pays, _apply_pay),)
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PaysListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _pays(state, seat)
+
+
+RULES = (ActionRule("pay_debt", _why_pay, _PaysListed(), _apply_pay),)

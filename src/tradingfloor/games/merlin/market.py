@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Final
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.draws import below
 from tradingfloor.core.game import Event
 from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin.actions import (
@@ -22,7 +23,15 @@ from tradingfloor.games.merlin.actions import (
 from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_row
 from tradingfloor.games.merlin.production import give_goods
 from tradingfloor.games.merlin.records import replace, with_parts
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in
+from tradingfloor.games.merlin.rulebook import (
+    ActionRule,
+    Fields,
+    Lister,
+    Log,
+    Picker,
+    event,
+    pick_in,
+)
 from tradingfloor.games.merlin.state import ROW, Book, Core, Economy, Escrow, MerlinState, Order
 
 # --- reading the books -------------------------------------------------------------------------
@@ -130,8 +139,10 @@ def _pick_bid(state: MerlinState, seat: int, rng: random.Random) -> Action | Non
     gold = state.core.gold[seat]
     if gold < 1:
         return None
-    name = rng.choice(state.config.content.commodities)
-    return drawn(Bid, commodity=name, price=rng.randint(1, gold))
+    # rng.choice and rng.randint's draws (`below`: the same, without their Python frames)
+    names = state.config.content.commodities
+    name = names[below(len(names), rng)]
+    return drawn(Bid, commodity=name, price=1 + below(gold, rng))
 
 
 def _apply_bid(state: MerlinState, seat: int, action: Bid, log: Log) -> MerlinState:
@@ -187,7 +198,8 @@ def _pick_raise(state: MerlinState, seat: int, rng: random.Random) -> Action | N
     bids, gold = _active_bids(state, seat), state.core.gold[seat]
     if not bids or gold < 1:
         return None
-    return drawn(RaiseBid, order=rng.choice(bids).id, amount=rng.randint(1, gold))
+    order = bids[below(len(bids), rng)].id  # rng.choice's draw, then rng.randint's
+    return drawn(RaiseBid, order=order, amount=1 + below(gold, rng))
 
 
 def _replace_bid(state: MerlinState, index: int, order: Order) -> MerlinState:
@@ -329,7 +341,8 @@ def _pick_ask(state: MerlinState, seat: int, rng: random.Random) -> Action | Non
     held = [n for i, n in enumerate(names) if state.economy.goods[seat][i]]
     if not held:
         return None
-    return drawn(Ask, commodity=rng.choice(held), price=rng.randint(1, max_ask(state)))
+    commodity = held[below(len(held), rng)]  # rng.choice's draw, then rng.randint's
+    return drawn(Ask, commodity=commodity, price=1 + below(max_ask(state), rng))
 
 
 def _apply_ask(state: MerlinState, seat: int, action: Ask, log: Log) -> MerlinState:
@@ -603,13 +616,57 @@ def place_row_bids(state: MerlinState, index: int) -> MerlinState:
     return _set_book(state, index, replace(book, bids=tuple(bids), bidless_since=None))
 
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PickBid(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_bid(state, seat, rng)
+
+
+class _PickRaise(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_raise(state, seat, rng)
+
+
+class _PickLower(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_lower(state, seat, rng)
+
+
+class _ExitsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _exits(state, seat)
+
+
+class _PickAsk(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_ask(state, seat, rng)
+
+
+class _WithdrawsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _withdraws(state, seat)
+
+
+class _SellTosListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _sell_tos(state, seat)
+
+
+class _BuyFromsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _buy_froms(state, seat)
+
+
 RULES = (
-    ActionRule("bid", _why_bid, _bids, _apply_bid, _pick_bid, _bid_fields),
-    ActionRule("raise_bid", _why_raise, _raises, _apply_raise, _pick_raise, _raise_fields),
-    ActionRule("lower_bid", _why_lower, _lowers, _apply_lower, _pick_lower, _lower_fields),
-    ActionRule("exit_bid", _why_exit, _exits, _apply_exit),
-    ActionRule("ask", _why_ask, _asks, _apply_ask, _pick_ask, _ask_fields),
-    ActionRule("withdraw_ask", _why_withdraw, _withdraws, _apply_withdraw),
-    ActionRule("sell_to", _why_sell_to, _sell_tos, _apply_sell_to),
-    ActionRule("buy_from", _why_buy_from, _buy_froms, _apply_buy_from),
+    ActionRule("bid", _why_bid, _bids, _apply_bid, _PickBid(), _bid_fields),
+    ActionRule("raise_bid", _why_raise, _raises, _apply_raise, _PickRaise(), _raise_fields),
+    ActionRule("lower_bid", _why_lower, _lowers, _apply_lower, _PickLower(), _lower_fields),
+    ActionRule("exit_bid", _why_exit, _ExitsListed(), _apply_exit),
+    ActionRule("ask", _why_ask, _asks, _apply_ask, _PickAsk(), _ask_fields),
+    ActionRule("withdraw_ask", _why_withdraw, _WithdrawsListed(), _apply_withdraw),
+    ActionRule("sell_to", _why_sell_to, _SellTosListed(), _apply_sell_to),
+    ActionRule("buy_from", _why_buy_from, _BuyFromsListed(), _apply_buy_from),
 )

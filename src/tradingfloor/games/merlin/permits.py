@@ -9,7 +9,7 @@ from tradingfloor.games.merlin.deck import draw, shuffle_in
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank
 from tradingfloor.games.merlin.production import yield_of
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, table_for
+from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Log, event, table_for
 from tradingfloor.games.merlin.seasons import set_counter, volatility
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.taxes import properties_owned
@@ -103,4 +103,13 @@ def _play_ace(state: MerlinState, seat: int, ace: str, log: Log) -> MerlinState:
     return shuffle_in(state, [ace])
 
 
-RULES: tuple[ActionRule, ...] = (ActionRule("buy_permit", _why_buy, _buys, _apply_buy),)
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _BuysListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _buys(state, seat)
+
+
+RULES: tuple[ActionRule, ...] = (ActionRule("buy_permit", _why_buy, _BuysListed(), _apply_buy),)

@@ -72,6 +72,25 @@ def pick_in(rng: random.Random, runs: list[tuple[Any, int]]) -> tuple[Any, int] 
     raise AssertionError("unreachable: the index lies in one of the runs")
 
 
+class Picker:
+    """A rule's random pick as a compiled class's `__call__`. Compiled, `ActionRule.sample` calls
+    it as a method, directly: a function held as an object is called through Python's convention,
+    its arguments parsed and checked and the seat boxed (about 115 instructions a call, and random
+    play asks about seven rules a move). Each subclass defines its own `__call__` (mypyc cannot
+    inherit one across modules compiled apart)."""
+
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        raise NotImplementedError
+
+
+class Lister:
+    """A rule's menu (`choices`) as a compiled class's `__call__`, called directly as `Picker`
+    is (a sample of a rule without a pick draws from its menu)."""
+
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
 class ActionRule:
     """One action type: why it is refused, every legal instance, a random one, its effect, and
@@ -114,9 +133,17 @@ class ActionRule:
 
     def sample(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
         """One legal action of this type, or None when there is none."""
-        if self.pick is not None:
-            return self.pick(state, seat, rng)
-        menu = self.choices(state, seat)
+        pick = self.pick
+        if pick is not None:
+            # (`__call__` named: compiled, a method call; called as an object, Python's call)
+            if isinstance(pick, Picker):
+                return pick.__call__(state, seat, rng)
+            return pick(state, seat, rng)
+        choices = self.choices
+        if isinstance(choices, Lister):
+            menu = choices.__call__(state, seat)
+        else:
+            menu = choices(state, seat)
         return menu[below(len(menu), rng)] if menu else None  # as rng.randrange draws
 
 

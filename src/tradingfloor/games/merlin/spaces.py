@@ -11,14 +11,14 @@ from tradingfloor.core.draws import (
     PLAIN_FLOAT,
     PLAIN_GETRANDBITS,
     PLAIN_RANDOM,
+    below,
     shuffle_steps,
     shuffled_lazily,
 )
 from tradingfloor.core.spaces import ActionSpace
 from tradingfloor.games.merlin import words
 from tradingfloor.games.merlin.actions import EndTurn
-from tradingfloor.games.merlin.memo import ByIdentity
-from tradingfloor.games.merlin.rulebook import ActionRule
+from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Picker
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.turn_order import rank_form
 
@@ -40,28 +40,88 @@ END_TURN_ACTION = EndTurn()
 
 Steps = tuple[tuple[int, int, Any], ...]
 """A shuffle's steps (`shuffle_steps`), the bits held as the objects `getrandbits` is given."""
-Shuffled = tuple[ActionRule | None, tuple[ActionRule, ...], Steps]
-
-_SHUFFLED: Final[ByIdentity[Shuffled]] = ByIdentity()
-"""Per step's rules (a module table's entry, the same object all match long): its end_turn rule
-(or None), and those a sample shuffles, every rule but end_turn, with the steps of their
-shuffle."""
 
 
-def _shuffled(rules: Mapping[str, ActionRule]) -> Shuffled:
-    others = tuple(rule for name, rule in rules.items() if name != "end_turn")
-    return rules.get("end_turn"), others, shuffle_steps(len(others))
+class Asker:
+    """How a sample asks one rule for a move: `ActionRule.sample`, by the rule's pick or else its
+    menu. (Made once per step's rules: compiled, a rule's `Picker` or `Lister` is read typed
+    here, where `ActionRule.sample` checked its class at every ask.)"""
+
+    def ask(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        raise NotImplementedError
+
+
+class _AskPicker(Asker):
+    def __init__(self, picker: Picker) -> None:
+        self.picker: Final = picker
+
+    def ask(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return self.picker.__call__(state, seat, rng)
+
+
+class _AskLister(Asker):
+    def __init__(self, lister: Lister) -> None:
+        self.lister: Final = lister
+
+    def ask(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        menu = self.lister.__call__(state, seat)
+        return menu[below(len(menu), rng)] if menu else None  # as ActionRule.sample draws
+
+
+class _AskRule(Asker):
+    def __init__(self, rule: ActionRule) -> None:
+        self.rule: Final = rule
+
+    def ask(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return self.rule.sample(state, seat, rng)
+
+
+def asker(rule: ActionRule) -> Asker:
+    """How `rule.sample` asks `rule`, its pick or menu read once (a plain function: the rule's
+    own sample)."""
+    if rule.pick is not None:
+        return _AskPicker(rule.pick) if isinstance(rule.pick, Picker) else _AskRule(rule)
+    return _AskLister(rule.choices) if isinstance(rule.choices, Lister) else _AskRule(rule)
+
+
+class Shuffled:
+    """A step's rules (a module table's entry, the same object all match long) as a sample asks
+    them: its end_turn rule (or None), and those a sample shuffles, every rule but end_turn, with
+    the steps of their shuffle and how each is asked. (A compiled class: its fields are read
+    typed, where a tuple's items were checked at every sample.)"""
+
+    def __init__(self, rules: Mapping[str, ActionRule]) -> None:
+        self.rules: Final = rules
+        self.end_turn: Final = rules.get("end_turn")
+        self.others: Final = tuple(rule for name, rule in rules.items() if name != "end_turn")
+        self.askers: Final = tuple(asker(rule) for rule in self.others)
+        self.steps: Final[Steps] = shuffle_steps(len(self.others))
+
+
+KEPT_STEPS = 64
+"""How many steps' rules `_shuffle_of` keeps (a table has about fifteen steps; past this many,
+tables of other matches, all are forgotten at once)."""
+_SHUFFLED: Final[list[Shuffled]] = []
+"""Each step's rules as shuffled, searched by identity in the order kept: a match's few steps
+are found in a few comparisons, where a dict keyed by id() boxed a large number and hashed it at
+every sample."""
 
 
 def _shuffle_of(rules: Mapping[str, ActionRule]) -> Shuffled:
-    """`_shuffled(rules)`, kept (found, or made and kept: compiled, a function passed as an
-    object is looked up in the module's dict at every call)."""
-    found = _SHUFFLED.find(rules)
-    return found if found is not None else _SHUFFLED.keep(rules, _shuffled(rules))
+    """`Shuffled(rules)`, kept (found, or made and kept; an entry holds its rules, so the object
+    found is the very one asked for)."""
+    for kept in _SHUFFLED:
+        if kept.rules is rules:
+            return kept
+    if len(_SHUFFLED) >= KEPT_STEPS:
+        _SHUFFLED.clear()
+    made = Shuffled(rules)
+    _SHUFFLED.append(made)
+    return made
 
 
 def _first_in_lazy_order(
-    rules: tuple[ActionRule, ...],
+    rules: tuple[Asker, ...],
     steps: Steps,
     state: MerlinState,
     seat: int,
@@ -78,10 +138,10 @@ def _first_in_lazy_order(
             partner = PLAIN_GETRANDBITS(rng, bits)
         rule = order[partner]
         order[partner] = order[place]  # (place itself is never read again)
-        action = rule.sample(state, seat, rng)
+        action = rule.ask(state, seat, rng)
         if action is not None:
             return action
-    return order[0].sample(state, seat, rng) if order else None  # the last left: no draw
+    return order[0].ask(state, seat, rng) if order else None  # the last left: no draw
 
 
 class StepSpace(ActionSpace):
@@ -135,7 +195,8 @@ class StepSpace(ActionSpace):
         return action is self.drawn or action is self.allowed
 
     def _draw(self, rng: random.Random) -> Action:
-        end_turn, others, steps = _shuffle_of(self.rules)
+        shuffled = _shuffle_of(self.rules)
+        end_turn, others, steps = shuffled.end_turn, shuffled.others, shuffled.steps
         plain = type(rng) is PLAIN_RANDOM
         if end_turn is not None and (PLAIN_FLOAT(rng) if plain else rng.random()) < END_CHANCE:
             return END_TURN_ACTION
@@ -144,7 +205,7 @@ class StepSpace(ActionSpace):
         # most samples stop at the first few types, so the rest are never placed.
         state, seat = self.state, self.seat
         if plain:
-            action = _first_in_lazy_order(others, steps, state, seat, rng)
+            action = _first_in_lazy_order(shuffled.askers, steps, state, seat, rng)
             if action is not None:
                 return action
         else:

@@ -21,7 +21,15 @@ from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import add_gold, bank_can_pay, bank_pays, earn, put
 from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, event, pick_in
+from tradingfloor.games.merlin.rulebook import (
+    ActionRule,
+    Fields,
+    Lister,
+    Log,
+    Picker,
+    event,
+    pick_in,
+)
 from tradingfloor.games.merlin.state import MerlinState, Offer, Stack
 
 # The moves have no fields: one action of each serves every menu (actions are immutable).
@@ -392,15 +400,59 @@ def _apply_decline(state: MerlinState, seat: int, action: Decline, log: Log) -> 
     return replace(state, economy=replace(state.economy, offer=None))
 
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PlacesListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return places(state, seat)
+
+
+class _PickInvest(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_invest(state, seat, rng)
+
+
+class _PickStore(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_store(state, seat, rng)
+
+
+class _PickTake(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_take(state, seat, rng)
+
+
+class _LiquidatesListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _liquidates(state, seat)
+
+
+class _PickOffer(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_offer(state, seat, rng)
+
+
+class _AcceptsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _accepts(state, seat)
+
+
+class _DeclinesListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _declines(state, seat)
+
+
 RULES: tuple[ActionRule, ...] = (
-    ActionRule("place", _why_place, places, _apply_place),
-    ActionRule("invest", _why_invest, _invests, _apply_invest, _pick_invest, _invest_fields),
-    ActionRule("store", _why_store, _stores, _apply_store, _pick_store, _store_fields),
-    ActionRule("take_back", _why_store, _takes, _apply_store, _pick_take, _take_fields),
-    ActionRule("liquidate", _why_liquidate, _liquidates, _apply_liquidate),
-    ActionRule("offer_sale", _why_offer, _offers, _apply_offer, _pick_offer, _offer_fields),
+    ActionRule("place", _why_place, _PlacesListed(), _apply_place),
+    ActionRule("invest", _why_invest, _invests, _apply_invest, _PickInvest(), _invest_fields),
+    ActionRule("store", _why_store, _stores, _apply_store, _PickStore(), _store_fields),
+    ActionRule("take_back", _why_store, _takes, _apply_store, _PickTake(), _take_fields),
+    ActionRule("liquidate", _why_liquidate, _LiquidatesListed(), _apply_liquidate),
+    ActionRule("offer_sale", _why_offer, _offers, _apply_offer, _PickOffer(), _offer_fields),
 )
 ANSWERS: tuple[ActionRule, ...] = (
-    ActionRule("accept", _why_answer, _accepts, _apply_accept),
-    ActionRule("decline", _why_answer, _declines, _apply_decline),
+    ActionRule("accept", _why_answer, _AcceptsListed(), _apply_accept),
+    ActionRule("decline", _why_answer, _DeclinesListed(), _apply_decline),
 )

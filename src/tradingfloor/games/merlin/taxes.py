@@ -8,7 +8,7 @@ from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.actions import TaxVote
 from tradingfloor.games.merlin.ledger import add_gold, put, to_row
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, table_for
+from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Log, event, table_for
 from tradingfloor.games.merlin.seasons import season_at, set_counter
 from tradingfloor.games.merlin.state import MerlinState, Vote
 
@@ -141,4 +141,13 @@ def _count(state: MerlinState, vote: Vote, log: Log) -> MerlinState:
     return replace(state, core=replace(state.core, vote=None, phase="turn"))
 
 
-RULES = (ActionRule("tax_vote", _why_vote, _votes, _apply_vote),)
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _VotesListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _votes(state, seat)
+
+
+RULES = (ActionRule("tax_vote", _why_vote, _VotesListed(), _apply_vote),)

@@ -31,7 +31,15 @@ from tradingfloor.games.merlin.finance.state import Finance, Sale
 from tradingfloor.games.merlin.finance.table import finance_of, with_finance
 from tradingfloor.games.merlin.ledger import add_gold, earn, put
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event, pick_in
+from tradingfloor.games.merlin.rulebook import (
+    ActionRule,
+    Fields,
+    Log,
+    Module,
+    Picker,
+    event,
+    pick_in,
+)
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.tableau import liquidation_value, stack_of
 from tradingfloor.games.merlin.words import card as card_words
@@ -451,6 +459,20 @@ EVENTS: dict[str, Any] = {
     ),
 }
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PickAuction(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_auction(state, seat, rng)
+
+
+class _PickSeal(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_seal(state, seat, rng)
+
+
 PART = Module(
     name="finance.auctions",
     actions={
@@ -460,11 +482,11 @@ PART = Module(
                 _why_auction,
                 _auctions,
                 _apply_auction,
-                _pick_auction,
+                _PickAuction(),
                 _auction_fields,
             ),
         ),
-        STEP: (ActionRule("seal_bid", _why_seal, _seals, _apply_seal, _pick_seal, _seal_fields),),
+        STEP: (ActionRule("seal_bid", _why_seal, _seals, _apply_seal, _PickSeal(), _seal_fields),),
     },
     pending=(pending,),
     on_exit=(on_exit,),

@@ -41,7 +41,16 @@ from tradingfloor.games.merlin.finance.state import Future, Wanted
 from tradingfloor.games.merlin.finance.table import figures_of, finance_of, new_id, with_finance
 from tradingfloor.games.merlin.ledger import add_gold
 from tradingfloor.games.merlin.memo import ByIdentity, ByNumber, same_objects
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event, pick_in
+from tradingfloor.games.merlin.rulebook import (
+    ActionRule,
+    Fields,
+    Lister,
+    Log,
+    Module,
+    Picker,
+    event,
+    pick_in,
+)
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat
 
@@ -442,10 +451,29 @@ def table_gold(state: MerlinState) -> int:
     return sum(w.price for w in finance_of(state).wanted)
 
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PickWant(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_want(state, seat, rng)
+
+
+class _DropsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _drops(state, seat)
+
+
+class _FillsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _fills(state, seat)
+
+
 RULES = (
-    ActionRule("want", _why_want, _wants, _apply_want, _pick_want, _want_fields, _want_size),
-    ActionRule("drop_wanted", _why_drop, _drops, _apply_drop),
-    ActionRule("fill_wanted", _why_fill, _fills, _apply_fill),
+    ActionRule("want", _why_want, _wants, _apply_want, _PickWant(), _want_fields, _want_size),
+    ActionRule("drop_wanted", _why_drop, _DropsListed(), _apply_drop),
+    ActionRule("fill_wanted", _why_fill, _FillsListed(), _apply_fill),
 )
 
 

@@ -17,7 +17,15 @@ from tradingfloor.games.merlin.finance.state import BANK, Debt
 from tradingfloor.games.merlin.finance.table import finance_of, owed_by, with_finance
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank, to_row
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event, extra_owed
+from tradingfloor.games.merlin.rulebook import (
+    ActionRule,
+    Fields,
+    Log,
+    Module,
+    Picker,
+    event,
+    extra_owed,
+)
 from tradingfloor.games.merlin.state import ROW, MerlinState
 from tradingfloor.games.merlin.words import gold, seat
 
@@ -166,7 +174,16 @@ def _pro_rata(purse: int, claims: list[int]) -> list[int]:
     return shares
 
 
-RULES = (ActionRule("repay", _why_repay, _repays, _apply_repay, _pick_repay, _repay_fields),)
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PickRepay(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_repay(state, seat, rng)
+
+
+RULES = (ActionRule("repay", _why_repay, _repays, _apply_repay, _PickRepay(), _repay_fields),)
 
 PART = Module(
     name="finance.debts",

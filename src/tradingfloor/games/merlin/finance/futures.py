@@ -35,7 +35,15 @@ from tradingfloor.games.merlin.finance.table import (
 from tradingfloor.games.merlin.ledger import add_gold, put
 from tradingfloor.games.merlin.memo import ByNumber, per_value
 from tradingfloor.games.merlin.records import replace, replace_fields, with_parts
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
+from tradingfloor.games.merlin.rulebook import (
+    ActionRule,
+    Fields,
+    Lister,
+    Log,
+    Module,
+    Picker,
+    event,
+)
 from tradingfloor.games.merlin.seasons import season_at, wheel_length
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat
@@ -396,11 +404,25 @@ def on_exit(state: MerlinState, who: int, log: Log) -> MerlinState:
     return state
 
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PickWrite(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_write(state, seat, rng)
+
+
+class _TakesListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _takes(state, seat)
+
+
 RULES = (
     ActionRule(
-        "write_future", _why_write, _writes, _apply_write, _pick_write, _write_fields, _write_size
+        "write_future", _why_write, _writes, _apply_write, _PickWrite(), _write_fields, _write_size
     ),
-    ActionRule("take_future", _why_take, _takes, _apply_take),
+    ActionRule("take_future", _why_take, _TakesListed(), _apply_take),
 )
 
 PART = Module(

@@ -46,7 +46,15 @@ from tradingfloor.games.merlin.finance.table import (
 )
 from tradingfloor.games.merlin.ledger import add_gold
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
+from tradingfloor.games.merlin.rulebook import (
+    ActionRule,
+    Fields,
+    Lister,
+    Log,
+    Module,
+    Picker,
+    event,
+)
 from tradingfloor.games.merlin.seasons import season, season_at
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat
@@ -336,11 +344,35 @@ def _apply_buy(state: MerlinState, me: int, action: BuyInsurance, log: Log) -> M
 # --- the module part ------------------------------------------------------------------------------
 
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PickWrite(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_write(state, seat, rng)
+
+
+class _PickReprice(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_reprice(state, seat, rng)
+
+
+class _WithdrawsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _withdraws(state, seat)
+
+
+class _BuysListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _buys(state, seat)
+
+
 RULES = (
-    ActionRule("write_insurance", _why_write, _writes, _apply_write, _pick_write, _write_fields),
-    ActionRule("reprice", _why_reprice, _reprices, _apply_reprice, _pick_reprice, _reprice_fields),
-    ActionRule("withdraw_quote", _why_withdraw, _withdraws, _apply_withdraw),
-    ActionRule("buy_insurance", _why_buy, _buys, _apply_buy),
+    ActionRule("write_insurance", _why_write, _writes, _apply_write, _PickWrite(), _write_fields),
+    ActionRule("reprice", _why_reprice, _reprices, _apply_reprice, _PickReprice(), _reprice_fields),
+    ActionRule("withdraw_quote", _why_withdraw, _WithdrawsListed(), _apply_withdraw),
+    ActionRule("buy_insurance", _why_buy, _BuysListed(), _apply_buy),
 )
 
 PART = Module(name="finance.insurance", actions={"turn": RULES})

@@ -26,7 +26,7 @@ from tradingfloor.games.merlin.finance.table import (
     new_id,
     with_finance,
 )
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, Picker, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card as card_words
 from tradingfloor.games.merlin.words import gold, seat
@@ -217,13 +217,22 @@ def close_loans(
 # --- the module part ------------------------------------------------------------------------------
 
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PickLoan(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_loan(state, seat, rng)
+
+
 RULES = (
     ActionRule(
         "offer_loan",
         _why_loan,
         listed(_loan_fields, OfferLoan, _why_loan),
         _apply_loan,
-        _pick_loan,
+        _PickLoan(),
         _loan_fields,
     ),
 )

@@ -46,7 +46,15 @@ from tradingfloor.games.merlin.magic.state import Magic
 from tradingfloor.games.merlin.magic.table import magic_of
 from tradingfloor.games.merlin.memo import ByIdentity
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
+from tradingfloor.games.merlin.rulebook import (
+    ActionRule,
+    Fields,
+    Lister,
+    Log,
+    Module,
+    Picker,
+    event,
+)
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, seat
 
@@ -408,10 +416,29 @@ def _swap_cards(state: MerlinState, a: str, b: str) -> MerlinState:
     return with_magic(state, **hands, **decks, set_potions=set_potions)
 
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PickList(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_list(state, seat, rng)
+
+
+class _DelistsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _delists(state, seat)
+
+
+class _BuysListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _buys(state, seat)
+
+
 RULES = (
-    ActionRule("list_item", _why_list, _lists, _apply_list, _pick_list, _list_fields, _list_size),
-    ActionRule("delist", _why_delist, _delists, _apply_delist),
-    ActionRule("buy_listing", _why_buy, _buys, _apply_buy),
+    ActionRule("list_item", _why_list, _lists, _apply_list, _PickList(), _list_fields, _list_size),
+    ActionRule("delist", _why_delist, _DelistsListed(), _apply_delist),
+    ActionRule("buy_listing", _why_buy, _BuysListed(), _apply_buy),
 )
 
 

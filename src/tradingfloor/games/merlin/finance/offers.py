@@ -17,7 +17,7 @@ from tradingfloor.games.merlin.actions import Accept, Decline
 from tradingfloor.games.merlin.finance.state import Finance, Proposal
 from tradingfloor.games.merlin.finance.table import figures_of, finance_of, new_id, with_finance
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import seat
 
@@ -134,9 +134,23 @@ def label(state: MerlinState, accepting: bool) -> str | None:
     return f"Accept: {what}" if accepting else f"Decline: {what}"
 
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _AcceptsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _accepts(state, seat)
+
+
+class _DeclinesListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _declines(state, seat)
+
+
 RULES = (
-    ActionRule("accept", _why_accept, _accepts, _apply_accept),
-    ActionRule("decline", _why_decline, _declines, _apply_decline),
+    ActionRule("accept", _why_accept, _AcceptsListed(), _apply_accept),
+    ActionRule("decline", _why_decline, _DeclinesListed(), _apply_decline),
 )
 
 PART = Module(

@@ -32,7 +32,16 @@ from tradingfloor.games.merlin.finance.state import Bundle, Proposal
 from tradingfloor.games.merlin.finance.table import finance_of, with_finance
 from tradingfloor.games.merlin.ledger import add_gold, put
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event, pick_in
+from tradingfloor.games.merlin.rulebook import (
+    ActionRule,
+    Fields,
+    Lister,
+    Log,
+    Module,
+    Picker,
+    event,
+    pick_in,
+)
 from tradingfloor.games.merlin.state import Contest, MerlinState
 from tradingfloor.games.merlin.turn_order import BARTER, SALE, contest, settle
 from tradingfloor.games.merlin.words import gold, seat
@@ -368,13 +377,42 @@ EVENTS: dict[str, Any] = {
     "place_sold": _sold_words,
 }
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PickOffer(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_offer(state, seat, rng)
+
+
+class _BidsAgainListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _bids_again(state, seat)
+
+
+class _AcceptsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _accepts(state, seat)
+
+
+class _DeclinesListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _declines(state, seat)
+
+
+class _PickBid(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_bid(state, seat, rng)
+
+
 BARTERING = (
-    ActionRule("offer_for_place", _why_offer, _offers, _apply_offer, _pick_offer, _offer_fields),
-    ActionRule("bid_again", _why_bid_again, _bids_again, _apply_bid_again),
-    ActionRule("accept", _why_answer, _accepts, _apply_accept),
-    ActionRule("decline", _why_answer, _declines, _apply_decline),
+    ActionRule("offer_for_place", _why_offer, _offers, _apply_offer, _PickOffer(), _offer_fields),
+    ActionRule("bid_again", _why_bid_again, _BidsAgainListed(), _apply_bid_again),
+    ActionRule("accept", _why_answer, _AcceptsListed(), _apply_accept),
+    ActionRule("decline", _why_answer, _DeclinesListed(), _apply_decline),
 )
-SELLING = (ActionRule("bid_for_place", _why_bid, _bids, _apply_bid, _pick_bid, _bid_fields),)
+SELLING = (ActionRule("bid_for_place", _why_bid, _bids, _apply_bid, _PickBid(), _bid_fields),)
 
 PART = Module(
     name="finance.places",

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.draws import below
 from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.finance.actions import IssueBonds, IssueNotes, IssueStock, RedeemNote
@@ -42,7 +43,16 @@ from tradingfloor.games.merlin.finance.table import (
 )
 from tradingfloor.games.merlin.ledger import add_gold, produce
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, Payout, event
+from tradingfloor.games.merlin.rulebook import (
+    ActionRule,
+    Fields,
+    Lister,
+    Log,
+    Module,
+    Payout,
+    Picker,
+    event,
+)
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card as card_words
 from tradingfloor.games.merlin.words import gold, seat
@@ -106,20 +116,24 @@ def _why_notes(state: MerlinState, me: int, action: IssueNotes) -> str | None:
 
 def _issue_fields(what: Kind) -> Callable[[MerlinState, int], Fields]:
     def fields(state: MerlinState, me: int) -> Fields:
-        if not has_chauffeur(state, me):  # the commoner case, and the cheaper test
-            return {}
-        left = _most(state, what) - outstanding(state, me, what)
-        if left < 1:
-            return {}
-        figures = figures_of(state).instruments
-        out: Fields = {"count": range(1, left + 1)}
-        if what == "bond":
-            out["face"] = range(1, figures.most_face + 1)
-            out["orbits"] = range(1, figures.longest_orbits + 1)
-        out["price"] = range(1, figures.most_price + 1)
-        return out
+        return _fields_to_issue(state, me, what)
 
     return fields
+
+
+def _fields_to_issue(state: MerlinState, me: int, what: Kind) -> Fields:
+    if not has_chauffeur(state, me):  # the commoner case, and the cheaper test
+        return {}
+    left = _most(state, what) - outstanding(state, me, what)
+    if left < 1:
+        return {}
+    figures = figures_of(state).instruments
+    out: Fields = {"count": range(1, left + 1)}
+    if what == "bond":
+        out["face"] = range(1, figures.most_face + 1)
+        out["orbits"] = range(1, figures.longest_orbits + 1)
+    out["price"] = range(1, figures.most_price + 1)
+    return out
 
 
 ISSUES: Mapping[Kind, type[IssueBonds] | type[IssueStock] | type[IssueNotes]] = {
@@ -129,17 +143,22 @@ ISSUES: Mapping[Kind, type[IssueBonds] | type[IssueStock] | type[IssueNotes]] = 
 }
 
 
-def _issue_pick(what: Kind) -> Callable[[MerlinState, int, random.Random], Action | None]:
-    fields_of = _issue_fields(what)  # made once, not at every sample
+class _IssuePick(Picker):
+    """A random issue of `what`: each field's value drawn in turn (a class, not a closure:
+    compiled, random play calls its method directly, and it reads the fields directly)."""
 
-    def pick(state: MerlinState, me: int, rng: random.Random) -> Action | None:
-        fields = fields_of(state, me)
+    def __init__(self, what: Kind) -> None:
+        self.what = what
+
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        fields = _fields_to_issue(state, seat, self.what)
         if not fields:
             return None
-        chosen = {name: rng.choice(values) for name, values in fields.items()}
-        return ISSUES[what](**chosen)
-
-    return pick
+        # rng.choice's draws (`below`: the same, without its Python frame)
+        chosen: dict[str, Any] = {
+            name: values[below(len(values), rng)] for name, values in fields.items()
+        }
+        return ISSUES[self.what](**chosen)
 
 
 def _issue(
@@ -308,6 +327,8 @@ def _redeems(state: MerlinState, me: int) -> list[Action]:
         for s in finance_of(state).securities
         if s.kind == "note" and s.holder == me and s.issuer != me
     }
+    if not issuers:  # (most often: sorting nothing is still a call)
+        return []
     return [drawn(RedeemNote, issuer=i) for i in sorted(issuers)]
 
 
@@ -359,13 +380,22 @@ def on_exit(state: MerlinState, who: int, log: Log) -> MerlinState:
 # --- the module part ------------------------------------------------------------------------------
 
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _RedeemsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _redeems(state, seat)
+
+
 RULES = (
     ActionRule(
         "issue_bonds",
         _why_bonds,
         listed(_issue_fields("bond"), ISSUES["bond"], _why_bonds),
         _apply_bonds,
-        _issue_pick("bond"),
+        _IssuePick("bond"),
         _issue_fields("bond"),
     ),
     ActionRule(
@@ -373,7 +403,7 @@ RULES = (
         _why_stock,
         listed(_issue_fields("share"), ISSUES["share"], _why_stock),
         _apply_stock,
-        _issue_pick("share"),
+        _IssuePick("share"),
         _issue_fields("share"),
     ),
     ActionRule(
@@ -381,10 +411,10 @@ RULES = (
         _why_notes,
         listed(_issue_fields("note"), ISSUES["note"], _why_notes),
         _apply_notes,
-        _issue_pick("note"),
+        _IssuePick("note"),
         _issue_fields("note"),
     ),
-    ActionRule("redeem_note", _why_redeem, _redeems, _apply_redeem),
+    ActionRule("redeem_note", _why_redeem, _RedeemsListed(), _apply_redeem),
 )
 
 PART = Module(

@@ -11,7 +11,7 @@ considered bankrupt": they owe the long the cash-settle amount as a debt.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.unvalidated import drawn
@@ -30,7 +30,7 @@ from tradingfloor.games.merlin.finance.table import add_debt, figures_of, financ
 from tradingfloor.games.merlin.ledger import add_gold, put
 from tradingfloor.games.merlin.production import give_goods
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat
 
@@ -81,6 +81,22 @@ def _due_futures(state: MerlinState, me: int) -> list[Future]:
     return [f for f in finance_of(state).futures if f.short == me and f.expired]
 
 
+_SHORTS_DUE: Final[list[tuple[tuple[Future, ...], frozenset[int]]]] = [((), frozenset())]
+"""The futures on the field that `_shorts_due` last read, and the seats short of an expired one
+among them (replaced whole; the futures are the same object until one changes)."""
+
+
+def _shorts_due(state: MerlinState) -> frozenset[int]:
+    """The seats short of an expired future: the only ones with a future to settle. (Random play
+    asks the three settlements at most moves, and most often nobody has one.)"""
+    futures = finance_of(state).futures
+    kept, shorts = _SHORTS_DUE[0]
+    if kept is not futures:
+        shorts = frozenset(f.short for f in futures if f.expired)
+        _SHORTS_DUE[0] = (futures, shorts)
+    return shorts
+
+
 def _why_deliver(state: MerlinState, me: int, action: Deliver) -> str | None:
     problem = _why_settling(state, me, action.future)
     if problem:
@@ -98,6 +114,8 @@ def _why_deliver(state: MerlinState, me: int, action: Deliver) -> str | None:
 
 
 def _delivers(state: MerlinState, me: int) -> list[Action]:
+    if me not in _shorts_due(state):
+        return []
     actions = [drawn(Deliver, future=f.id) for f in _due_futures(state, me)]
     return [a for a in actions if _why_deliver(state, me, a) is None]
 
@@ -163,6 +181,8 @@ def _why_offset(state: MerlinState, me: int, action: Offset) -> str | None:
 
 
 def _offsets(state: MerlinState, me: int) -> list[Action]:
+    if me not in _shorts_due(state):
+        return []
     return [
         drawn(Offset, future=f.id, long=other.id)
         for f in _due_futures(state, me)
@@ -225,6 +245,8 @@ def _why_cash(state: MerlinState, me: int, action: CashSettle) -> str | None:
 
 
 def _cashes(state: MerlinState, me: int) -> list[Action]:
+    if me not in _shorts_due(state):
+        return []
     actions = [drawn(CashSettle, future=f.id) for f in _due_futures(state, me)]
     return [a for a in actions if _why_cash(state, me, a) is None]
 
@@ -293,10 +315,29 @@ def come_due(state: MerlinState, log: Log) -> MerlinState:
     return state
 
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _DeliversListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _delivers(state, seat)
+
+
+class _OffsetsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _offsets(state, seat)
+
+
+class _CashesListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _cashes(state, seat)
+
+
 RULES = (
-    ActionRule("deliver", _why_deliver, _delivers, _apply_deliver),
-    ActionRule("offset", _why_offset, _offsets, _apply_offset),
-    ActionRule("cash_settle", _why_cash, _cashes, _apply_cash),
+    ActionRule("deliver", _why_deliver, _DeliversListed(), _apply_deliver),
+    ActionRule("offset", _why_offset, _OffsetsListed(), _apply_offset),
+    ActionRule("cash_settle", _why_cash, _CashesListed(), _apply_cash),
 )
 
 PART = Module(

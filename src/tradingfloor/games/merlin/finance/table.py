@@ -24,7 +24,7 @@ def finance_of(state: MerlinState) -> Finance:
 
 
 def figures_of(state: MerlinState) -> FinanceContent:
-    content = getattr(state.config, "finance", None)
+    content = state.config.finance  # (a field of the match's config: read typed, not by name)
     assert isinstance(content, FinanceContent), "the finance module is not on in this match"
     return content
 

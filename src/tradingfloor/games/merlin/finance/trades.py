@@ -34,7 +34,7 @@ from tradingfloor.games.merlin.finance.table import (
 from tradingfloor.games.merlin.ledger import add_gold, put, to_bank
 from tradingfloor.games.merlin.magic.table import magic_of
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module, Picker, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import gold, goods, seat
 
@@ -535,8 +535,17 @@ def _roll_words(e: dict[str, Any]) -> str:
 
 ANSWERS["trade"] = Answer(_why_accept, _accept, _offer_words)
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PickTrade(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_trade(state, seat, rng)
+
+
 RULES = (
-    ActionRule("propose_trade", _why_propose, _trades, _apply_propose, _pick_trade, _trade_fields),
+    ActionRule("propose_trade", _why_propose, _trades, _apply_propose, _PickTrade(), _trade_fields),
 )
 
 PART = Module(

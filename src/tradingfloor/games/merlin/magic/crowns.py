@@ -9,7 +9,7 @@ from tradingfloor.core.actions import Action
 from tradingfloor.games.merlin.ledger import put
 from tradingfloor.games.merlin.magic.actions import Monarchy, UseCrown
 from tradingfloor.games.merlin.magic.table import content_of, magic_of, with_magic
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.turns import game_over
 from tradingfloor.games.merlin.words import seat as seat_words
@@ -93,11 +93,25 @@ def _apply_monarchy(state: MerlinState, seat: int, action: Monarchy, log: Log) -
     return game_over(state, "monarchy", log)
 
 
-USE_CROWN = ActionRule("use_crown", _why_crown, _crowns, _apply_crown)
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _CrownsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _crowns(state, seat)
+
+
+class _MonarchiesListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _monarchies(state, seat)
+
+
+USE_CROWN = ActionRule("use_crown", _why_crown, _CrownsListed(), _apply_crown)
 MONARCHY = ActionRule(
     "monarchy",
     _why_monarchy,
-    _monarchies,
+    _MonarchiesListed(),
     _apply_monarchy,
     blocked=lambda state, seat: not _may_crown(state, seat),
 )

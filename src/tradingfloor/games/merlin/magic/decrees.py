@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 from itertools import product
-from typing import Any
+from typing import Any, Final
 
 from tradingfloor.core.actions import Action
 from tradingfloor.core.draws import below
@@ -47,7 +47,15 @@ from tradingfloor.games.merlin.magic.votes import (
     yes_count,
 )
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, Payout, event
+from tradingfloor.games.merlin.rulebook import (
+    ActionRule,
+    Lister,
+    Log,
+    Module,
+    Payout,
+    Picker,
+    event,
+)
 from tradingfloor.games.merlin.seasons import set_counter
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.tableau import stack_of
@@ -114,10 +122,14 @@ def _decrees(state: MerlinState, seat: int) -> list[Action]:
     return [_decree(k, m) for k in kings for m in moves]
 
 
+_MOVES: Final = tuple(dict(zip(COUNTERS, s, strict=True)) for s in product((-1, 0, 1), repeat=3))
+"""Each way a decree might move the counters, in `product`'s order (made once: zipped at every
+ask, they cost more than asking the rules of them; read, never changed)."""
+
+
 def _legal_steps(state: MerlinState) -> list[dict[str, int]]:
     """Each way a decree may move the counters now, in `product`'s order."""
-    moves = [dict(zip(COUNTERS, s, strict=True)) for s in product((-1, 0, 1), repeat=3)]
-    return [m for m in moves if _why_steps(state, m) is None]
+    return [m for m in _MOVES if _why_steps(state, m) is None]
 
 
 def _decree(card: str, steps: Mapping[str, int]) -> Action:
@@ -173,7 +185,26 @@ def _apply_decree(state: MerlinState, seat: int, action: PlayDecree, log: Log) -
     return open_ballot(state, "propose", seat, card=action.card)
 
 
-PLAY_DECREE = ActionRule("play_decree", _why_decree, _decrees, _apply_decree, _pick_decree)
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PickDecree(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_decree(state, seat, rng)
+
+
+class _ReclaimsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _reclaims(state, seat)
+
+
+class _PickPropose(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_propose(state, seat, rng)
+
+
+PLAY_DECREE = ActionRule("play_decree", _why_decree, _decrees, _apply_decree, _PickDecree())
 
 
 # --- reclaim -------------------------------------------------------------------------------------
@@ -208,7 +239,7 @@ def _apply_reclaim(state: MerlinState, seat: int, action: Reclaim, log: Log) -> 
     return add_gold(state, seat, stack.invested)
 
 
-RECLAIM = ActionRule("reclaim", _why_reclaim, _reclaims, _apply_reclaim)
+RECLAIM = ActionRule("reclaim", _why_reclaim, _ReclaimsListed(), _apply_reclaim)
 
 
 # --- the regulation round ------------------------------------------------------------------------
@@ -279,11 +310,25 @@ def _proposes(state: MerlinState, seat: int) -> list[Action]:
     return [drawn(Propose, proposal=p) for p in proposals_open(state)]
 
 
+def _pick_propose(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+    """`_proposes`' menu[randrange(len(menu))], drawn without making the menu's moves (only the
+    proposal drawn is made a move)."""
+    if _why_propose(state, seat, _NO_PROPOSAL):
+        return None
+    proposals = proposals_open(state)
+    return drawn(Propose, proposal=proposals[below(len(proposals), rng)]) if proposals else None
+
+
+_NO_PROPOSAL: Final = drawn(Propose, proposal=NONE)
+"""The proposal of none, asked of the rules to learn whether a seat may propose now (made once:
+actions are immutable)."""
+
+
 def _apply_propose(state: MerlinState, seat: int, action: Propose, log: Log) -> MerlinState:
     return seal(state, seat, action.proposal, "regulation proposal", log)
 
 
-PROPOSE = ActionRule("propose", _why_propose, _proposes, _apply_propose)
+PROPOSE = ActionRule("propose", _why_propose, _proposes, _apply_propose, _PickPropose())
 
 
 def resolve(state: MerlinState, ballot: Ballot, log: Log) -> MerlinState:

@@ -14,10 +14,12 @@ Rulings (docs/rules/merlin.md) are marked [R] where they are taken.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, Final
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.draws import below
 from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.ledger import add_gold, put, to_row
@@ -35,7 +37,7 @@ from tradingfloor.games.merlin.magic.table import (
 )
 from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Log, Module, Picker, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.tableau import stack_of
 from tradingfloor.games.merlin.words import card as card_words
@@ -236,6 +238,19 @@ def _allies(state: MerlinState, me: int) -> list[Action]:
     ]
 
 
+def _pick_ally(state: MerlinState, me: int, rng: random.Random) -> Action | None:
+    """`_allies`' menu[randrange(len(menu))], drawn without making the menu: only the seat drawn
+    is asked whether `me` is allied with it (random play asks at most moves)."""
+    magic = magic_of(state)
+    played = magic.played
+    others = [o for o in state.core.in_game() if o != me and _ally_mark(o) not in played]
+    if not others:
+        return None
+    other = others[below(len(others), rng)]
+    allied = any(owner == me and ally == other for owner, ally in magic.allies)
+    return _ally(other, not allied)
+
+
 _ALLY_MARKS: Final = tuple(f"ally:{other}" for other in range(8))
 """What a turn's moves note when an alliance with each seat changed, made once (final: compiled,
 read without a look-up in the module)."""
@@ -331,12 +346,26 @@ EVENTS = {
 }
 
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PlaysListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _plays(state, seat)
+
+
+class _PickAlly(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_ally(state, seat, rng)
+
+
 PART = Module(
     name="magic.golems",
     actions={
         "turn": (
-            ActionRule("play_golem", _why_play, _plays, _apply_play, blocked=_unpaid),
-            ActionRule("ally", _why_ally, _allies, _apply_ally),
+            ActionRule("play_golem", _why_play, _PlaysListed(), _apply_play, blocked=_unpaid),
+            ActionRule("ally", _why_ally, _allies, _apply_ally, _PickAlly()),
         ),
     },
 )

@@ -31,7 +31,7 @@ from tradingfloor.games.merlin.magic.table import (
 )
 from tradingfloor.games.merlin.production import rolled
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event, private
+from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Log, Module, event, private
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card as card_words
 from tradingfloor.games.merlin.words import gold, seat
@@ -253,8 +253,17 @@ EVENTS = {
     "research_drawn": _drawn,
 }
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _FundsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _funds(state, seat)
+
+
 PART = Module(
     name="magic.labs",
-    actions={"turn": (ActionRule("fund_lab", _why_fund, _funds, _apply_fund),)},
+    actions={"turn": (ActionRule("fund_lab", _why_fund, _FundsListed(), _apply_fund),)},
     on_roll=(research,),
 )

@@ -43,7 +43,15 @@ from tradingfloor.games.merlin.magic.table import (
 )
 from tradingfloor.games.merlin.production import kind, rolled
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, Payout, event, private
+from tradingfloor.games.merlin.rulebook import (
+    ActionRule,
+    Lister,
+    Log,
+    Module,
+    Payout,
+    event,
+    private,
+)
 from tradingfloor.games.merlin.seasons import season
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.tableau import stack_of
@@ -422,12 +430,26 @@ EVENTS = {
     "potion_returned": _returned,
 }
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _BrewsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _brews(state, seat)
+
+
+class _SetsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _sets(state, seat)
+
+
 PART = Module(
     name="magic.potions",
     actions={
         "turn": (
-            ActionRule("brew", _why_brew, _brews, _apply_brew),
-            ActionRule("set_potion", _why_set, _sets, _apply_set),
+            ActionRule("brew", _why_brew, _BrewsListed(), _apply_brew),
+            ActionRule("set_potion", _why_set, _SetsListed(), _apply_set),
         )
     },
     on_turn_start=(return_orphans, note_stakes),

@@ -13,11 +13,12 @@ import random
 from typing import Any
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.draws import below
 from tradingfloor.core.unvalidated import drawn
 from tradingfloor.games.merlin import cards, permits, tableau
 from tradingfloor.games.merlin.actions import Invest, Place
 from tradingfloor.games.merlin.magic import decrees, golem_fights, labs, shops
-from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Log, Module
+from tradingfloor.games.merlin.rulebook import ActionRule, Fields, Lister, Log, Module, Picker
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card
 
@@ -105,8 +106,8 @@ def _pick_invest(state: MerlinState, seat: int, rng: random.Random) -> Action | 
     targets = _targets(state, seat)
     if not targets:
         return None
-    card = rng.choice(targets)
-    return drawn(Invest, card=card, amount=rng.randint(1, _most(state, seat, card)))
+    card = targets[below(len(targets), rng)]  # rng.choice's draw, then rng.randint's
+    return drawn(Invest, card=card, amount=1 + below(_most(state, seat, card), rng))
 
 
 # --- buy_permit ------------------------------------------------------------------------------
@@ -120,10 +121,29 @@ def _buys(state: MerlinState, seat: int) -> list[Action]:
     return [a for a in BUY.choices(state, seat) if _why_buy(state, seat, a) is None]
 
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PlacesListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _places(state, seat)
+
+
+class _PickInvest(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_invest(state, seat, rng)
+
+
+class _BuysListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _buys(state, seat)
+
+
 RULES = (
-    ActionRule("place", _why_place, _places, _apply_place),
-    ActionRule("invest", _why_invest, _invests, INVEST.apply, _pick_invest, _invest_fields),
+    ActionRule("place", _why_place, _PlacesListed(), _apply_place),
+    ActionRule("invest", _why_invest, _invests, INVEST.apply, _PickInvest(), _invest_fields),
 )
-BUYING = (ActionRule("buy_permit", _why_buy, _buys, BUY.apply),)
+BUYING = (ActionRule("buy_permit", _why_buy, _BuysListed(), BUY.apply),)
 
 PART = Module(name="magic.restrict", actions={"turn": (*RULES, *BUYING), "buying": BUYING})

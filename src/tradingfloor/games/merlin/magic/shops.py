@@ -40,7 +40,15 @@ from tradingfloor.games.merlin.magic.table import (
 from tradingfloor.games.merlin.memo import ByIdentity, kept
 from tradingfloor.games.merlin.production import kind, rolled
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, Payout, event
+from tradingfloor.games.merlin.rulebook import (
+    ActionRule,
+    Lister,
+    Log,
+    Module,
+    Payout,
+    Picker,
+    event,
+)
 from tradingfloor.games.merlin.state import Config, MerlinState, Stack
 from tradingfloor.games.merlin.tableau import stack_of, unoccupied
 from tradingfloor.games.merlin.words import card as card_words
@@ -506,14 +514,38 @@ EVENTS = {
     "mead_sold": _mead,
 }
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _FoundsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _founds(state, seat)
+
+
+class _SellsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _sells(state, seat)
+
+
+class _PickOpen(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_open(state, seat, rng)
+
+
+class _MeadsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _meads(state, seat)
+
+
 PART = Module(
     name="magic.shops",
     actions={
         "turn": (
-            ActionRule("found_shop", _why_found, _founds, _apply_found),
-            ActionRule("sell_spell", _why_sell, _sells, _apply_sell),
-            ActionRule("open_shop", _why_open, _opens, _apply_open, _pick_open),
-            ActionRule("sell_mead", _why_mead, _meads, _apply_mead),
+            ActionRule("found_shop", _why_found, _FoundsListed(), _apply_found),
+            ActionRule("sell_spell", _why_sell, _SellsListed(), _apply_sell),
+            ActionRule("open_shop", _why_open, _opens, _apply_open, _PickOpen()),
+            ActionRule("sell_mead", _why_mead, _MeadsListed(), _apply_mead),
         )
     },
     on_roll=(maintenance,),

@@ -38,7 +38,7 @@ from tradingfloor.games.merlin.magic.table import (
 )
 from tradingfloor.games.merlin.production import kind
 from tradingfloor.games.merlin.records import replace
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, Payout, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Log, Module, Payout, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.tableau import stack_of
 from tradingfloor.games.merlin.words import card as card_words
@@ -555,9 +555,18 @@ EVENTS = {
     "bandit_roads": _bandit_words,
 }
 
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _CastsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _casts(state, seat)
+
+
 PART = Module(
     name="magic.spells",
-    actions={"turn": (ActionRule("cast_spell", _why_cast, _casts, _apply_cast),)},
+    actions={"turn": (ActionRule("cast_spell", _why_cast, _CastsListed(), _apply_cast),)},
     yield_filters=(curse_yield,),
     on_turn_end=(note_buyers, drop_stale),
 )

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from tradingfloor.core.actions import Action
+from tradingfloor.core.draws import below
 from tradingfloor.core.game import Event
 from tradingfloor.games.merlin import cards
 from tradingfloor.games.merlin.deck import shuffle_in
@@ -34,7 +35,7 @@ from tradingfloor.games.merlin.records import (
     with_parts,
     with_sealed,
 )
-from tradingfloor.games.merlin.rulebook import ActionRule, Log, Module, event
+from tradingfloor.games.merlin.rulebook import ActionRule, Lister, Log, Module, Picker, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card as card_words
 from tradingfloor.games.merlin.words import seat as seat_words
@@ -43,7 +44,7 @@ PROPOSING = "regulation_proposal"
 """The pending step of a decree's regulation round where each player seals a proposal."""
 VOTING = "ballot"
 """The pending step of every other ballot: a vote on the proposals, or yes/no."""
-YES_NO = ("yes", "no")
+YES_NO: Final[tuple[str, ...]] = ("yes", "no")
 TABLE_VOTES = ("jokers_in", "jokers_out", "volatility_up", "volatility_down")
 UNANIMOUS = ("jokers_in", "jokers_out")
 
@@ -225,6 +226,16 @@ def _votes(state: MerlinState, seat: int) -> list[Action]:
     return [_vote(c) for c in vote_choices(state, ballot)]
 
 
+def _pick_vote(state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+    """`_votes`' menu[randrange(len(menu))], drawn without making the menu (a quarter of random
+    play's moves are votes)."""
+    ballot = ballot_of(state)
+    if ballot is None or _why_no_vote(ballot, seat):
+        return None
+    choices = vote_choices(state, ballot)
+    return _vote(choices[below(len(choices), rng)]) if choices else None
+
+
 _VOTES: Final[dict[str, Vote]] = {}
 """The vote for each choice made so far (a dict, not functools.cache: compiled, a dict is read
 at once, a cache is called as a Python object)."""
@@ -242,7 +253,21 @@ def _apply_vote(state: MerlinState, seat: int, action: Vote, log: Log) -> Merlin
     return seal(state, seat, action.choice, "vote", log)
 
 
-VOTE = ActionRule("magic_vote", _why_vote, _votes, _apply_vote)
+# Each rule's pick and menu as a compiled method (rulebook.Picker, rulebook.Lister): random
+# play asks several rules at every move, and calls these directly.
+
+
+class _PickVote(Picker):
+    def __call__(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
+        return _pick_vote(state, seat, rng)
+
+
+class _CallsListed(Lister):
+    def __call__(self, state: MerlinState, seat: int) -> list[Action]:
+        return _calls(state, seat)
+
+
+VOTE = ActionRule("magic_vote", _why_vote, _votes, _apply_vote, _PickVote())
 
 
 # --- the table votes -----------------------------------------------------------------------------
@@ -268,7 +293,7 @@ def _why_call_kind(state: MerlinState, kind: str) -> str | None:
     return None
 
 
-CALLS = {kind: CallVote(kind=kind) for kind in TABLE_VOTES}  # type: ignore[arg-type]
+CALLS: Final = {kind: CallVote(kind=kind) for kind in TABLE_VOTES}  # type: ignore[arg-type]
 
 
 def _calls(state: MerlinState, seat: int) -> list[Action]:
@@ -296,7 +321,7 @@ def _apply_call(state: MerlinState, seat: int, action: CallVote, log: Log) -> Me
     return with_magic(state, played=marked(state, "call_vote"), ballot=ballot)
 
 
-CALL_VOTE = ActionRule("call_vote", _why_call, _calls, _apply_call)
+CALL_VOTE = ActionRule("call_vote", _why_call, _CallsListed(), _apply_call)
 
 
 def _resolve_table(state: MerlinState, ballot: Ballot, log: Log) -> MerlinState:
