@@ -45,43 +45,24 @@ Steps = tuple[tuple[int, int, Any], ...]
 class Asker:
     """How a sample asks one rule for a move: `ActionRule.sample`, by the rule's pick or else its
     menu. (Made once per step's rules: compiled, a rule's `Picker` or `Lister` is read typed
-    here, where `ActionRule.sample` checked its class at every ask.)"""
+    here, where `ActionRule.sample` checked its class at every ask; one class, not one per way,
+    so that reading an asker from a list checks its class at once.)"""
 
-    def ask(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
-        raise NotImplementedError
-
-
-class _AskPicker(Asker):
-    def __init__(self, picker: Picker) -> None:
-        self.picker: Final = picker
-
-    def ask(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
-        return self.picker.__call__(state, seat, rng)
-
-
-class _AskLister(Asker):
-    def __init__(self, lister: Lister) -> None:
-        self.lister: Final = lister
-
-    def ask(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
-        menu = self.lister.__call__(state, seat)
-        return menu[below(len(menu), rng)] if menu else None  # as ActionRule.sample draws
-
-
-class _AskRule(Asker):
     def __init__(self, rule: ActionRule) -> None:
         self.rule: Final = rule
+        pick, choices = rule.pick, rule.choices
+        self.picker: Final = pick if isinstance(pick, Picker) else None
+        self.lister: Final = choices if pick is None and isinstance(choices, Lister) else None
 
     def ask(self, state: MerlinState, seat: int, rng: random.Random) -> Action | None:
-        return self.rule.sample(state, seat, rng)
-
-
-def asker(rule: ActionRule) -> Asker:
-    """How `rule.sample` asks `rule`, its pick or menu read once (a plain function: the rule's
-    own sample)."""
-    if rule.pick is not None:
-        return _AskPicker(rule.pick) if isinstance(rule.pick, Picker) else _AskRule(rule)
-    return _AskLister(rule.choices) if isinstance(rule.choices, Lister) else _AskRule(rule)
+        picker = self.picker
+        if picker is not None:
+            return picker.__call__(state, seat, rng)
+        lister = self.lister
+        if lister is not None:
+            menu = lister.__call__(state, seat)
+            return menu[below(len(menu), rng)] if menu else None  # as ActionRule.sample draws
+        return self.rule.sample(state, seat, rng)  # (a plain function: the rule's own sample)
 
 
 class Shuffled:
@@ -94,7 +75,7 @@ class Shuffled:
         self.rules: Final = rules
         self.end_turn: Final = rules.get("end_turn")
         self.others: Final = tuple(rule for name, rule in rules.items() if name != "end_turn")
-        self.askers: Final = tuple(asker(rule) for rule in self.others)
+        self.askers: Final = tuple(Asker(rule) for rule in self.others)
         self.steps: Final[Steps] = shuffle_steps(len(self.others))
 
 
