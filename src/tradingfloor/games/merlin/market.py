@@ -20,6 +20,7 @@ from tradingfloor.games.merlin.actions import (
     SellTo,
     WithdrawAsk,
 )
+from tradingfloor.games.merlin.clones import COMPILED
 from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_row
 from tradingfloor.games.merlin.production import give_goods
 from tradingfloor.games.merlin.records import replace, with_parts
@@ -513,6 +514,12 @@ def collect_escrow(state: MerlinState, log: Log) -> MerlinState:
 def _collected(state: MerlinState, books: tuple[Book, ...], seat: int, amount: int) -> MerlinState:
     """The table with the books `books` and `amount` gold more for `seat` (each book's
     `_set_book` and `add_gold` at once), built by the records' constructors."""
+    core = state.core
+    if not COMPILED:  # (as Python, a constructor writes each field through frozen.py's checked
+        # __setattr__: `replace` copies the record's __dict__ at once)
+        eco = replace(state.economy, books=books)
+        core = replace(core, gold=put(core.gold, seat, core.gold[seat] + amount))
+        return replace(state, core=core, economy=eco)
     eco = state.economy
     eco = Economy(
         deck=eco.deck,
@@ -527,7 +534,6 @@ def _collected(state: MerlinState, books: tuple[Book, ...], seat: int, amount: i
         offer=eco.offer,
         permits_out=eco.permits_out,
     )
-    core = state.core
     core = Core(
         phase=core.phase,
         order=core.order,

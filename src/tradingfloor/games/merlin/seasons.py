@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tradingfloor.games.merlin.clones import COMPILED
 from tradingfloor.games.merlin.ledger import with_core
 from tradingfloor.games.merlin.records import replace, replace_fields
 from tradingfloor.games.merlin.rulebook import Log, event, table_for
@@ -50,6 +51,9 @@ def advance_wheel(state: MerlinState, log: Log) -> MerlinState:
 def _turned(counters: Counters, portion: int, year: int) -> Counters:
     """`replace(counters, clock=counters.clock + 1, portion=portion, year=year)`, built by the
     constructor (compiled, a native call: no dict of changes looked up by name)."""
+    if not COMPILED:  # (as Python, a constructor writes each field through frozen.py's checked
+        # __setattr__: `replace` copies the record's __dict__ at once)
+        return replace(counters, clock=counters.clock + 1, portion=portion, year=year)
     return Counters(
         clock=counters.clock + 1,
         year=year,
@@ -78,6 +82,9 @@ def add_climate(state: MerlinState, amount: int, log: Log) -> MerlinState:
 
 def _set_counters(state: MerlinState, counters: Counters) -> MerlinState:
     """`replace(state, core=replace(state.core, counters=counters))`, built by the constructors."""
+    if not COMPILED:  # (as Python, a constructor writes each field through frozen.py's checked
+        # __setattr__: `replace` copies the record's __dict__ at once)
+        return replace(state, core=replace(state.core, counters=counters))
     core = state.core
     core = Core(
         phase=core.phase,

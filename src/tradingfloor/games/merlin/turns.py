@@ -8,6 +8,7 @@ from tradingfloor.core.actions import Action
 from tradingfloor.core.game import Event
 from tradingfloor.core.rng import Rng, RngCursor
 from tradingfloor.games.merlin.actions import EndTurn
+from tradingfloor.games.merlin.clones import COMPILED
 from tradingfloor.games.merlin.ledger import with_core
 from tradingfloor.games.merlin.market import track_bidless
 from tradingfloor.games.merlin.memo import kept
@@ -42,6 +43,9 @@ def start_turn(state: MerlinState, log: Log, turn: int, orbit: int) -> MerlinSta
 def _turn_begun(core: Core, turn: int, orbit: int) -> Core:
     """`replace(core, turn=turn, orbit=orbit, turn_no=core.turn_no + 1)`, built by the
     constructor (compiled, a native call: no dict of changes looked up by name)."""
+    if not COMPILED:  # (as Python, a constructor writes each field through frozen.py's checked
+        # __setattr__: `replace` copies the record's __dict__ at once)
+        return replace(core, turn=turn, orbit=orbit, turn_no=core.turn_no + 1)
     return Core(
         phase=core.phase,
         order=core.order,
@@ -64,6 +68,9 @@ def _turn_begun(core: Core, turn: int, orbit: int) -> Core:
 def _rolled(state: MerlinState, rng: Rng, dice: tuple[int, int]) -> MerlinState:
     """`replace(state, rng=rng, core=replace(state.core, dice=dice))`, built by the
     constructors."""
+    if not COMPILED:  # (as Python, a constructor writes each field through frozen.py's checked
+        # __setattr__: `replace` copies the record's __dict__ at once)
+        return replace(state, rng=rng, core=replace(state.core, dice=dice))
     core = state.core
     core = Core(
         phase=core.phase,

@@ -10,7 +10,8 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from tradingfloor.games.merlin import cards
-from tradingfloor.games.merlin.ledger import with_core
+from tradingfloor.games.merlin.clones import COMPILED
+from tradingfloor.games.merlin.ledger import earn, to_row, with_core
 from tradingfloor.games.merlin.magic import golem_fights
 from tradingfloor.games.merlin.magic.content import ReadingCard
 from tradingfloor.games.merlin.magic.state import Effect, Reading
@@ -64,6 +65,13 @@ def _row_paid(state: MerlinState, dues: Mapping[int, int], total: int) -> Merlin
     """The R.O.W. pays `dues` (`total` in all), each counted as income from `INCOME_SOURCE`:
     `to_row` and each player's `earn`, with the table rebuilt once."""
     core = state.core
+    if not COMPILED:  # (as Python, constructors write each field through frozen.py's checked
+        # __setattr__: `replace` copies a record's __dict__ at once)
+        state = to_row(state, -total)
+        for player, amount in dues.items():
+            if amount:
+                state = earn(state, player, amount, INCOME_SOURCE)
+        return state
     gold = list(core.gold)
     income = list(core.ledger.income)
     source = INCOME.index(INCOME_SOURCE)

@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from tradingfloor.core.game import Event
 from tradingfloor.core.rng import Rng, RngCursor
+from tradingfloor.games.merlin.clones import COMPILED
 from tradingfloor.games.merlin.content import Content
 from tradingfloor.games.merlin.magic.content import ReadingCard, kind_of
 from tradingfloor.games.merlin.magic.reading_effects import EFFECTS, IRRIGATION
@@ -271,6 +272,9 @@ def _rebuilt(
 
 def _with_magic_at(state: MerlinState, rng: Rng, magic: Magic) -> MerlinState:
     """`replace(state, rng=rng, magic=magic)`, built by the constructor."""
+    if not COMPILED:  # (as Python, a constructor writes each field through frozen.py's checked
+        # __setattr__: `replace` copies the record's __dict__ at once)
+        return replace(state, rng=rng, magic=magic)
     return MerlinState(
         config=state.config,
         rng=rng,

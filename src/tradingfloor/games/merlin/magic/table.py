@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Literal
 
+from tradingfloor.games.merlin.clones import COMPILED
 from tradingfloor.games.merlin.ledger import put
 from tradingfloor.games.merlin.magic.content import MagicContent, kind_of
 from tradingfloor.games.merlin.magic.state import Effect, Held, Magic, Reading, SetPotion
@@ -53,6 +54,16 @@ def magic_with(
     """`replace(magic, ...)` for the fields a turn's start changes (None: kept), built by the
     constructor: compiled, a native call with no dict of changes looked up by name among 32
     fields."""
+    if not COMPILED:  # (as Python, a constructor writes each field through frozen.py's checked
+        # __setattr__: `replace` copies the record's __dict__ at once)
+        changes = {
+            "reading_deck": reading_deck,
+            "field": field,
+            "card_counts": card_counts,
+            "reclaim": reclaim,
+            "played": played,
+        }
+        return replace_fields(magic, {k: v for k, v in changes.items() if v is not None})
     return Magic(
         spell_deck=magic.spell_deck,
         recipe_deck=magic.recipe_deck,
