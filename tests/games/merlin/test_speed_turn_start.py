@@ -16,7 +16,7 @@ import pytest
 
 import tradingfloor
 from tradingfloor.core.rng import Rng
-from tradingfloor.games.merlin import production, seasons, turns
+from tradingfloor.games.merlin import production, records, seasons, turns
 from tradingfloor.games.merlin.finance import futures
 from tradingfloor.games.merlin.finance.table import finance_of
 from tradingfloor.games.merlin.ledger import earn, to_row
@@ -43,17 +43,12 @@ def _states(seed: int, step: int = 1) -> Iterator[MerlinState]:
 # --- every field of a record copied by its constructor -------------------------------------------
 
 COPIES = [
-    ("turns.py", "_turn_begun", Core),
-    ("turns.py", "_rolled", Core),
-    ("turns.py", "_rolled", MerlinState),
+    ("records.py", "core_with", Core),
+    ("records.py", "state_with", MerlinState),
     ("seasons.py", "_turned", Counters),
-    ("seasons.py", "_set_counters", Core),
     ("market.py", "_collected", Economy),
-    ("market.py", "_collected", Core),
     ("magic/table.py", "magic_with", Magic),
-    ("magic/readings.py", "_with_magic_at", MerlinState),
     ("magic/reading_effects.py", "_row_paid", Ledger),
-    ("magic/reading_effects.py", "_row_paid", Core),
 ]
 
 
@@ -107,6 +102,25 @@ def test_the_turns_records_built_by_their_constructors_are_what_replace_gives() 
         )
         checked += 1
     assert checked > 500
+
+
+def test_a_core_and_a_state_with_some_fields_given_are_what_replace_gives() -> None:
+    """`core_with` and `state_with` keep each field not given, and write each given one."""
+    checked = 0
+    for state in _states(1):
+        core, rng = state.core, Rng(state.rng.seed, state.rng.counter + 1)
+        assert records.core_with(core) == core
+        assert records.state_with(state) == state
+        given = {"turn": 0, "turn_no": core.turn_no + 1, "orbit": core.orbit + 1}
+        given |= {"gold": tuple(g + 1 for g in core.gold), "dice": (2, 5)}
+        given |= {"counters": replace(core.counters, year=9), "ledger": replace(core.ledger, row=3)}
+        for name, value in given.items():
+            assert records.core_with(core, **{name: value}) == replace(core, **{name: value})
+        assert records.core_with(core, **given) == replace(core, **given)
+        parts = {"rng": rng, "core": records.core_with(core, dice=(1, 1)), "magic": state.magic}
+        assert records.state_with(state, **parts) == replace(state, **parts)
+        checked += 1
+    assert checked > 200
 
 
 def test_the_magic_parts_built_by_its_constructor_are_what_replace_gives() -> None:

@@ -20,10 +20,9 @@ from tradingfloor.games.merlin.actions import (
     SellTo,
     WithdrawAsk,
 )
-from tradingfloor.games.merlin.clones import COMPILED
 from tradingfloor.games.merlin.ledger import add_gold, earn, put, to_row
 from tradingfloor.games.merlin.production import give_goods
-from tradingfloor.games.merlin.records import replace, with_parts
+from tradingfloor.games.merlin.records import core_with, replace, with_parts
 from tradingfloor.games.merlin.rulebook import (
     ActionRule,
     Fields,
@@ -33,7 +32,7 @@ from tradingfloor.games.merlin.rulebook import (
     event,
     pick_in,
 )
-from tradingfloor.games.merlin.state import ROW, Book, Core, Economy, Escrow, MerlinState, Order
+from tradingfloor.games.merlin.state import ROW, Book, Economy, Escrow, MerlinState, Order
 
 # --- reading the books -------------------------------------------------------------------------
 
@@ -514,12 +513,6 @@ def collect_escrow(state: MerlinState, log: Log) -> MerlinState:
 def _collected(state: MerlinState, books: tuple[Book, ...], seat: int, amount: int) -> MerlinState:
     """The table with the books `books` and `amount` gold more for `seat` (each book's
     `_set_book` and `add_gold` at once), built by the records' constructors."""
-    core = state.core
-    if not COMPILED:  # (as Python, a constructor writes each field through frozen.py's checked
-        # __setattr__: `replace` copies the record's __dict__ at once)
-        eco = replace(state.economy, books=books)
-        core = replace(core, gold=put(core.gold, seat, core.gold[seat] + amount))
-        return replace(state, core=core, economy=eco)
     eco = state.economy
     eco = Economy(
         deck=eco.deck,
@@ -534,23 +527,8 @@ def _collected(state: MerlinState, books: tuple[Book, ...], seat: int, amount: i
         offer=eco.offer,
         permits_out=eco.permits_out,
     )
-    core = Core(
-        phase=core.phase,
-        order=core.order,
-        turn=core.turn,
-        turn_no=core.turn_no,
-        orbit=core.orbit,
-        gold=put(core.gold, seat, core.gold[seat] + amount),
-        out=core.out,
-        debt=core.debt,
-        bankrupt_since=core.bankrupt_since,
-        counters=core.counters,
-        ledger=core.ledger,
-        dice=core.dice,
-        auction=core.auction,
-        vote=core.vote,
-        ended=core.ended,
-    )
+    core = state.core
+    core = core_with(core, gold=put(core.gold, seat, core.gold[seat] + amount))
     return with_parts(state, core, eco, state.magic, state.finance)
 
 

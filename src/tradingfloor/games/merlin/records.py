@@ -25,9 +25,10 @@ from operator import attrgetter
 from types import GetSetDescriptorType, MemberDescriptorType
 from typing import Any, NamedTuple, TypeVar
 
+from tradingfloor.core.rng import Rng
 from tradingfloor.games.merlin.clones import COMPILED, replaced
 from tradingfloor.games.merlin.magic.state import Ballot, Magic
-from tradingfloor.games.merlin.state import Core, Economy, EventRun, MerlinState
+from tradingfloor.games.merlin.state import Core, Counters, Economy, EventRun, Ledger, MerlinState
 
 T = TypeVar("T")
 
@@ -109,6 +110,69 @@ def logged(
         turn_log,
         recent,
         event_count,
+    )
+
+
+def core_with(
+    old: Core,
+    *,
+    turn: int | None = None,
+    turn_no: int | None = None,
+    orbit: int | None = None,
+    gold: tuple[int, ...] | None = None,
+    counters: Counters | None = None,
+    ledger: Ledger | None = None,
+    dice: tuple[int, int] | None = None,
+) -> Core:
+    """`replace(old, ...)` of the fields given (None: kept, so it sets no field to None): compiled,
+    the constructor called natively, with no dict of changes looked up by name; as Python,
+    `replace_fields` (a constructor there writes each field through frozen.py's checked
+    `__setattr__`, where the record's `__dict__` is copied at once)."""
+    if not COMPILED:
+        given: dict[str, Any] = {"turn": turn, "turn_no": turn_no, "orbit": orbit, "gold": gold}
+        given |= {"counters": counters, "ledger": ledger, "dice": dice}
+        return replace_fields(
+            old, {name: value for name, value in given.items() if value is not None}
+        )
+    return Core(
+        phase=old.phase,
+        order=old.order,
+        turn=old.turn if turn is None else turn,
+        turn_no=old.turn_no if turn_no is None else turn_no,
+        orbit=old.orbit if orbit is None else orbit,
+        gold=old.gold if gold is None else gold,
+        out=old.out,
+        debt=old.debt,
+        bankrupt_since=old.bankrupt_since,
+        counters=old.counters if counters is None else counters,
+        ledger=old.ledger if ledger is None else ledger,
+        dice=old.dice if dice is None else dice,
+        auction=old.auction,
+        vote=old.vote,
+        ended=old.ended,
+    )
+
+
+def state_with(
+    old: MerlinState, *, rng: Rng | None = None, core: Core | None = None, magic: Any = None
+) -> MerlinState:
+    """`replace(old, ...)` of the fields given (None: kept), built as `core_with` builds a core."""
+    if not COMPILED:
+        given: dict[str, Any] = {"rng": rng, "core": core, "magic": magic}
+        return replace_fields(
+            old, {name: value for name, value in given.items() if value is not None}
+        )
+    return MerlinState(
+        config=old.config,
+        rng=old.rng if rng is None else rng,
+        core=old.core if core is None else core,
+        economy=old.economy,
+        magic=old.magic if magic is None else magic,
+        finance=old.finance,
+        events=old.events,
+        turn_log=old.turn_log,
+        recent=old.recent,
+        event_count=old.event_count,
     )
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from tradingfloor.games.merlin.clones import COMPILED
 from tradingfloor.games.merlin.ledger import with_core
-from tradingfloor.games.merlin.records import replace, replace_fields
+from tradingfloor.games.merlin.records import core_with, replace, replace_fields
 from tradingfloor.games.merlin.rulebook import Log, event, table_for
-from tradingfloor.games.merlin.state import Core, Counters, MerlinState
+from tradingfloor.games.merlin.state import Counters, MerlinState
 
 
 def wheel_length(state: MerlinState) -> int:
@@ -81,29 +81,8 @@ def add_climate(state: MerlinState, amount: int, log: Log) -> MerlinState:
 
 
 def _set_counters(state: MerlinState, counters: Counters) -> MerlinState:
-    """`replace(state, core=replace(state.core, counters=counters))`, built by the constructors."""
-    if not COMPILED:  # (as Python, a constructor writes each field through frozen.py's checked
-        # __setattr__: `replace` copies the record's __dict__ at once)
-        return replace(state, core=replace(state.core, counters=counters))
-    core = state.core
-    core = Core(
-        phase=core.phase,
-        order=core.order,
-        turn=core.turn,
-        turn_no=core.turn_no,
-        orbit=core.orbit,
-        gold=core.gold,
-        out=core.out,
-        debt=core.debt,
-        bankrupt_since=core.bankrupt_since,
-        counters=counters,
-        ledger=core.ledger,
-        dice=core.dice,
-        auction=core.auction,
-        vote=core.vote,
-        ended=core.ended,
-    )
-    return with_core(state, core)
+    """`replace(state, core=replace(state.core, counters=counters))`, without a dict of changes."""
+    return with_core(state, core_with(state.core, counters=counters))
 
 
 def set_counter(state: MerlinState, name: str, value: int) -> MerlinState:

@@ -8,11 +8,10 @@ from tradingfloor.core.actions import Action
 from tradingfloor.core.game import Event
 from tradingfloor.core.rng import Rng, RngCursor
 from tradingfloor.games.merlin.actions import EndTurn
-from tradingfloor.games.merlin.clones import COMPILED
 from tradingfloor.games.merlin.ledger import with_core
 from tradingfloor.games.merlin.market import track_bidless
 from tradingfloor.games.merlin.memo import kept
-from tradingfloor.games.merlin.records import replace
+from tradingfloor.games.merlin.records import core_with, replace, state_with
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, table_for
 from tradingfloor.games.merlin.state import Core, MerlinState
 
@@ -41,66 +40,14 @@ def start_turn(state: MerlinState, log: Log, turn: int, orbit: int) -> MerlinSta
 
 
 def _turn_begun(core: Core, turn: int, orbit: int) -> Core:
-    """`replace(core, turn=turn, orbit=orbit, turn_no=core.turn_no + 1)`, built by the
-    constructor (compiled, a native call: no dict of changes looked up by name)."""
-    if not COMPILED:  # (as Python, a constructor writes each field through frozen.py's checked
-        # __setattr__: `replace` copies the record's __dict__ at once)
-        return replace(core, turn=turn, orbit=orbit, turn_no=core.turn_no + 1)
-    return Core(
-        phase=core.phase,
-        order=core.order,
-        turn=turn,
-        turn_no=core.turn_no + 1,
-        orbit=orbit,
-        gold=core.gold,
-        out=core.out,
-        debt=core.debt,
-        bankrupt_since=core.bankrupt_since,
-        counters=core.counters,
-        ledger=core.ledger,
-        dice=core.dice,
-        auction=core.auction,
-        vote=core.vote,
-        ended=core.ended,
-    )
+    """`replace(core, turn=turn, orbit=orbit, turn_no=core.turn_no + 1)`, without a dict of
+    changes (compiled, a native call)."""
+    return core_with(core, turn=turn, orbit=orbit, turn_no=core.turn_no + 1)
 
 
 def _rolled(state: MerlinState, rng: Rng, dice: tuple[int, int]) -> MerlinState:
-    """`replace(state, rng=rng, core=replace(state.core, dice=dice))`, built by the
-    constructors."""
-    if not COMPILED:  # (as Python, a constructor writes each field through frozen.py's checked
-        # __setattr__: `replace` copies the record's __dict__ at once)
-        return replace(state, rng=rng, core=replace(state.core, dice=dice))
-    core = state.core
-    core = Core(
-        phase=core.phase,
-        order=core.order,
-        turn=core.turn,
-        turn_no=core.turn_no,
-        orbit=core.orbit,
-        gold=core.gold,
-        out=core.out,
-        debt=core.debt,
-        bankrupt_since=core.bankrupt_since,
-        counters=core.counters,
-        ledger=core.ledger,
-        dice=dice,
-        auction=core.auction,
-        vote=core.vote,
-        ended=core.ended,
-    )
-    return MerlinState(
-        config=state.config,
-        rng=rng,
-        core=core,
-        economy=state.economy,
-        magic=state.magic,
-        finance=state.finance,
-        events=state.events,
-        turn_log=state.turn_log,
-        recent=state.recent,
-        event_count=state.event_count,
-    )
+    """`replace(state, rng=rng, core=replace(state.core, dice=dice))`, without dicts of changes."""
+    return state_with(state, rng=rng, core=core_with(state.core, dice=dice))
 
 
 def _roll_event(seat: int, first: int, second: int) -> Event:

@@ -10,16 +10,16 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from tradingfloor.games.merlin import cards
-from tradingfloor.games.merlin.clones import COMPILED
-from tradingfloor.games.merlin.ledger import earn, to_row, with_core
+from tradingfloor.games.merlin.ledger import with_core
 from tradingfloor.games.merlin.magic import golem_fights
 from tradingfloor.games.merlin.magic.content import ReadingCard
 from tradingfloor.games.merlin.magic.state import Effect, Reading
 from tradingfloor.games.merlin.magic.table import add_effect, content_of, magic_of
 from tradingfloor.games.merlin.market import place_row_bids
+from tradingfloor.games.merlin.records import core_with
 from tradingfloor.games.merlin.rulebook import Log, event
 from tradingfloor.games.merlin.seasons import add_climate, advance_wheel, set_counter, volatility
-from tradingfloor.games.merlin.state import INCOME, Core, Ledger, MerlinState
+from tradingfloor.games.merlin.state import INCOME, Ledger, MerlinState
 
 INCOME_SOURCE = "pot"
 """The ledger's income source for R.O.W. redistributions: like the auction pot, gold the table
@@ -65,13 +65,6 @@ def _row_paid(state: MerlinState, dues: Mapping[int, int], total: int) -> Merlin
     """The R.O.W. pays `dues` (`total` in all), each counted as income from `INCOME_SOURCE`:
     `to_row` and each player's `earn`, with the table rebuilt once."""
     core = state.core
-    if not COMPILED:  # (as Python, constructors write each field through frozen.py's checked
-        # __setattr__: `replace` copies a record's __dict__ at once)
-        state = to_row(state, -total)
-        for player, amount in dues.items():
-            if amount:
-                state = earn(state, player, amount, INCOME_SOURCE)
-        return state
     gold = list(core.gold)
     income = list(core.ledger.income)
     source = INCOME.index(INCOME_SOURCE)
@@ -91,24 +84,7 @@ def _row_paid(state: MerlinState, dues: Mapping[int, int], total: int) -> Merlin
         minted_issue=ledger.minted_issue,
         income=tuple(income),
     )
-    core = Core(
-        phase=core.phase,
-        order=core.order,
-        turn=core.turn,
-        turn_no=core.turn_no,
-        orbit=core.orbit,
-        gold=tuple(gold),
-        out=core.out,
-        debt=core.debt,
-        bankrupt_since=core.bankrupt_since,
-        counters=core.counters,
-        ledger=ledger,
-        dice=core.dice,
-        auction=core.auction,
-        vote=core.vote,
-        ended=core.ended,
-    )
-    return with_core(state, core)
+    return with_core(state, core_with(core, gold=tuple(gold), ledger=ledger))
 
 
 def _each(state: MerlinState, amount: int) -> dict[int, int]:

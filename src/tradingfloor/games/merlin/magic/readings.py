@@ -19,7 +19,6 @@ from typing import Any, Final
 
 from tradingfloor.core.game import Event
 from tradingfloor.core.rng import Rng, RngCursor
-from tradingfloor.games.merlin.clones import COMPILED
 from tradingfloor.games.merlin.content import Content
 from tradingfloor.games.merlin.magic.content import ReadingCard, kind_of
 from tradingfloor.games.merlin.magic.reading_effects import EFFECTS, IRRIGATION
@@ -34,7 +33,7 @@ from tradingfloor.games.merlin.magic.table import (
 )
 from tradingfloor.games.merlin.memo import ByIdentity, kept
 from tradingfloor.games.merlin.production import rolled
-from tradingfloor.games.merlin.records import replace
+from tradingfloor.games.merlin.records import replace, state_with
 from tradingfloor.games.merlin.rulebook import Log, Module, Payout, event
 from tradingfloor.games.merlin.state import Config, MerlinState
 from tradingfloor.games.merlin.words import card as card_words
@@ -271,22 +270,8 @@ def _rebuilt(
 
 
 def _with_magic_at(state: MerlinState, rng: Rng, magic: Magic) -> MerlinState:
-    """`replace(state, rng=rng, magic=magic)`, built by the constructor."""
-    if not COMPILED:  # (as Python, a constructor writes each field through frozen.py's checked
-        # __setattr__: `replace` copies the record's __dict__ at once)
-        return replace(state, rng=rng, magic=magic)
-    return MerlinState(
-        config=state.config,
-        rng=rng,
-        core=state.core,
-        economy=state.economy,
-        magic=magic,
-        finance=state.finance,
-        events=state.events,
-        turn_log=state.turn_log,
-        recent=state.recent,
-        event_count=state.event_count,
-    )
+    """`replace(state, rng=rng, magic=magic)`, without a dict of changes."""
+    return state_with(state, rng=rng, magic=magic)
 
 
 def _described(state: MerlinState, reading: Reading) -> dict[str, Any]:
