@@ -23,7 +23,7 @@ from tradingfloor.games.merlin.ledger import earn, to_row
 from tradingfloor.games.merlin.magic import exits, reading_effects, readings
 from tradingfloor.games.merlin.magic.content import kind_of
 from tradingfloor.games.merlin.magic.state import Magic, Reading
-from tradingfloor.games.merlin.magic.table import content_of, counted_in, magic_with
+from tradingfloor.games.merlin.magic.table import content_of, counted_in
 from tradingfloor.games.merlin.records import replace
 from tradingfloor.games.merlin.rulebook import Log, event
 from tradingfloor.games.merlin.state import Core, Counters, Economy, Ledger, MerlinState
@@ -47,7 +47,7 @@ COPIES = [
     ("records.py", "state_with", MerlinState),
     ("seasons.py", "_turned", Counters),
     ("market.py", "_collected", Economy),
-    ("magic/table.py", "magic_with", Magic),
+    ("records.py", "magic_with", Magic),
     ("magic/reading_effects.py", "_row_paid", Ledger),
 ]
 
@@ -135,10 +135,10 @@ def test_the_magic_parts_built_by_its_constructor_are_what_replace_gives() -> No
             "reclaim": not magic.reclaim,
             "played": (*magic.played, "decree"),
         }
-        assert magic_with(magic) == magic
+        assert records.magic_with(magic) == magic
         for name, value in changes.items():
-            assert magic_with(magic, **{name: value}) == replace(magic, **{name: value})
-        assert magic_with(magic, **changes) == replace(magic, **changes)
+            assert records.magic_with(magic, **{name: value}) == replace(magic, **{name: value})
+        assert records.magic_with(magic, **changes) == replace(magic, **changes)
         rng = Rng(state.rng.seed, state.rng.counter + 1)
         assert readings._with_magic_at(state, rng, magic) == replace(state, rng=rng, magic=magic)
         checked += 1

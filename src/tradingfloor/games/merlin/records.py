@@ -27,7 +27,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from tradingfloor.core.rng import Rng
 from tradingfloor.games.merlin.clones import COMPILED, replaced
-from tradingfloor.games.merlin.magic.state import Ballot, Magic
+from tradingfloor.games.merlin.magic.state import Ballot, Magic, Reading
 from tradingfloor.games.merlin.state import Core, Counters, Economy, EventRun, Ledger, MerlinState
 
 T = TypeVar("T")
@@ -129,11 +129,8 @@ def core_with(
     `replace_fields` (a constructor there writes each field through frozen.py's checked
     `__setattr__`, where the record's `__dict__` is copied at once)."""
     if not COMPILED:
-        given: dict[str, Any] = {"turn": turn, "turn_no": turn_no, "orbit": orbit, "gold": gold}
-        given |= {"counters": counters, "ledger": ledger, "dice": dice}
-        return replace_fields(
-            old, {name: value for name, value in given.items() if value is not None}
-        )
+        given = {"turn": turn, "turn_no": turn_no, "orbit": orbit, "gold": gold}
+        return _given(old, given | {"counters": counters, "ledger": ledger, "dice": dice})
     return Core(
         phase=old.phase,
         order=old.order,
@@ -158,10 +155,7 @@ def state_with(
 ) -> MerlinState:
     """`replace(old, ...)` of the fields given (None: kept), built as `core_with` builds a core."""
     if not COMPILED:
-        given: dict[str, Any] = {"rng": rng, "core": core, "magic": magic}
-        return replace_fields(
-            old, {name: value for name, value in given.items() if value is not None}
-        )
+        return _given(old, {"rng": rng, "core": core, "magic": magic})
     return MerlinState(
         config=old.config,
         rng=old.rng if rng is None else rng,
@@ -173,6 +167,65 @@ def state_with(
         turn_log=old.turn_log,
         recent=old.recent,
         event_count=old.event_count,
+    )
+
+
+def magic_with(
+    magic: Magic,
+    *,
+    reading_deck: tuple[str, ...] | None = None,
+    field: tuple[Reading, ...] | None = None,
+    card_counts: tuple[tuple[str, int], ...] | None = None,
+    reclaim: bool | None = None,
+    played: tuple[str, ...] | None = None,
+) -> Magic:
+    """`replace(magic, ...)` for the fields a turn's start changes (None: kept), as `core_with`
+    builds a core (a dict of changes would be looked up by name among 32 fields)."""
+    if not COMPILED:
+        given = {"reading_deck": reading_deck, "field": field, "card_counts": card_counts}
+        return _given(magic, given | {"reclaim": reclaim, "played": played})
+    return Magic(
+        spell_deck=magic.spell_deck,
+        recipe_deck=magic.recipe_deck,
+        reading_deck=magic.reading_deck if reading_deck is None else reading_deck,
+        spells=magic.spells,
+        recipes=magic.recipes,
+        potions=magic.potions,
+        labs=magic.labs,
+        set_potions=magic.set_potions,
+        golems=magic.golems,
+        damage=magic.damage,
+        field=magic.field if field is None else field,
+        effects=magic.effects,
+        crowns=magic.crowns,
+        crown_year=magic.crown_year,
+        regulations=magic.regulations,
+        maintenance=magic.maintenance,
+        bank_debt=magic.bank_debt,
+        ballot=magic.ballot,
+        proposals=magic.proposals,
+        reclaim=magic.reclaim if reclaim is None else reclaim,
+        played=magic.played if played is None else played,
+        targeted=magic.targeted,
+        allies=magic.allies,
+        open_shops=magic.open_shops,
+        jokers_in=magic.jokers_in,
+        volatility=magic.volatility,
+        golems_played=magic.golems_played,
+        card_counts=magic.card_counts if card_counts is None else card_counts,
+        bought_since=magic.bought_since,
+        ruined=magic.ruined,
+        removed=magic.removed,
+        research_paid=magic.research_paid,
+    )
+
+
+def _given(record: T, given: dict[str, Any]) -> T:
+    """`record` with the fields given a value (not None), by `replace_fields`: how the typed
+    copies above build a record as Python, where a constructor writes each field through
+    frozen.py's checked `__setattr__` and `replace_fields` copies the `__dict__` at once."""
+    return replace_fields(
+        record, {name: value for name, value in given.items() if value is not None}
     )
 
 

@@ -9,10 +9,10 @@ from tradingfloor.games.merlin.deck import shuffle_in
 from tradingfloor.games.merlin.ledger import put, to_bank
 from tradingfloor.games.merlin.magic.determinize import redetermine
 from tradingfloor.games.merlin.magic.state import Magic
-from tradingfloor.games.merlin.magic.table import magic_of, magic_with, shuffle_custom, with_magic
+from tradingfloor.games.merlin.magic.table import magic_of, shuffle_custom, with_magic
 from tradingfloor.games.merlin.magic.view import MAGIC_PARTS
 from tradingfloor.games.merlin.memo import per_config
-from tradingfloor.games.merlin.records import replace, with_parts
+from tradingfloor.games.merlin.records import magic_with, replace, with_parts
 from tradingfloor.games.merlin.rulebook import Log, Module, event
 from tradingfloor.games.merlin.state import MerlinState
 from tradingfloor.games.merlin.words import card, gold, seat

@@ -29,11 +29,10 @@ from tradingfloor.games.merlin.magic.table import (
     drop_effect,
     effects,
     magic_of,
-    magic_with,
 )
 from tradingfloor.games.merlin.memo import ByIdentity, kept
 from tradingfloor.games.merlin.production import rolled
-from tradingfloor.games.merlin.records import replace, state_with
+from tradingfloor.games.merlin.records import magic_with, replace, state_with
 from tradingfloor.games.merlin.rulebook import Log, Module, Payout, event
 from tradingfloor.games.merlin.state import Config, MerlinState
 from tradingfloor.games.merlin.words import card as card_words

@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from tradingfloor.games.merlin.clones import COMPILED
 from tradingfloor.games.merlin.ledger import put
 from tradingfloor.games.merlin.magic.content import MagicContent, kind_of
-from tradingfloor.games.merlin.magic.state import Effect, Held, Magic, Reading, SetPotion
+from tradingfloor.games.merlin.magic.state import Effect, Held, Magic, SetPotion
 from tradingfloor.games.merlin.records import holds, replace, replace_fields, with_parts
 from tradingfloor.games.merlin.rulebook import Log, event
 from tradingfloor.games.merlin.state import MerlinState
@@ -40,64 +39,6 @@ def with_magic(state: MerlinState, **changes: Any) -> MerlinState:
     if holds(magic, changes):  # a turn's start often resets what is reset already
         return state
     return with_parts(state, state.core, state.economy, _remade(magic, changes), state.finance)
-
-
-def magic_with(
-    magic: Magic,
-    *,
-    reading_deck: tuple[str, ...] | None = None,
-    field: tuple[Reading, ...] | None = None,
-    card_counts: tuple[tuple[str, int], ...] | None = None,
-    reclaim: bool | None = None,
-    played: tuple[str, ...] | None = None,
-) -> Magic:
-    """`replace(magic, ...)` for the fields a turn's start changes (None: kept), built by the
-    constructor: compiled, a native call with no dict of changes looked up by name among 32
-    fields."""
-    if not COMPILED:  # (as Python, a constructor writes each field through frozen.py's checked
-        # __setattr__: `replace` copies the record's __dict__ at once)
-        changes = {
-            "reading_deck": reading_deck,
-            "field": field,
-            "card_counts": card_counts,
-            "reclaim": reclaim,
-            "played": played,
-        }
-        return replace_fields(magic, {k: v for k, v in changes.items() if v is not None})
-    return Magic(
-        spell_deck=magic.spell_deck,
-        recipe_deck=magic.recipe_deck,
-        reading_deck=magic.reading_deck if reading_deck is None else reading_deck,
-        spells=magic.spells,
-        recipes=magic.recipes,
-        potions=magic.potions,
-        labs=magic.labs,
-        set_potions=magic.set_potions,
-        golems=magic.golems,
-        damage=magic.damage,
-        field=magic.field if field is None else field,
-        effects=magic.effects,
-        crowns=magic.crowns,
-        crown_year=magic.crown_year,
-        regulations=magic.regulations,
-        maintenance=magic.maintenance,
-        bank_debt=magic.bank_debt,
-        ballot=magic.ballot,
-        proposals=magic.proposals,
-        reclaim=magic.reclaim if reclaim is None else reclaim,
-        played=magic.played if played is None else played,
-        targeted=magic.targeted,
-        allies=magic.allies,
-        open_shops=magic.open_shops,
-        jokers_in=magic.jokers_in,
-        volatility=magic.volatility,
-        golems_played=magic.golems_played,
-        card_counts=magic.card_counts if card_counts is None else card_counts,
-        bought_since=magic.bought_since,
-        ruined=magic.ruined,
-        removed=magic.removed,
-        research_paid=magic.research_paid,
-    )
 
 
 def _remade(magic: Magic, changes: dict[str, Any]) -> Magic:
