@@ -26,7 +26,7 @@ COMPILED_SOURCES := $(addprefix src/tradingfloor/,core/draws.py core/rng.py core
 	games/businessmen/state.py games/businessmen/table.py)
 # Merlin's rules, state records and content (not its options or views: they stay Python classes)
 COMPILED_SOURCES += $(addprefix src/tradingfloor/games/merlin/,bankruptcy.py cards.py \
-	clones.py content.py economy.py ledger.py market.py memo.py permits.py production.py records.py \
+	clones.py content.py economy.py ledger.py market.py market_upkeep.py memo.py permits.py production.py records.py \
 	rulebook.py rules.py seasons.py spaces.py state.py tableau.py taxes.py turn_order.py \
 	turns.py magic/crowns.py magic/decrees.py magic/exits.py magic/golem_fights.py magic/golems.py \
 	magic/labs.py magic/potions.py magic/reading_effects.py magic/readings.py \

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tradingfloor.core.game import Event
-from tradingfloor.games.merlin import market, production
+from tradingfloor.games.merlin import market, market_upkeep, production
 from tradingfloor.games.merlin.finance import markets
 from tradingfloor.games.merlin.finance.bids import remove_wanted
 from tradingfloor.games.merlin.finance.items import SECURITIES, item_words, ref_number
@@ -131,7 +131,7 @@ EVERY_TOTAL = [(1, total - 1) if total <= 7 else (total - 6, 6) for total in ran
 
 
 def _collect_escrow_afresh(state: MerlinState, log: Log) -> MerlinState:
-    """market.collect_escrow as it was: every book's bids and escrow searched for the player's."""
+    """`market_upkeep.collect_escrow` as it was: every book searched for the player's escrow."""
     seat, now = state.core.current, state.core.turn_no
     for index, book in enumerate(state.economy.books):
         bids = [
@@ -190,7 +190,7 @@ def test_escrow_collected_book_by_book_gives_what_searching_every_book_gives(
         for table in _with_escrow(state):
             log: Log = []
             afresh: Log = []
-            after = market.collect_escrow(table, log)
+            after = market_upkeep.collect_escrow(table, log)
             assert after == _collect_escrow_afresh(table, afresh) and log == afresh
             collected += after is not table
     assert collected > 200  # (gold came out of escrow on many of these tables)

@@ -46,7 +46,7 @@ COPIES = [
     ("records.py", "core_with", Core),
     ("records.py", "state_with", MerlinState),
     ("seasons.py", "_turned", Counters),
-    ("market.py", "_collected", Economy),
+    ("market_upkeep.py", "_collected", Economy),
     ("records.py", "magic_with", Magic),
     ("magic/reading_effects.py", "_row_paid", Ledger),
 ]

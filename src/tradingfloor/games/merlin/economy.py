@@ -7,6 +7,7 @@ from typing import Any
 from tradingfloor.games.merlin import (
     bankruptcy,
     market,
+    market_upkeep,
     permits,
     production,
     seasons,
@@ -45,7 +46,7 @@ MODULE = Module(
         # Core Loop: buying permits comes last ("Permits are bought at the end").
         "buying": (*permits.RULES, *bankruptcy.RULES, END_TURN),
     },
-    on_turn_start=(_reset_turn, market.collect_escrow),
+    on_turn_start=(_reset_turn, market_upkeep.collect_escrow),
     # RULINGS Merlin 6: "A roll's production comes before the wheel turns."
     on_roll=(
         production.on_seven,
@@ -53,5 +54,5 @@ MODULE = Module(
         production.on_payouts,
         seasons.on_double,
     ),
-    on_portion=(bankruptcy.on_portion, taxes.on_portion, market.stimulus),
+    on_portion=(bankruptcy.on_portion, taxes.on_portion, market_upkeep.stimulus),
 )

@@ -9,7 +9,7 @@ from tradingfloor.core.game import Event
 from tradingfloor.core.rng import Rng, RngCursor
 from tradingfloor.games.merlin.actions import EndTurn
 from tradingfloor.games.merlin.ledger import with_core
-from tradingfloor.games.merlin.market import track_bidless
+from tradingfloor.games.merlin.market_upkeep import track_bidless
 from tradingfloor.games.merlin.memo import kept
 from tradingfloor.games.merlin.records import core_with, replace, state_with
 from tradingfloor.games.merlin.rulebook import ActionRule, Log, event, table_for
